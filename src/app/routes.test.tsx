@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { page } from 'vitest/browser'
+import { renderWithProviders } from '@tests/helpers/render'
+import { AppRoutes } from './routes'
+
+describe('route table', () => {
+  it.each([
+    ['/', 'Dashboard'],
+    ['/repositories', 'All Repositories'],
+    ['/policies', 'Policies'],
+    ['/policy', 'Policy document'],
+  ])('%s shows its screen', async (path, heading) => {
+    await renderWithProviders(<AppRoutes />, { path })
+    await expect.element(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+  })
+
+  it('opens repository details for /repository/{repoName} and /repositories/{name}', async () => {
+    const { screen } = await renderWithProviders(<AppRoutes />, { path: '/repository/nexus-api' })
+    await expect.element(page.getByRole('heading', { level: 1, name: 'nexus-api' })).toBeVisible()
+    await screen.unmount()
+    await renderWithProviders(<AppRoutes />, { path: '/repositories/stellar-frontend' })
+    await expect.element(page.getByRole('heading', { level: 1, name: 'stellar-frontend' })).toBeVisible()
+  })
+
+  it.each([
+    ['/vulnerabilities', 'Vulnerabilities'],
+    ['/vulnerabilities/critical', 'Vulnerabilities: Critical'],
+    ['/apis/graphql', 'APIs: GraphQL'],
+    ['/organizations/settings', 'Organizations: Settings'],
+    ['/policies/mobile-react-native', 'Policies: Mobile (React Native)'],
+  ])('%s names its section and says it is not available yet', async (path, name) => {
+    await renderWithProviders(<AppRoutes />, { path })
+    await expect.element(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect.element(page.getByText(`${name} is not available yet.`, { exact: false })).toBeVisible()
+    await expect.element(page.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/')
+  })
+
+  it('shows a not-found page for an unknown route, with a way home', async () => {
+    await renderWithProviders(<AppRoutes />, { path: '/no/such/page' })
+    await expect.element(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+    await expect.element(page.getByText('/no/such/page')).toBeVisible()
+    await expect.element(page.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/')
+  })
+})

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test'
+
+test('the app loads on the logged-out screen with Sign in and Sign up', async ({ page }) => {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto('/')
+  await expect(page.getByText('Vigil', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign up' })).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('the built index.html carries the Content-Security-Policy and no inline script', async ({ page, request }) => {
+  const html = await (await request.get('/')).text()
+  expect([...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)]).toEqual([])
+
+  const violations: string[] = []
+  await page.exposeFunction('reportViolation', (directive: string) => violations.push(directive))
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation: (directive: string) => void }).reportViolation(event.violatedDirective),
+    )
+  })
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')
+  expect(policy).toContain("script-src 'self'")
+  expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/)
+  expect(policy).toContain("object-src 'none'")
+  expect(policy).toContain("base-uri 'self'")
+  expect(policy).toMatch(/connect-src 'self'(;| )/)
+  expect(violations).toEqual([])
+})
+
+test('the preview server sends the security headers', async ({ request }) => {
+  const response = await request.get('/')
+  expect(response.headers()['referrer-policy']).toBe('no-referrer')
+  expect(response.headers()['x-content-type-options']).toBe('nosniff')
+  expect(response.headers()['content-security-policy']).toContain("script-src 'self'")
+})

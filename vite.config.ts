@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { playwright } from '@vitest/browser-playwright'
+import { defineConfig, loadEnv } from 'vite'
+import { contentSecurityPolicyMeta, providerOrigin, securityHeaders } from './config/security-headers.ts'
+import { chromiumArgs, chromiumPath } from './tests/chromium.ts'
+
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_')
+  const authOrigin = providerOrigin(env.VITE_AUTH_DOMAIN)
+  return {
+    plugins: [react(), contentSecurityPolicyMeta(authOrigin)],
+    resolve: { alias },
+    build: { manifest: true, sourcemap: true },
+    preview: { headers: securityHeaders(authOrigin) },
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'node',
+            include: ['src/**/*.test.ts', 'config/**/*.test.ts', 'tests/idp/**/*.test.ts'],
+          },
+        },
+        {
+          extends: true,
+          optimizeDeps: {
+            include: [
+              'react',
+              'react-dom',
+              'react-dom/client',
+              '@mantine/core',
+              '@mantine/hooks',
+              'vitest-browser-react',
+              'vitest-browser-react/pure',
+              'axe-core',
+              'wouter',
+              'wouter/memory-location',
+              '@tabler/icons-react',
+            ],
+          },
+          test: {
+            name: 'browser',
+            include: ['src/**/*.test.tsx'],
+            setupFiles: ['tests/helpers/browser-setup.ts'],
+            browser: {
+              enabled: true,
+              headless: true,
+              provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+              instances: [{ browser: 'chromium' }],
+              viewport: { width: 1280, height: 800 },
+            },
+          },
+        },
+      ],
+    },
+  }
+})
