@@ -3,8 +3,10 @@ import { MantineProvider } from '@mantine/core'
 import { StrictMode, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
+import { browserAuthEnvironment, browserSessionChannel } from '@/app/browser-auth-environment'
 import { ConfigErrorScreen } from '@/app/config-error-screen'
 import { theme } from '@/app/theme'
+import { createAuthClient } from '@/auth/client'
 import { readConfig } from '@/auth/config'
 
 const root = createRoot(document.getElementById('root') as HTMLElement)
@@ -24,13 +26,15 @@ async function boot() {
     return
   }
   const { config } = result
+  // One client for the page's lifetime: React StrictMode remounts must not repeat its work.
+  const client = createAuthClient(config, browserAuthEnvironment())
   if (config.mockApi || config.mode === 'demo') {
     try {
       const [{ startMockWorker }, { mockHandlers }] = await Promise.all([
         import('@/mocks/browser'),
         import('@/mocks/handlers'),
       ])
-      await startMockWorker(mockHandlers(config))
+      await startMockWorker(mockHandlers(config, client, window.localStorage))
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       renderStandalone(
@@ -45,7 +49,7 @@ async function boot() {
   }
   root.render(
     <StrictMode>
-      <App config={config} />
+      <App config={config} client={client} sessionChannel={browserSessionChannel()} />
     </StrictMode>,
   )
 }

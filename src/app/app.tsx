@@ -1,13 +1,43 @@
 import { MantineProvider } from '@mantine/core'
+import { lazy, Suspense, useState } from 'react'
+import { isCallbackUrl, type AuthClient } from '@/auth/client'
 import type { VigilConfig } from '@/auth/config'
-import { LoggedOutScreen } from '@/screens/logged-out/logged-out-screen'
+import { AuthGate } from './auth-gate'
+import type { SessionChannel } from './browser-auth-environment'
+import { AuthProvider } from './auth-provider'
+import { LoadingScreen } from './loading-screen'
 import { theme } from './theme'
 
-export function App({ config }: { config: VigilConfig }) {
-  void config
+const DemoProviderPages = lazy(() =>
+  import('@/mocks/demo-idp/pages').then((module) => ({ default: module.DemoProviderPages })),
+)
+
+function isDemoProviderPage(config: VigilConfig, url: URL): boolean {
+  if (config.mode !== 'demo') return false
+  const issuer = new URL(config.authDomain)
+  return url.origin === issuer.origin && url.pathname.startsWith(`${issuer.pathname}/`)
+}
+
+export interface AppProps {
+  config: VigilConfig
+  client: AuthClient
+  sessionChannel: SessionChannel
+}
+
+export function App({ config, client, sessionChannel }: AppProps) {
+  const [url] = useState(() => new URL(window.location.href))
+  const [isCallback] = useState(() => isCallbackUrl(url, config.redirectUrl))
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <LoggedOutScreen onSignIn={() => {}} onSignUp={() => {}} />
+      {isDemoProviderPage(config, url) ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <DemoProviderPages config={config} />
+        </Suspense>
+      ) : (
+        <AuthProvider client={client} sessionChannel={sessionChannel} url={url} isCallback={isCallback}>
+          <AuthGate />
+        </AuthProvider>
+      )}
     </MantineProvider>
   )
 }

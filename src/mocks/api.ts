@@ -1,8 +1,42 @@
+import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { http, HttpResponse } from 'msw'
 
-/** The product API (`/api/*`) as served in demo mode. */
-export const apiHandlers = [
-  http.all('/api/*', ({ request }) =>
-    HttpResponse.json({ error: `No such API: ${new URL(request.url).pathname}` }, { status: 404 }),
-  ),
-]
+export interface ApiMockOptions {
+  /** The issuer whose tokens the API accepts, and its JWKS address. */
+  issuer: string
+  jwksUri: () => Promise<string>
+}
+
+/** The product API (`/api/*`, on whatever origin serves Vigil) as served in demo mode. */
+export function apiHandlers({ issuer, jwksUri }: ApiMockOptions) {
+  let keySet: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined
+  const keys = () => (keySet ??= jwksUri().then((uri) => createRemoteJWKSet(new URL(uri))))
+
+  async function subjectOf(request: Request): Promise<string | undefined> {
+    const [scheme, token] = (request.headers.get('Authorization') ?? '').split(' ')
+    if (scheme !== 'Bearer' || !token) return undefined
+    try {
+      const { payload } = await jwtVerify(token, await keys(), { issuer })
+      return payload.sub
+    } catch {
+      return undefined
+    }
+  }
+
+  const unauthorized = () =>
+    HttpResponse.json(
+      { error: 'A valid bearer token is required.' },
+      { status: 401, headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } },
+    )
+
+  return [
+    http.get('*/api/ping/', async ({ request }) => {
+      const userId = await subjectOf(request)
+      if (!userId) return unauthorized()
+      return HttpResponse.json({ current_time: new Date().toISOString(), user_id: userId })
+    }),
+    http.all('*/api/*', ({ request }) =>
+      HttpResponse.json({ error: `No such API: ${new URL(request.url).pathname}` }, { status: 404 }),
+    ),
+  ]
+}

@@ -1,8 +1,21 @@
 import type { RequestHandler } from 'msw'
+import type { AuthClient } from '@/auth/client'
 import type { VigilConfig } from '@/auth/config'
+import type { KeyValueStorage } from '@/auth/session-store'
 import { apiHandlers } from './api'
+import { demoIdpHandlers } from './demo-idp/handlers'
+import { createDemoProvider, type DemoProvider } from './demo-idp/provider'
 
-/** The handlers the worker serves for a configuration: the product API when mocking. */
-export function mockHandlers(config: VigilConfig): RequestHandler[] {
-  return config.mockApi ? apiHandlers : []
+export function demoProviderFor(config: VigilConfig, storage: KeyValueStorage): DemoProvider {
+  return createDemoProvider({ issuer: config.authDomain, clientId: config.clientId, storage })
+}
+
+/** What the worker serves: the demo provider in demo mode, and the product API when mocking. */
+export function mockHandlers(config: VigilConfig, client: AuthClient, storage: KeyValueStorage): RequestHandler[] {
+  return [
+    ...(config.mode === 'demo' ? demoIdpHandlers(demoProviderFor(config, storage)) : []),
+    ...(config.mockApi
+      ? apiHandlers({ issuer: config.authDomain, jwksUri: () => client.discover().then((as) => as.jwks_uri as string) })
+      : []),
+  ]
 }

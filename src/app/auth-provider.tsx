@@ -1,0 +1,52 @@
+import { useActorRef } from '@xstate/react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { fromPromise } from 'xstate'
+import { AuthActorContext } from '@/api/auth'
+import { withoutCallbackParams, type AuthClient } from '@/auth/client'
+import { authMachine, type AuthProblem } from '@/machines/auth.machine'
+import type { SessionChannel } from './browser-auth-environment'
+
+export interface AuthProviderProps {
+  client: AuthClient
+  sessionChannel: SessionChannel
+  /** The address the app was opened at. */
+  url: URL
+  isCallback: boolean
+  /** The error callback of SPEC.md §8. */
+  onError?: (problem: AuthProblem) => void
+  children: ReactNode
+}
+
+/** Runs the auth machine with the browser's effects and shares it with the app. */
+export function AuthProvider({ client, sessionChannel, url, isCallback, onError, children }: AuthProviderProps) {
+  const [logic] = useState(() =>
+    authMachine.provide({
+      actions: {
+        cleanAddressBar: () => window.history.replaceState(window.history.state, '', withoutCallbackParams(url)),
+        announceSession: () => sessionChannel.announce(),
+        reportError: (_, problem) => {
+          console.error(`Sign-in error${problem.code ? ` ${problem.code}` : ''}: ${problem.message}`)
+          onError?.(problem)
+        },
+      },
+      actors: {
+        handleCallback: fromPromise(({ input }) => client.handleCallback(new URL(input.url))),
+        restoreSession: fromPromise(() => client.restore()),
+        refreshSession: fromPromise(({ input }) => client.refresh(input.session)),
+        startLogin: fromPromise(({ input }) => client.startLogin(input)),
+        logout: fromPromise(({ input }) => client.logout(input)),
+      },
+    }),
+  )
+  const actor = useActorRef(logic, { input: { url: url.href, isCallback } })
+
+  useEffect(
+    () =>
+      sessionChannel.subscribe(() =>
+        actor.send({ type: 'session.sync', session: client.readSession({ cleanUp: false }) }),
+      ),
+    [actor, client, sessionChannel],
+  )
+
+  return <AuthActorContext.Provider value={actor}>{children}</AuthActorContext.Provider>
+}

@@ -1,0 +1,103 @@
+import { decodeJwt, type JWTPayload } from 'jose'
+
+/** The signed-in user of SPEC.md §3, read from the id token. */
+export interface UserProfile {
+  id: string
+  givenName?: string
+  familyName?: string
+  email?: string
+  picture?: string
+}
+
+/** A JWT's payload, or undefined for anything that is not a well-formed JWT. */
+export function readJwt(token: string | undefined): JWTPayload | undefined {
+  if (!token || token.split('.').length !== 3 || token.endsWith('.')) return undefined
+  try {
+    return decodeJwt(token)
+  } catch {
+    return undefined
+  }
+}
+
+function stringClaim(payload: JWTPayload, name: string): string | undefined {
+  const value = payload[name]
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/** The profile of an id token; an id token without a subject gives none. */
+export function userProfile(idToken: string | undefined): UserProfile | undefined {
+  const payload = readJwt(idToken)
+  if (!payload?.sub) return undefined
+  return {
+    id: payload.sub,
+    givenName: stringClaim(payload, 'given_name'),
+    familyName: stringClaim(payload, 'family_name'),
+    email: stringClaim(payload, 'email'),
+    picture: stringClaim(payload, 'picture'),
+  }
+}
+
+/** Given name plus family name if both are present, else given name, else 'User'. */
+export function displayName(user: Pick<UserProfile, 'givenName' | 'familyName'> | undefined): string {
+  if (user?.givenName && user.familyName) return `${user.givenName} ${user.familyName}`
+  return user?.givenName ?? 'User'
+}
+
+/** The avatar fallback: the first two characters of the display name, in upper case. */
+export function avatarInitials(user: Pick<UserProfile, 'givenName' | 'familyName'> | undefined): string {
+  return displayName(user).slice(0, 2).toUpperCase()
+}
+
+/** The expiry of a token in milliseconds since the epoch, or undefined when it has none. */
+export function expiresAt(token: string | undefined): number | undefined {
+  const exp = readJwt(token)?.exp
+  return typeof exp === 'number' ? exp * 1000 : undefined
+}
+
+/** A token counts as valid only if its expiry is still in the future. */
+export function isTokenValid(token: string | undefined, now: number): boolean {
+  const expiry = expiresAt(token)
+  return expiry !== undefined && expiry > now
+}
+
+export interface TokenClaims {
+  orgCode?: string
+  orgCodes: string[]
+  roles: string[]
+  permissions: string[]
+  featureFlags: Record<string, unknown>
+  exp?: number
+}
+
+function stringList(value: unknown): string[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((entry) => {
+    if (typeof entry === 'string') return [entry]
+    // Kinde lists roles as { id, key, name }.
+    if (entry && typeof entry === 'object' && typeof (entry as { key?: unknown }).key === 'string') {
+      return [(entry as { key: string }).key]
+    }
+    return []
+  })
+}
+
+/** The claims SPEC.md §3 reads: each from the access token, else from the id token. */
+export function tokenClaims(accessToken: string | undefined, idToken: string | undefined): TokenClaims {
+  const access = readJwt(accessToken) ?? {}
+  const id = readJwt(idToken) ?? {}
+  const pick = (name: string) => access[name] ?? id[name]
+  const flags = pick('feature_flags')
+  return {
+    orgCode: typeof pick('org_code') === 'string' ? (pick('org_code') as string) : undefined,
+    orgCodes: stringList(pick('org_codes')),
+    roles: stringList(pick('roles')),
+    permissions: stringList(pick('permissions')),
+    featureFlags: flags && typeof flags === 'object' && !Array.isArray(flags) ? (flags as Record<string, unknown>) : {},
+    exp: typeof access.exp === 'number' ? access.exp : undefined,
+  }
+}
+
+/** A permission is granted if it is in the permissions claim. */
+export function hasPermission(claims: TokenClaims, permission: string): boolean {
+  return claims.permissions.includes(permission)
+}

@@ -1,0 +1,407 @@
+import { calculatePKCECodeChallenge } from 'oauth4webapi'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { apiHandlers } from '@/mocks/api'
+import { demoIdpHandlers } from '@/mocks/demo-idp/handlers'
+import { demoIdentities } from '@/mocks/demo-idp/identities'
+import { createDemoProvider } from '@/mocks/demo-idp/provider'
+import { MemoryStorage } from '@tests/helpers/memory-storage'
+import { userProfile } from './claims'
+import { createAuthClient, isCallbackUrl, withoutCallbackParams, type AuthEnvironment } from './client'
+import { readConfig, type VigilConfig } from './config'
+import type { AuthError } from './errors'
+
+const origin = 'http://vigil.test'
+const demoConfig = (() => {
+  const result = readConfig({}, origin)
+  if (!result.ok) throw new Error('demo config')
+  return result.config
+})()
+const issuer = demoConfig.authDomain
+const providerStorage = new MemoryStorage()
+const provider = createDemoProvider({ issuer, clientId: demoConfig.clientId, storage: providerStorage })
+const server = setupServer(
+  ...demoIdpHandlers(provider),
+  ...apiHandlers({ issuer, jwksUri: async () => `${issuer}/.well-known/jwks.json` }),
+)
+const tokenRequests: string[] = []
+server.events.on('request:start', ({ request }) => {
+  if (request.url.endsWith('/oauth2/token')) tokenRequests.push(request.url)
+})
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+beforeEach(() => {
+  tokenRequests.length = 0
+})
+
+/** A serialising lock, as Web Locks gives in the browser. */
+function createLock() {
+  let tail = Promise.resolve()
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task)
+    tail = run.then(
+      () => undefined,
+      () => undefined,
+    )
+    return run
+  }
+}
+
+function setup(config: VigilConfig = demoConfig, overrides: Partial<AuthEnvironment> = {}) {
+  const tokenStorage = new MemoryStorage()
+  const loginStorage = new MemoryStorage()
+  const navigate = vi.fn<(url: string) => void>()
+  const env: AuthEnvironment = {
+    tokenStorage,
+    loginStorage,
+    navigate,
+    withRefreshLock: createLock(),
+    now: Date.now,
+    ...overrides,
+  }
+  const client = createAuthClient(config, env)
+  return { client, tokenStorage, loginStorage, navigate }
+}
+
+/** Starts a login and lets the demo provider approve it; returns the callback URL. */
+async function signInAt(
+  context: ReturnType<typeof setup>,
+  options: Parameters<ReturnType<typeof setup>['client']['startLogin']>[0] = {},
+) {
+  await context.client.startLogin(options)
+  const authorizeUrl = new URL(context.navigate.mock.calls.at(-1)?.[0] as string)
+  return new URL(provider.approve(authorizeUrl.searchParams, demoIdentities[0]))
+}
+
+async function failure(promise: Promise<unknown>): Promise<AuthError> {
+  try {
+    await promise
+  } catch (error) {
+    return error as AuthError
+  }
+  throw new Error('expected a failure')
+}
+
+describe('login redirect', () => {
+  it('sends every parameter of SPEC.md §7 with state 32, nonce 16 and an S256 challenge of a 52-character verifier', async () => {
+    const context = setup()
+    await context.client.startLogin()
+    const url = new URL(context.navigate.mock.calls[0][0])
+    expect(`${url.origin}${url.pathname}`).toBe(`${issuer}/oauth2/auth`)
+    const params = Object.fromEntries(url.searchParams)
+    expect(params).toMatchObject({
+      client_id: 'vigil-demo',
+      response_type: 'code',
+      redirect_uri: origin,
+      scope: 'email profile openid offline',
+      code_challenge_method: 'S256',
+    })
+    expect(params.audience).toBeUndefined()
+    expect(params.prompt).toBeUndefined()
+    expect(params.state).toHaveLength(32)
+    expect(params.nonce).toHaveLength(16)
+    expect(context.loginStorage.getItem('state0')).toBe(params.state)
+    expect(context.loginStorage.getItem('nonce0')).toBe(params.nonce)
+    const verifier = context.loginStorage.getItem('codeVerifier0') as string
+    expect(verifier).toHaveLength(52)
+    expect(params.code_challenge).toBe(await calculatePKCECodeChallenge(verifier))
+  })
+
+  it('adds audience, prompt and login_hint when given, and prompt=create for registration', async () => {
+    const context = setup({ ...demoConfig, audience: 'https://api.vigil.dev' })
+    await context.client.startLogin({ prompt: 'login', loginHint: 'ada@vigil.dev' })
+    const login = new URL(context.navigate.mock.calls[0][0]).searchParams
+    expect(login.get('audience')).toBe('https://api.vigil.dev')
+    expect(login.get('prompt')).toBe('login')
+    expect(login.get('login_hint')).toBe('ada@vigil.dev')
+    await context.client.startLogin({ register: true })
+    expect(new URL(context.navigate.mock.calls[1][0]).searchParams.get('prompt')).toBe('create')
+  })
+
+  it('fails with ERR_REGISTER when the provider cannot be reached for registration', async () => {
+    const context = setup({ ...demoConfig, authDomain: 'http://127.0.0.1:9/nowhere' })
+    server.use(http.get('http://127.0.0.1:9/*', () => HttpResponse.error()))
+    const error = await failure(context.client.startLogin({ register: true }))
+    expect(error.code).toBe('ERR_REGISTER')
+    expect(error.kind).toBe('unreachable')
+    expect(context.navigate).not.toHaveBeenCalled()
+  })
+})
+
+describe('callback', () => {
+  it('exchanges the code, stores the tokens in chunks and gives the user profile', async () => {
+    const context = setup()
+    const callback = await signInAt(context)
+    expect(isCallbackUrl(callback)).toBe(true)
+    const session = await context.client.handleCallback(callback)
+    expect(userProfile(session.idToken)).toMatchObject({
+      givenName: 'Ada',
+      familyName: 'Lovelace',
+      email: 'ada.lovelace@vigil.dev',
+    })
+    expect(session.lifetimeMs).toBeGreaterThan(3_590_000)
+    expect(context.tokenStorage.keys()).toEqual(['accessToken0', 'idToken0', 'refreshToken0'])
+    expect(context.loginStorage.keys()).toEqual([])
+    expect(context.client.readSession()?.accessToken).toBe(session.accessToken)
+  })
+
+  it('runs the exchange once when the callback is handled twice (React StrictMode)', async () => {
+    const context = setup()
+    const callback = await signInAt(context)
+    const [first, second] = await Promise.all([
+      context.client.handleCallback(callback),
+      context.client.handleCallback(callback),
+    ])
+    expect(first).toBe(second)
+    expect(tokenRequests).toHaveLength(1)
+  })
+
+  it('refuses a replayed callback URL with a readable state error', async () => {
+    const context = setup()
+    const callback = await signInAt(context)
+    await context.client.handleCallback(callback)
+    const replay = createAuthClient(demoConfig, {
+      tokenStorage: new MemoryStorage(),
+      loginStorage: context.loginStorage,
+      navigate: vi.fn(),
+      withRefreshLock: createLock(),
+      now: Date.now,
+    })
+    const error = await failure(replay.handleCallback(callback))
+    expect(error.code).toBe('ERR_STATE_PARSE')
+    expect(error.message).toBe(
+      `Invalid state: supplied "${callback.searchParams.get('state')}", expected "(none stored)"`,
+    )
+    expect(tokenRequests).toHaveLength(1)
+  })
+
+  it('refuses a tampered state, showing the supplied and expected values', async () => {
+    const context = setup()
+    const callback = await signInAt(context)
+    const expected = callback.searchParams.get('state')
+    callback.searchParams.set('state', 'tampered')
+    const error = await failure(context.client.handleCallback(callback))
+    expect(error.message).toBe(`Invalid state: supplied "tampered", expected "${expected}"`)
+    expect(error.code).toBe('ERR_STATE_PARSE')
+    expect(tokenRequests).toHaveLength(0)
+  })
+
+  it.each(['state', 'code'])('needs both state and code: without %s it is "Invalid state or code"', async (missing) => {
+    const context = setup()
+    const callback = await signInAt(context)
+    callback.searchParams.delete(missing)
+    const error = await failure(context.client.handleCallback(callback))
+    expect(error.message).toBe('Invalid state or code')
+    expect(error.code).toBe('ERR_STATE_PARSE')
+  })
+
+  it('needs the stored code verifier', async () => {
+    const context = setup()
+    const callback = await signInAt(context)
+    context.loginStorage.removeItem('codeVerifier0')
+    const error = await failure(context.client.handleCallback(callback))
+    expect(error.message).toBe('Code verifier not found')
+    expect(error.code).toBe('ERR_CODE_EXCHANGE')
+  })
+
+  it('shows an error the provider sent back (access_denied)', async () => {
+    const context = setup()
+    await context.client.startLogin()
+    const authorize = new URL(context.navigate.mock.calls[0][0])
+    const callback = new URL(provider.deny(authorize.searchParams))
+    const error = await failure(context.client.handleCallback(callback))
+    expect(error.kind).toBe('provider')
+    expect(error.message).toBe('access_denied: The user cancelled the sign-in.')
+    expect(context.loginStorage.keys()).toEqual([])
+  })
+
+  it('reports a refused exchange with its status and body', async () => {
+    const context = setup()
+    const callback = await signInAt(context)
+    server.use(
+      http.post(`${issuer}/oauth2/token`, () => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })),
+    )
+    const error = await failure(context.client.handleCallback(callback))
+    expect(error.message).toBe('Token exchange failed: 400 {"error":"invalid_grant"}')
+    expect(error.code).toBe('ERR_CODE_EXCHANGE')
+  })
+
+  it('needs an access token, an id token and a refresh token in the response', async () => {
+    for (const [dropped, message] of [
+      ['access_token', 'No access token recieved'],
+      ['id_token', 'Token exchange failed: 200 (the response has no id_token)'],
+      ['refresh_token', 'Token exchange failed: 200 (the response has no refresh_token)'],
+    ]) {
+      const context = setup()
+      const callback = await signInAt(context)
+      server.use(
+        http.post(`${issuer}/oauth2/token`, async ({ request }) => {
+          const { body } = await provider.token(new URLSearchParams(await request.text()))
+          delete body[dropped]
+          return HttpResponse.json(body)
+        }),
+      )
+      const error = await failure(context.client.handleCallback(callback))
+      expect(error.message).toBe(message)
+      expect(context.tokenStorage.keys()).toEqual([])
+      server.resetHandlers()
+    }
+  })
+
+  it('refuses an id token whose nonce is not the one sent', async () => {
+    const context = setup()
+    const callback = await signInAt(context)
+    context.loginStorage.setItem('nonce0', 'another-nonce-00')
+    const error = await failure(context.client.handleCallback(callback))
+    expect(error.code).toBe('ERR_CODE_EXCHANGE')
+    expect(error.message).toMatch(/nonce/)
+    expect(context.tokenStorage.keys()).toEqual([])
+  })
+
+  it('refuses a verifier that does not match the challenge (PKCE)', async () => {
+    const context = setup()
+    const callback = await signInAt(context)
+    context.loginStorage.setItem('codeVerifier0', 'x'.repeat(52))
+    const error = await failure(context.client.handleCallback(callback))
+    expect(error.message).toContain('PKCE verification failed')
+  })
+
+  it('removes exactly the callback parameters from the address', () => {
+    expect(withoutCallbackParams(new URL('http://vigil.test/repositories?code=c&state=s&iss=x&q=api#top'))).toBe(
+      '/repositories?q=api#top',
+    )
+    expect(isCallbackUrl(new URL('http://vigil.test/repositories?q=api'))).toBe(false)
+    expect(isCallbackUrl(new URL('http://vigil.test/?code=c&state=s'), 'http://vigil.test')).toBe(true)
+    expect(isCallbackUrl(new URL('http://vigil.test/repositories?state=open'), 'http://vigil.test')).toBe(false)
+  })
+})
+
+describe('stored session', () => {
+  it('counts a corrupt chunk set or a malformed id token as no session, and cleans it up', async () => {
+    const context = setup()
+    await context.client.handleCallback(await signInAt(context))
+    context.tokenStorage.setItem('accessToken3', 'stray')
+    expect(context.client.readSession()).toBeNull()
+    expect(context.tokenStorage.keys()).toEqual([])
+
+    context.tokenStorage.setItem('accessToken0', 'a.b.c')
+    context.tokenStorage.setItem('idToken0', 'not-a-jwt')
+    context.tokenStorage.setItem('refreshToken0', 'r')
+    expect(context.client.readSession()).toBeNull()
+    expect(context.tokenStorage.keys()).toEqual([])
+  })
+
+  it('counts a partial session as none', async () => {
+    const context = setup()
+    await context.client.handleCallback(await signInAt(context))
+    context.tokenStorage.removeItem('refreshToken0')
+    expect(context.client.readSession()).toBeNull()
+    expect(context.tokenStorage.keys()).toEqual([])
+  })
+
+  it('renews an expired session on restore', async () => {
+    let now = Date.now()
+    const context = setup(demoConfig, { now: () => now })
+    const first = await context.client.handleCallback(await signInAt(context))
+    now += 2 * 3600_000
+    const restored = await context.client.restore()
+    expect(restored?.refreshToken).not.toBe(first.refreshToken)
+    expect(tokenRequests).toHaveLength(2)
+  })
+})
+
+describe('refresh', () => {
+  it('rotates the refresh token and keeps only the newest; the old one is refused by the provider', async () => {
+    const context = setup()
+    const first = await context.client.handleCallback(await signInAt(context))
+    const second = await context.client.refresh(first)
+    expect(second.refreshToken).not.toBe(first.refreshToken)
+    expect(context.client.readSession()?.refreshToken).toBe(second.refreshToken)
+    const replay = await provider.token(
+      new URLSearchParams({ grant_type: 'refresh_token', client_id: 'vigil-demo', refresh_token: first.refreshToken }),
+    )
+    expect(replay).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
+  })
+
+  it('sends the rotated token once when two refreshes race (one tab waits for the lock)', async () => {
+    const context = setup()
+    const first = await context.client.handleCallback(await signInAt(context))
+    const [a, b] = await Promise.all([context.client.refresh(first), context.client.refresh(first)])
+    expect(a.refreshToken).toBe(b.refreshToken)
+    expect(tokenRequests).toHaveLength(2) // the code exchange and one refresh
+  })
+
+  it('signs out cleanly on invalid_grant', async () => {
+    const context = setup()
+    const first = await context.client.handleCallback(await signInAt(context))
+    provider.logout(new URLSearchParams())
+    const error = await failure(context.client.refresh(first))
+    expect(error.kind).toBe('session-ended')
+    expect(error.message).toMatch(/^Failed to refresh token: invalid_grant/)
+    expect(context.tokenStorage.keys()).toEqual([])
+  })
+
+  it('needs a domain, a client id, storage and a refresh token', async () => {
+    const session = { accessToken: 'a', idToken: 'i', refreshToken: 'r', expiresAt: 0, lifetimeMs: 0 }
+    expect((await failure(setup({ ...demoConfig, authDomain: '' }).client.refresh(session))).message).toBe(
+      'Domain is required for token refresh',
+    )
+    expect((await failure(setup({ ...demoConfig, clientId: '' }).client.refresh(session))).message).toBe(
+      'Client ID is required for token refresh',
+    )
+    expect((await failure(setup(demoConfig, { tokenStorage: undefined }).client.refresh(session))).message).toBe(
+      'No active storage found',
+    )
+    expect((await failure(setup().client.refresh(session))).message).toBe('No refresh token found')
+  })
+})
+
+describe('logout', () => {
+  it("destroys the session and goes to the provider's logout with the standard and Kinde parameters", async () => {
+    const context = setup()
+    const session = await context.client.handleCallback(await signInAt(context))
+    await context.client.logout({ allSessions: true })
+    expect(context.tokenStorage.keys()).toEqual([])
+    const url = new URL(context.navigate.mock.calls.at(-1)?.[0] as string)
+    expect(`${url.origin}${url.pathname}`).toBe(`${issuer}/logout`)
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      redirect: origin,
+      all_sessions: 'true',
+      post_logout_redirect_uri: origin,
+      client_id: 'vigil-demo',
+      id_token_hint: session.idToken,
+    })
+  })
+
+  it('falls back to {domain}/logout with redirect when discovery is unavailable', async () => {
+    const config = { ...demoConfig, authDomain: 'http://127.0.0.1:9' }
+    server.use(http.get('http://127.0.0.1:9/*', () => HttpResponse.error()))
+    const context = setup(config)
+    await context.client.logout({ redirect: 'http://vigil.test/goodbye' })
+    expect(context.navigate).toHaveBeenCalledWith(
+      'http://127.0.0.1:9/logout?redirect=http%3A%2F%2Fvigil.test%2Fgoodbye',
+    )
+  })
+})
+
+describe('mock API ping', () => {
+  it('answers current_time and user_id for a valid token, and 401 without one', async () => {
+    const context = setup()
+    const session = await context.client.handleCallback(await signInAt(context))
+    const ok = await fetch('http://vigil.test/api/ping/', {
+      headers: { Authorization: `Bearer ${session.accessToken}` },
+    })
+    expect(ok.status).toBe(200)
+    const body = await ok.json()
+    expect(body.user_id).toBe(userProfile(session.idToken)?.id)
+    expect(Number.isNaN(Date.parse(body.current_time))).toBe(false)
+    expect((await fetch('http://vigil.test/api/ping/')).status).toBe(401)
+    const forged = session.accessToken.replace(/\.[^.]+$/, '.AAAA')
+    expect(
+      (await fetch('http://vigil.test/api/ping/', { headers: { Authorization: `Bearer ${forged}` } })).status,
+    ).toBe(401)
+  })
+})

@@ -1,0 +1,74 @@
+/** The authentication error catalogue of SPEC.md §8, defined once. Messages are as written there. */
+
+export type AuthErrorCode = 'ERR_REGISTER' | 'ERR_LOGOUT' | 'ERR_STATE_PARSE' | 'ERR_CODE_EXCHANGE'
+
+export const authMessages = {
+  invalidStateOrCode: 'Invalid state or code',
+  invalidState: (supplied: string, expected: string | undefined) =>
+    `Invalid state: supplied "${supplied}", expected "${expected ?? '(none stored)'}"`,
+  storageNotInitialized: 'Authentication storage is not initialized',
+  codeVerifierNotFound: 'Code verifier not found',
+  tokenExchangeFailed: (status: number, body: string) => `Token exchange failed: ${status} ${body}`.trim(),
+  noAccessToken: 'No access token recieved',
+  domainRequired: 'Domain is required for token refresh',
+  clientIdRequired: 'Client ID is required for token refresh',
+  noRefreshToken: 'No refresh token found',
+  noActiveStorage: 'No active storage found',
+  refreshFailed: 'Failed to refresh token',
+} as const
+
+/** What went wrong, for the logged-out screen: a title a person understands and what to do next. */
+export type AuthErrorKind =
+  | 'state' // the callback does not belong to a sign-in this browser started
+  | 'exchange' // the provider refused or garbled the code exchange
+  | 'provider' // the provider sent back an error (error / error_description)
+  | 'storage' // the browser's storage is unavailable
+  | 'session-ended' // the refresh token was refused: the session is over
+  | 'refresh' // a refresh failed for another reason
+  | 'unreachable' // the provider could not be reached (login, register, logout)
+
+export class AuthError extends Error {
+  readonly kind: AuthErrorKind
+  readonly code?: AuthErrorCode
+
+  constructor(kind: AuthErrorKind, message: string, options: { code?: AuthErrorCode; cause?: unknown } = {}) {
+    super(message, { cause: options.cause })
+    this.name = 'AuthError'
+    this.kind = kind
+    this.code = options.code
+  }
+}
+
+const titles: Record<AuthErrorKind, string> = {
+  state: 'That sign-in link is not valid here',
+  exchange: 'Sign-in could not be completed',
+  provider: 'The identity provider did not sign you in',
+  storage: 'Your browser is blocking sign-in storage',
+  'session-ended': 'Your session has ended',
+  refresh: 'Your session could not be renewed',
+  unreachable: 'The identity provider could not be reached',
+}
+
+const advice: Record<AuthErrorKind, string> = {
+  state: 'It may have been used already, or it was started in another browser or tab. Start again with Sign in.',
+  exchange: 'The sign-in was not finished. Please sign in again.',
+  provider: 'Please try again, or ask your administrator for access.',
+  storage: 'Allow this site to store data (it keeps your session), then sign in again.',
+  'session-ended': 'For your security you were signed out. Please sign in again.',
+  refresh: 'You were signed out to keep your account safe. Please sign in again.',
+  unreachable: 'Check your connection and try again.',
+}
+
+export interface ReadableAuthError {
+  title: string
+  message: string
+}
+
+/** Turns any failure into readable words, keeping the catalogue message as the detail. */
+export function describeAuthError(error: unknown): ReadableAuthError {
+  if (error instanceof AuthError) {
+    return { title: titles[error.kind], message: `${advice[error.kind]} (${error.message})` }
+  }
+  const detail = error instanceof Error ? error.message : String(error)
+  return { title: titles.exchange, message: `${advice.exchange} (${detail})` }
+}

@@ -1,0 +1,9 @@
+/** SPEC.md §4 and §9: refresh at the token lifetime minus 10 s, never later than a day. */
+export const REFRESH_MARGIN_MS = 10_000
+export const REFRESH_CAP_MS = 86_400_000
+
+/** When to refresh a session, or undefined when the duration would not be positive. */
+export function refreshDelayMs(lifetimeMs: number): number | undefined {
+  const delay = Math.min(lifetimeMs - REFRESH_MARGIN_MS, REFRESH_CAP_MS)
+  return delay > 0 ? delay : undefined
+}

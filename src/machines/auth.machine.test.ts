@@ -1,0 +1,269 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
+import { AuthError, authMessages } from '@/auth/errors'
+import { REFRESH_CAP_MS, refreshDelayMs } from '@/auth/refresh-schedule'
+import { authMachine, type AuthProblem } from './auth.machine'
+
+function session(lifetimeMs: number, name = 'a'): Session {
+  return {
+    accessToken: `access-${name}`,
+    idToken: `id-${name}`,
+    refreshToken: `refresh-${name}`,
+    expiresAt: 0,
+    lifetimeMs,
+  }
+}
+
+interface Fakes {
+  handleCallback?: () => Promise<Session>
+  restoreSession?: () => Promise<Session | null>
+  refreshSession?: (current: Session) => Promise<Session>
+  startLogin?: (options: LoginOptions) => Promise<void>
+  logout?: (options: LogoutOptions) => Promise<void>
+}
+
+function start(fakes: Fakes = {}, { isCallback = false } = {}) {
+  const clock = new SimulatedClock()
+  const effects = {
+    cleanAddressBar: vi.fn(),
+    announceSession: vi.fn(),
+    reportError: vi.fn<(problem: AuthProblem) => void>(),
+    refreshSession: vi.fn(fakes.refreshSession ?? (async () => session(60_000, 'refreshed'))),
+    startLogin: vi.fn(fakes.startLogin ?? (async () => {})),
+    logout: vi.fn(fakes.logout ?? (async () => {})),
+  }
+  const logic = authMachine.provide({
+    actions: {
+      cleanAddressBar: effects.cleanAddressBar,
+      announceSession: effects.announceSession,
+      reportError: (_, problem) => effects.reportError(problem),
+    },
+    actors: {
+      handleCallback: fromPromise(fakes.handleCallback ?? (async () => session(60_000))),
+      restoreSession: fromPromise(fakes.restoreSession ?? (async () => null)),
+      refreshSession: fromPromise(({ input }) => effects.refreshSession(input.session)),
+      startLogin: fromPromise(({ input }) => effects.startLogin(input)),
+      logout: fromPromise(({ input }) => effects.logout(input)),
+    },
+  })
+  const actor = createActor(logic, { input: { url: 'http://localhost/?code=c&state=s', isCallback }, clock })
+  actor.start()
+  return { actor, clock, effects }
+}
+
+/** Lets settled promises deliver their results to the actor. */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('refreshDelayMs', () => {
+  it('is the lifetime minus 10 s, capped at a day, and refused when not positive', () => {
+    expect(refreshDelayMs(60_000)).toBe(50_000)
+    expect(refreshDelayMs(3 * REFRESH_CAP_MS)).toBe(REFRESH_CAP_MS)
+    expect(refreshDelayMs(10_001)).toBe(1)
+    expect(refreshDelayMs(10_000)).toBeUndefined()
+    expect(refreshDelayMs(5_000)).toBeUndefined()
+    expect(refreshDelayMs(-1)).toBeUndefined()
+  })
+})
+
+describe('auth machine', () => {
+  it('starts loading and not authenticated, then restores no session and lands in unauthenticated', async () => {
+    let release: (value: Session | null) => void = () => {}
+    const { actor } = start({ restoreSession: () => new Promise((resolve) => (release = resolve)) })
+    expect(actor.getSnapshot().matches('restoring')).toBe(true)
+    expect(actor.getSnapshot().matches('authenticated')).toBe(false)
+    release(null)
+    await waitFor(actor, (state) => state.matches('unauthenticated'))
+    expect(actor.getSnapshot().context.session).toBeUndefined()
+  })
+
+  it('restores a stored session into authenticated.idle', async () => {
+    const { actor } = start({ restoreSession: async () => session(60_000) })
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    expect(actor.getSnapshot().context.session?.accessToken).toBe('access-a')
+  })
+
+  it('shows a readable problem when restoring fails', async () => {
+    const { actor } = start({
+      restoreSession: async () => {
+        throw new AuthError('session-ended', authMessages.noRefreshToken)
+      },
+    })
+    await waitFor(actor, (state) => state.matches('unauthenticated'))
+    expect(actor.getSnapshot().context.problem?.title).toBe('Your session has ended')
+    expect(actor.getSnapshot().context.problem?.message).toContain('No refresh token found')
+  })
+
+  it('handles the callback once: cleans the address bar, stores the session and tells the other tabs', async () => {
+    const { actor, effects } = start({}, { isCallback: true })
+    expect(actor.getSnapshot().matches('callback')).toBe(true)
+    expect(effects.cleanAddressBar).toHaveBeenCalledTimes(1)
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    expect(effects.announceSession).toHaveBeenCalledTimes(1)
+  })
+
+  it('reports a tampered callback with its code and lands on the logged-out screen', async () => {
+    const { actor, effects } = start(
+      {
+        handleCallback: async () => {
+          throw new AuthError('state', authMessages.invalidState('evil', 'good'), { code: 'ERR_STATE_PARSE' })
+        },
+      },
+      { isCallback: true },
+    )
+    await waitFor(actor, (state) => state.matches('unauthenticated'))
+    const problem = actor.getSnapshot().context.problem
+    expect(problem).toMatchObject({ code: 'ERR_STATE_PARSE', title: 'That sign-in link is not valid here' })
+    expect(problem?.message).toContain('Invalid state: supplied "evil", expected "good"')
+    expect(effects.reportError).toHaveBeenCalledWith(problem)
+  })
+
+  it('refreshes at the lifetime minus 10 s and schedules the next refresh from the new lifetime', async () => {
+    const { actor, clock, effects } = start({ restoreSession: async () => session(60_000) })
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    clock.increment(49_999)
+    expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)
+    clock.increment(1)
+    expect(actor.getSnapshot().matches({ authenticated: 'refreshing' })).toBe(true)
+    expect(effects.refreshSession).toHaveBeenCalledWith(expect.objectContaining({ accessToken: 'access-a' }))
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    expect(actor.getSnapshot().context.session?.accessToken).toBe('access-refreshed')
+    expect(effects.announceSession).toHaveBeenCalledTimes(1)
+    clock.increment(50_000)
+    expect(effects.refreshSession).toHaveBeenCalledTimes(2)
+  })
+
+  it('caps the refresh timer at 86,400,000 ms', async () => {
+    const { actor, clock, effects } = start({ restoreSession: async () => session(7 * REFRESH_CAP_MS) })
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    clock.increment(REFRESH_CAP_MS - 1)
+    expect(effects.refreshSession).not.toHaveBeenCalled()
+    clock.increment(1)
+    expect(effects.refreshSession).toHaveBeenCalledTimes(1)
+  })
+
+  it.each([10_000, 5_000, 0])(
+    'never refreshes in a loop when the lifetime is %i ms (10 s or less)',
+    async (lifetime) => {
+      const { actor, clock, effects } = start({ restoreSession: async () => session(lifetime) })
+      await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+      for (let step = 0; step < 5; step++) {
+        clock.increment(REFRESH_CAP_MS)
+        await flush()
+      }
+      expect(effects.refreshSession).not.toHaveBeenCalled()
+      expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)
+    },
+  )
+
+  it('signs out cleanly when the refresh is refused', async () => {
+    const { actor, clock, effects } = start({
+      restoreSession: async () => session(20_000),
+      refreshSession: async () => {
+        throw new AuthError('session-ended', `${authMessages.refreshFailed}: invalid_grant`)
+      },
+    })
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    clock.increment(10_000)
+    await waitFor(actor, (state) => state.matches('unauthenticated'))
+    expect(actor.getSnapshot().context.session).toBeUndefined()
+    expect(actor.getSnapshot().context.problem?.message).toContain('Failed to refresh token: invalid_grant')
+    expect(effects.announceSession).toHaveBeenCalledTimes(1)
+  })
+
+  it('follows another tab: its refresh replaces the session and reschedules, its sign-out signs this tab out', async () => {
+    const { actor, clock, effects } = start({ restoreSession: async () => session(60_000) })
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    clock.increment(30_000)
+    actor.send({ type: 'session.sync', session: session(60_000, 'other-tab') })
+    expect(actor.getSnapshot().context.session?.accessToken).toBe('access-other-tab')
+    clock.increment(49_999)
+    expect(effects.refreshSession).not.toHaveBeenCalled()
+    clock.increment(1)
+    expect(effects.refreshSession).toHaveBeenCalledTimes(1)
+    actor.send({ type: 'session.sync', session: null })
+    expect(actor.getSnapshot().matches('unauthenticated')).toBe(true)
+    expect(actor.getSnapshot().context.session).toBeUndefined()
+  })
+
+  it('signs in when another tab did', async () => {
+    const { actor } = start()
+    await waitFor(actor, (state) => state.matches('unauthenticated'))
+    actor.send({ type: 'session.sync', session: null })
+    expect(actor.getSnapshot().matches('unauthenticated')).toBe(true)
+    actor.send({ type: 'session.sync', session: session(60_000) })
+    expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)
+  })
+
+  it('logs out: clears the user first, then runs the provider logout with the options', async () => {
+    let release: () => void = () => {}
+    const { actor, effects } = start({
+      restoreSession: async () => session(60_000),
+      logout: () => new Promise((resolve) => (release = resolve)),
+    })
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    actor.send({ type: 'logout', options: { redirect: 'https://vigil.example/bye', allSessions: true } })
+    expect(actor.getSnapshot().matches('loggingOut')).toBe(true)
+    expect(actor.getSnapshot().context.session).toBeUndefined()
+    expect(effects.logout).toHaveBeenCalledWith({ redirect: 'https://vigil.example/bye', allSessions: true })
+    release()
+    await waitFor(actor, (state) => state.matches('unauthenticated'))
+    expect(effects.announceSession).toHaveBeenCalledTimes(1)
+  })
+
+  it('reports ERR_LOGOUT when logout fails', async () => {
+    const { actor, effects } = start({
+      restoreSession: async () => session(60_000),
+      logout: async () => {
+        throw new AuthError('unreachable', 'storage is gone', { code: 'ERR_LOGOUT' })
+      },
+    })
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    actor.send({ type: 'logout' })
+    await waitFor(actor, (state) => state.matches('unauthenticated'))
+    expect(effects.reportError).toHaveBeenCalledWith(expect.objectContaining({ code: 'ERR_LOGOUT' }))
+  })
+
+  it('starts login with its options, and registration with register set', async () => {
+    const { actor, effects } = start()
+    await waitFor(actor, (state) => state.matches('unauthenticated'))
+    actor.send({ type: 'login', options: { loginHint: 'ada@vigil.dev', prompt: 'login' } })
+    expect(actor.getSnapshot().matches('redirecting')).toBe(true)
+    expect(effects.startLogin).toHaveBeenLastCalledWith({ loginHint: 'ada@vigil.dev', prompt: 'login' })
+
+    const second = start()
+    await waitFor(second.actor, (state) => state.matches('unauthenticated'))
+    second.actor.send({ type: 'register' })
+    expect(second.effects.startLogin).toHaveBeenLastCalledWith({ register: true })
+  })
+
+  it('reports ERR_REGISTER when registration cannot start, and the problem can be dismissed', async () => {
+    const { actor, effects } = start({
+      startLogin: async () => {
+        throw new AuthError('unreachable', 'provider down', { code: 'ERR_REGISTER' })
+      },
+    })
+    await waitFor(actor, (state) => state.matches('unauthenticated'))
+    actor.send({ type: 'register' })
+    await waitFor(actor, (state) => state.matches('unauthenticated') && !!state.context.problem)
+    expect(actor.getSnapshot().context.problem).toMatchObject({
+      code: 'ERR_REGISTER',
+      title: 'The identity provider could not be reached',
+    })
+    expect(effects.reportError).toHaveBeenCalledTimes(1)
+    actor.send({ type: 'problem.dismiss' })
+    expect(actor.getSnapshot().context.problem).toBeUndefined()
+  })
+
+  it('ignores login while signed in and logout while signed out', async () => {
+    const { actor, effects } = start({ restoreSession: async () => session(60_000) })
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    actor.send({ type: 'login' })
+    expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)
+    expect(effects.startLogin).not.toHaveBeenCalled()
+    const signedOut = start()
+    await waitFor(signedOut.actor, (state) => state.matches('unauthenticated'))
+    signedOut.actor.send({ type: 'logout' })
+    expect(signedOut.effects.logout).not.toHaveBeenCalled()
+  })
+})

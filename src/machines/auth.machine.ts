@@ -1,0 +1,195 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
+import { AuthError, describeAuthError, type AuthErrorCode } from '@/auth/errors'
+import { REFRESH_CAP_MS, refreshDelayMs } from '@/auth/refresh-schedule'
+
+export interface AuthProblem {
+  title: string
+  message: string
+  code?: AuthErrorCode
+}
+
+export interface AuthContext {
+  /** The address the app was opened at: a provider callback or any page. */
+  url: string
+  isCallback: boolean
+  session?: Session
+  problem?: AuthProblem
+}
+
+export type AuthEvent =
+  | { type: 'login'; options?: Omit<LoginOptions, 'register'> }
+  | { type: 'register' }
+  | { type: 'logout'; options?: LogoutOptions }
+  /** Another tab signed in, refreshed or signed out: the session now in storage (null for none). */
+  | { type: 'session.sync'; session: Session | null }
+  | { type: 'problem.dismiss' }
+
+function toProblem(error: unknown): AuthProblem {
+  const readable = describeAuthError(error)
+  return { ...readable, code: error instanceof AuthError ? error.code : undefined }
+}
+
+/** Browser effects are provided by the app (`.provide`); until then each actor says so. */
+function notProvided(name: string): never {
+  throw new Error(`The auth machine's ${name} actor was not provided`)
+}
+
+export type AuthMachine = typeof authMachine
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as { url: string; isCallback: boolean },
+  },
+  actors: {
+    handleCallback: fromPromise<Session, { url: string }>(async () => notProvided('handleCallback')),
+    restoreSession: fromPromise<Session | null>(async () => notProvided('restoreSession')),
+    refreshSession: fromPromise<Session, { session: Session }>(async () => notProvided('refreshSession')),
+    startLogin: fromPromise<void, LoginOptions>(async () => notProvided('startLogin')),
+    logout: fromPromise<void, LogoutOptions>(async () => notProvided('logout')),
+  },
+  actions: {
+    /** Removes ?code&state from the address bar. */
+    cleanAddressBar: () => {},
+    /** Tells the other tabs that the stored session changed. */
+    announceSession: () => {},
+    /** The error callback of SPEC.md §8: receives the error's code. */
+    reportError: (_, _problem: AuthProblem) => {},
+    setSession: assign({ session: (_, session: Session) => session, problem: undefined }),
+    clearSession: assign({ session: undefined }),
+    setProblem: assign({ problem: (_, params: { error: unknown }) => toProblem(params.error) }),
+    clearProblem: assign({ problem: undefined }),
+  },
+  guards: {
+    isCallback: ({ context }) => context.isCallback,
+    canScheduleRefresh: ({ context }) => !!context.session && refreshDelayMs(context.session.lifetimeMs) !== undefined,
+  },
+  delays: {
+    refreshDelay: ({ context }) => (context.session && refreshDelayMs(context.session.lifetimeMs)) || REFRESH_CAP_MS,
+  },
+}).createMachine({
+  id: 'auth',
+  context: ({ input }) => ({ url: input.url, isCallback: input.isCallback }),
+  initial: 'loading',
+  states: {
+    loading: {
+      always: [{ guard: 'isCallback', target: 'callback' }, { target: 'restoring' }],
+    },
+    callback: {
+      entry: 'cleanAddressBar',
+      invoke: {
+        src: 'handleCallback',
+        input: ({ context }) => ({ url: context.url }),
+        onDone: {
+          target: 'authenticated',
+          actions: [{ type: 'setSession', params: ({ event }) => event.output }, 'announceSession'],
+        },
+        onError: {
+          target: 'unauthenticated',
+          actions: [
+            { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
+            { type: 'reportError', params: ({ context }) => context.problem as AuthProblem },
+          ],
+        },
+      },
+    },
+    restoring: {
+      invoke: {
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'authenticated',
+            actions: { type: 'setSession', params: ({ event }) => event.output as Session },
+          },
+          { target: 'unauthenticated' },
+        ],
+        onError: {
+          target: 'unauthenticated',
+          actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    authenticated: {
+      initial: 'idle',
+      on: {
+        logout: { target: 'loggingOut' },
+        'session.sync': [
+          { guard: ({ event }) => event.session === null, target: 'unauthenticated', actions: 'clearSession' },
+          {
+            target: '.idle',
+            reenter: true,
+            actions: { type: 'setSession', params: ({ event }) => event.session as Session },
+          },
+        ],
+      },
+      states: {
+        idle: {
+          after: { refreshDelay: { guard: 'canScheduleRefresh', target: 'refreshing' } },
+        },
+        refreshing: {
+          invoke: {
+            src: 'refreshSession',
+            input: ({ context }) => ({ session: context.session as Session }),
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'setSession', params: ({ event }) => event.output }, 'announceSession'],
+            },
+            onError: {
+              target: '#auth.unauthenticated',
+              actions: [
+                'clearSession',
+                { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
+                'announceSession',
+              ],
+            },
+          },
+        },
+      },
+    },
+    loggingOut: {
+      entry: ['clearSession', 'clearProblem'],
+      invoke: {
+        src: 'logout',
+        input: ({ event }) => (event.type === 'logout' ? (event.options ?? {}) : {}),
+        onDone: { target: 'unauthenticated', actions: 'announceSession' },
+        onError: {
+          target: 'unauthenticated',
+          actions: [
+            { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
+            { type: 'reportError', params: ({ context }) => context.problem as AuthProblem },
+            'announceSession',
+          ],
+        },
+      },
+    },
+    unauthenticated: {
+      on: {
+        login: { target: 'redirecting', actions: 'clearProblem' },
+        register: { target: 'redirecting', actions: 'clearProblem' },
+        'session.sync': {
+          guard: ({ event }) => event.session !== null,
+          target: 'authenticated',
+          actions: { type: 'setSession', params: ({ event }) => event.session as Session },
+        },
+        'problem.dismiss': { actions: 'clearProblem' },
+      },
+    },
+    redirecting: {
+      invoke: {
+        src: 'startLogin',
+        input: ({ event }) =>
+          event.type === 'register' ? { register: true } : event.type === 'login' ? (event.options ?? {}) : {},
+        onError: {
+          target: 'unauthenticated',
+          actions: [
+            { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
+            { type: 'reportError', params: ({ context }) => context.problem as AuthProblem },
+          ],
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,16 @@
+import { http, HttpResponse } from 'msw'
+import type { DemoProvider } from './provider'
+
+/** The demo provider's HTTP endpoints: discovery, JWKS and token. Its pages are app routes. */
+export function demoIdpHandlers(provider: DemoProvider) {
+  const noStore = { 'Cache-Control': 'no-store' }
+  return [
+    http.get(`${provider.issuer}/.well-known/openid-configuration`, () => HttpResponse.json(provider.discovery())),
+    http.get(`${provider.issuer}/.well-known/jwks.json`, async () => HttpResponse.json(await provider.jwks())),
+    http.post(`${provider.issuer}/oauth2/token`, async ({ request }) => {
+      const form = new URLSearchParams(await request.text())
+      const { status, body } = await provider.token(form)
+      return HttpResponse.json(body, { status, headers: noStore })
+    }),
+  ]
+}

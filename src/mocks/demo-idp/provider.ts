@@ -1,0 +1,373 @@
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
+import type { KeyValueStorage } from '@/auth/session-store'
+import { subjectOf, type DemoIdentity } from './identities'
+
+/**
+ * The demo identity provider (ARCHITECTURE.md §1): a small OpenID provider whose state lives in
+ * the browser's storage, so that its sign-in page (a route of the app) and its token endpoint
+ * (an MSW handler) share it. It checks what a real provider checks: client, redirect URI, PKCE
+ * S256, single-use codes, refresh-token rotation with reuse detection.
+ */
+
+export const DEMO_STORAGE_KEY = 'vigil-demo-idp'
+const CODE_TTL_MS = 5 * 60_000
+const REFRESH_TTL_MS = 30 * 24 * 3600_000
+
+export const demoOrganisation = {
+  orgCode: 'org_vigil',
+  orgCodes: ['org_vigil', 'org_acme_payments'],
+  roles: [{ id: 'role_sec_lead', key: 'security-lead', name: 'Security lead' }],
+  permissions: ['read:repositories', 'read:policies', 'edit:policies', 'read:vulnerabilities'],
+  featureFlags: { policy_editor: { t: 'b', v: true }, source_graph: { t: 'b', v: false } },
+}
+
+interface PendingCode {
+  clientId: string
+  redirectUri: string
+  codeChallenge: string
+  nonce?: string
+  scope: string
+  audience?: string
+  identity: DemoIdentity
+  expiresAt: number
+}
+
+interface RefreshRecord {
+  family: string
+  used: boolean
+  clientId: string
+  scope: string
+  audience?: string
+  identity: DemoIdentity
+  expiresAt: number
+}
+
+interface DemoState {
+  signingKey?: JWK
+  codes: Record<string, PendingCode>
+  refreshTokens: Record<string, RefreshRecord>
+}
+
+export interface DemoProviderOptions {
+  issuer: string
+  clientId: string
+  storage: KeyValueStorage
+  now?: () => number
+  accessTokenTtlSeconds?: number
+}
+
+export interface TokenEndpointResult {
+  status: number
+  body: Record<string, unknown>
+}
+
+export type AuthorizeCheck =
+  | { ok: true; redirectUri: string; register: boolean; loginHint?: string }
+  /** `redirectUri` is set when the error may go back to the client; otherwise the page shows it. */
+  | { ok: false; error: string; description: string; redirectUri?: string }
+
+function random(bytes = 24): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(bytes))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+async function s256(verifier: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)))
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+const oauthError = (status: number, error: string, description: string): TokenEndpointResult => ({
+  status,
+  body: { error, error_description: description },
+})
+
+export function createDemoProvider({
+  issuer,
+  clientId,
+  storage,
+  now = Date.now,
+  accessTokenTtlSeconds = 3600,
+}: DemoProviderOptions) {
+  const issuerOrigin = new URL(issuer).origin
+  let signingKey: Promise<{ key: CryptoKey; jwk: JWK }> | undefined
+
+  function load(): DemoState {
+    try {
+      const parsed = JSON.parse(storage.getItem(DEMO_STORAGE_KEY) ?? '{}') as Partial<DemoState>
+      return { signingKey: parsed.signingKey, codes: parsed.codes ?? {}, refreshTokens: parsed.refreshTokens ?? {} }
+    } catch {
+      return { codes: {}, refreshTokens: {} }
+    }
+  }
+
+  function save(state: DemoState) {
+    storage.setItem(DEMO_STORAGE_KEY, JSON.stringify(state))
+  }
+
+  function update(change: (state: DemoState) => void) {
+    const state = load()
+    change(state)
+    save(state)
+  }
+
+  async function createKey(): Promise<{ key: CryptoKey; jwk: JWK }> {
+    const stored = load().signingKey
+    if (stored) return { key: (await importJWK(stored, 'ES256')) as CryptoKey, jwk: stored }
+    const pair = await generateKeyPair('ES256', { extractable: true })
+    const jwk = await exportJWK(pair.privateKey)
+    jwk.kid = await calculateJwkThumbprint(jwk)
+    jwk.alg = 'ES256'
+    jwk.use = 'sig'
+    update((state) => {
+      state.signingKey = jwk
+    })
+    return { key: pair.privateKey, jwk }
+  }
+
+  function key() {
+    signingKey ??= createKey()
+    return signingKey
+  }
+
+  function discovery() {
+    return {
+      issuer,
+      authorization_endpoint: `${issuer}/oauth2/auth`,
+      token_endpoint: `${issuer}/oauth2/token`,
+      end_session_endpoint: `${issuer}/logout`,
+      jwks_uri: `${issuer}/.well-known/jwks.json`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['ES256'],
+      token_endpoint_auth_methods_supported: ['none'],
+      scopes_supported: ['openid', 'profile', 'email', 'offline'],
+      claims_supported: ['sub', 'given_name', 'family_name', 'name', 'email', 'picture', 'org_codes'],
+    }
+  }
+
+  async function jwks() {
+    const { jwk } = await key()
+    const { kty, crv, x, y, kid, alg, use } = jwk
+    return { keys: [{ kty, crv, x, y, kid, alg, use }] }
+  }
+
+  function isOwnRedirect(uri: string | null): uri is string {
+    if (!uri) return false
+    try {
+      return new URL(uri).origin === issuerOrigin
+    } catch {
+      return false
+    }
+  }
+
+  /** Checks an authorization request the way a provider does before showing its sign-in page. */
+  function checkAuthorizeRequest(params: URLSearchParams): AuthorizeCheck {
+    const redirectUri = params.get('redirect_uri')
+    if (params.get('client_id') !== clientId) {
+      return { ok: false, error: 'invalid_client', description: `Unknown client "${params.get('client_id') ?? ''}".` }
+    }
+    if (!isOwnRedirect(redirectUri)) {
+      return {
+        ok: false,
+        error: 'invalid_request',
+        description: `The redirect URI "${redirectUri ?? ''}" is not registered.`,
+      }
+    }
+    const back = (error: string, description: string): AuthorizeCheck => ({
+      ok: false,
+      error,
+      description,
+      redirectUri,
+    })
+    if (params.get('response_type') !== 'code')
+      return back('unsupported_response_type', 'Only response_type=code is supported.')
+    if (!params.get('code_challenge') || params.get('code_challenge_method') !== 'S256') {
+      return back('invalid_request', 'PKCE with code_challenge_method=S256 is required.')
+    }
+    if (!(params.get('scope') ?? '').split(' ').includes('openid'))
+      return back('invalid_scope', 'The openid scope is required.')
+    return {
+      ok: true,
+      redirectUri,
+      register: params.get('prompt') === 'create',
+      loginHint: params.get('login_hint') ?? undefined,
+    }
+  }
+
+  function callbackUrl(redirectUri: string, params: URLSearchParams, values: Record<string, string>): string {
+    const url = new URL(redirectUri)
+    for (const [name, value] of Object.entries(values)) url.searchParams.set(name, value)
+    const state = params.get('state')
+    if (state !== null) url.searchParams.set('state', state)
+    url.searchParams.set('iss', issuer)
+    return url.href
+  }
+
+  /** The visitor signed in as `identity`: issues a code and returns where the browser goes next. */
+  function approve(params: URLSearchParams, identity: DemoIdentity): string {
+    const check = checkAuthorizeRequest(params)
+    if (!check.ok) throw new Error(check.description)
+    const code = random(32)
+    update((state) => {
+      state.codes[code] = {
+        clientId,
+        redirectUri: check.redirectUri,
+        codeChallenge: params.get('code_challenge') as string,
+        nonce: params.get('nonce') ?? undefined,
+        scope: params.get('scope') ?? 'openid',
+        audience: params.get('audience') ?? undefined,
+        identity,
+        expiresAt: now() + CODE_TTL_MS,
+      }
+    })
+    return callbackUrl(check.redirectUri, params, { code })
+  }
+
+  /** The visitor cancelled, or the request was bad: returns the client's callback with the error. */
+  function deny(
+    params: URLSearchParams,
+    error = 'access_denied',
+    description = 'The user cancelled the sign-in.',
+  ): string {
+    const redirectUri = params.get('redirect_uri')
+    if (!isOwnRedirect(redirectUri)) throw new Error(`The redirect URI "${redirectUri ?? ''}" is not registered.`)
+    return callbackUrl(redirectUri, params, { error, error_description: description })
+  }
+
+  async function issueTokens(
+    grant: { identity: DemoIdentity; scope: string; audience?: string; nonce?: string },
+    family: string,
+  ) {
+    const { key: privateKey, jwk } = await key()
+    const issuedAt = Math.floor(now() / 1000)
+    const sub = subjectOf(grant.identity)
+    const header = { alg: 'ES256', kid: jwk.kid, typ: 'JWT' }
+    const accessToken = await new SignJWT({
+      scope: grant.scope,
+      org_code: demoOrganisation.orgCode,
+      roles: demoOrganisation.roles,
+      permissions: demoOrganisation.permissions,
+      feature_flags: demoOrganisation.featureFlags,
+      jti: random(12),
+    })
+      .setProtectedHeader(header)
+      .setIssuer(issuer)
+      .setSubject(sub)
+      .setAudience(grant.audience ? [grant.audience] : [`${issuer}/api`])
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + accessTokenTtlSeconds)
+      .sign(privateKey)
+    const idToken = await new SignJWT({
+      given_name: grant.identity.givenName,
+      family_name: grant.identity.familyName,
+      name: `${grant.identity.givenName} ${grant.identity.familyName}`.trim(),
+      email: grant.identity.email,
+      email_verified: true,
+      ...(grant.identity.picture ? { picture: grant.identity.picture } : {}),
+      org_codes: demoOrganisation.orgCodes,
+      ...(grant.nonce ? { nonce: grant.nonce } : {}),
+      auth_time: issuedAt,
+    })
+      .setProtectedHeader(header)
+      .setIssuer(issuer)
+      .setSubject(sub)
+      .setAudience(clientId)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + accessTokenTtlSeconds)
+      .sign(privateKey)
+    const refreshToken = random(36)
+    update((state) => {
+      state.refreshTokens[refreshToken] = {
+        family,
+        used: false,
+        clientId,
+        scope: grant.scope,
+        audience: grant.audience,
+        identity: grant.identity,
+        expiresAt: now() + REFRESH_TTL_MS,
+      }
+    })
+    return {
+      access_token: accessToken,
+      id_token: idToken,
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: accessTokenTtlSeconds,
+      scope: grant.scope,
+    }
+  }
+
+  async function codeGrant(form: URLSearchParams): Promise<TokenEndpointResult> {
+    const code = form.get('code')
+    const verifier = form.get('code_verifier')
+    if (!code || !verifier || !form.get('redirect_uri')) {
+      return oauthError(400, 'invalid_request', 'code, code_verifier and redirect_uri are required.')
+    }
+    const state = load()
+    const pending = state.codes[code]
+    if (pending) {
+      delete state.codes[code] // single use, whatever happens next
+      save(state)
+    }
+    if (!pending || pending.expiresAt <= now())
+      return oauthError(400, 'invalid_grant', 'The code is invalid, expired or already used.')
+    if (pending.redirectUri !== form.get('redirect_uri')) {
+      return oauthError(400, 'invalid_grant', 'The redirect_uri does not match the authorization request.')
+    }
+    if ((await s256(verifier)) !== pending.codeChallenge)
+      return oauthError(400, 'invalid_grant', 'PKCE verification failed.')
+    return { status: 200, body: await issueTokens(pending, random(12)) }
+  }
+
+  async function refreshGrant(form: URLSearchParams): Promise<TokenEndpointResult> {
+    const token = form.get('refresh_token')
+    if (!token) return oauthError(400, 'invalid_request', 'refresh_token is required.')
+    const state = load()
+    const record = state.refreshTokens[token]
+    if (!record || record.expiresAt <= now())
+      return oauthError(400, 'invalid_grant', 'The refresh token is invalid or expired.')
+    if (record.used) {
+      // A rotated token sent again: someone may hold a copy. End the whole family.
+      for (const [other, entry] of Object.entries(state.refreshTokens))
+        if (entry.family === record.family) delete state.refreshTokens[other]
+      save(state)
+      return oauthError(400, 'invalid_grant', 'The refresh token was already used.')
+    }
+    record.used = true
+    save(state)
+    return { status: 200, body: await issueTokens(record, record.family) }
+  }
+
+  async function token(form: URLSearchParams): Promise<TokenEndpointResult> {
+    if (form.get('client_id') !== clientId) return oauthError(401, 'invalid_client', 'Unknown client.')
+    switch (form.get('grant_type')) {
+      case 'authorization_code':
+        return codeGrant(form)
+      case 'refresh_token':
+        return refreshGrant(form)
+      default:
+        return oauthError(400, 'unsupported_grant_type', 'Use authorization_code or refresh_token.')
+    }
+  }
+
+  /** Ends the demo session (every refresh token) and returns where the browser goes next. */
+  function logout(params: URLSearchParams): string {
+    update((state) => {
+      state.codes = {}
+      state.refreshTokens = {}
+    })
+    const target = params.get('post_logout_redirect_uri') ?? params.get('redirect')
+    return isOwnRedirect(target) ? target : issuerOrigin
+  }
+
+  return { issuer, discovery, jwks, checkAuthorizeRequest, approve, deny, token, logout }
+}
+
+export type DemoProvider = ReturnType<typeof createDemoProvider>

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test'
+import { expectLoggedOut, expectSignedIn, signInAsDemo, signOut } from './helpers'
+
+test('signs in through the demo provider, cleans the address bar and stays signed in across a reload', async ({
+  page,
+}) => {
+  await signInAsDemo(page)
+  expect(new URL(page.url()).search).toBe('')
+  await expect(page.getByText('Ada Lovelace')).toBeVisible()
+  await page.reload()
+  await expectSignedIn(page)
+})
+
+test('a second tab is signed in, and signing out in one tab signs out the other', async ({ page, context }) => {
+  await signInAsDemo(page)
+  const second = await context.newPage()
+  await second.goto('/')
+  await expectSignedIn(second)
+  await signOut(page)
+  await expectLoggedOut(page)
+  await expectLoggedOut(second)
+  await second.reload()
+  await expectLoggedOut(second)
+})
+
+test('signing up goes to the provider with prompt=create and signs the new user in', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page.getByRole('heading', { name: 'Create your Vigil account' })).toBeVisible()
+  expect(new URL(page.url()).searchParams.get('prompt')).toBe('create')
+  await page.getByLabel('Given name').fill('Linus')
+  await page.getByLabel('Family name').fill('Torvalds')
+  await page.getByLabel('Email').fill('linus@vigil.dev')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expectSignedIn(page)
+  await expect(page.getByText('Linus Torvalds')).toBeVisible()
+})
+
+test('cancelling at the provider shows its error in readable words with a way to try again', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.getByRole('button', { name: 'Cancel sign-in' }).click()
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('The identity provider did not sign you in')
+  await expect(alert).toContainText('access_denied: The user cancelled the sign-in.')
+  await alert.getByRole('button', { name: 'Try signing in again' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible()
+})
+
+test('a replayed callback URL is refused with a readable message', async ({ page }) => {
+  let callback: string | undefined
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url().includes('code=')) callback = frame.url()
+  })
+  await signInAsDemo(page)
+  expect(callback).toBeDefined()
+  await signOut(page)
+  await expectLoggedOut(page)
+  await page.goto(callback as string)
+  await expect(page.getByRole('alert')).toContainText('That sign-in link is not valid here')
+  await expect(page.getByRole('alert')).toContainText('Invalid state')
+  expect(new URL(page.url()).search).toBe('')
+})
