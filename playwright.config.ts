@@ -3,6 +3,12 @@ import { chromiumArgs, chromiumPath } from './tests/chromium.ts'
 
 /** The demo build of Vigil, served from its own folder on a loopback port. */
 export const demoPort = 4173
+/** A build of Vigil configured for the oidc-provider that tests/e2e/oidc-provider.spec.ts starts. */
+export const oidcAppPort = 4174
+export const oidcProviderPort = 4180
+
+const serve = (outDir: string, port: number) =>
+  `npx vite build --logLevel warn --outDir ${outDir} --emptyOutDir && npx vite preview --outDir ${outDir} --port ${port} --strictPort --host 127.0.0.1`
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,8 +29,22 @@ export default defineConfig({
   webServer: [
     {
       name: 'vigil-demo',
-      command: `npx vite build --logLevel warn --outDir dist-e2e/demo --emptyOutDir && npx vite preview --outDir dist-e2e/demo --port ${demoPort} --strictPort --host 127.0.0.1`,
+      command: serve('dist-e2e/demo', demoPort),
       url: `http://127.0.0.1:${demoPort}`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      name: 'vigil-oidc',
+      command: serve('dist-e2e/oidc', oidcAppPort),
+      url: `http://127.0.0.1:${oidcAppPort}`,
+      env: {
+        VITE_AUTH_DOMAIN: `http://127.0.0.1:${oidcProviderPort}`,
+        VITE_AUTH_CLIENT_ID: 'vigil',
+        VITE_AUTH_SCOPE: 'openid email profile offline_access',
+      },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',

@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest'
+import { page } from 'vitest/browser'
+import { renderWithProviders } from '@tests/helpers/render'
+import { LoggedOutScreen } from './logged-out-screen'
+
+describe('logged-out screen', () => {
+  it('has a header with the title and Sign in / Sign up buttons that start login and registration', async () => {
+    const onSignIn = vi.fn()
+    const onSignUp = vi.fn()
+    await renderWithProviders(<LoggedOutScreen onSignIn={onSignIn} onSignUp={onSignUp} />)
+    await expect.element(page.getByRole('banner')).toHaveTextContent('Vigil')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    expect(onSignIn).toHaveBeenCalledTimes(1)
+    expect(onSignUp).toHaveBeenCalledTimes(1)
+    await expect.element(page.getByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('shows a sign-in problem in readable words with a way to try again', async () => {
+    const onSignIn = vi.fn()
+    await renderWithProviders(
+      <LoggedOutScreen
+        onSignIn={onSignIn}
+        onSignUp={() => {}}
+        problem={{
+          title: 'Your session has ended',
+          message: 'For your security you were signed out. Please sign in again.',
+        }}
+      />,
+    )
+    const alert = page.getByRole('alert')
+    await expect.element(alert).toHaveTextContent('Your session has ended')
+    await expect.element(alert).toHaveTextContent('For your security you were signed out.')
+    await alert.getByRole('button', { name: 'Try signing in again' }).click()
+    expect(onSignIn).toHaveBeenCalledTimes(1)
+  })
+
+  it('disables the buttons while the redirect to the provider is under way', async () => {
+    await renderWithProviders(<LoggedOutScreen onSignIn={() => {}} onSignUp={() => {}} busy />)
+    await expect.element(page.getByRole('button', { name: 'Sign in' })).toBeDisabled()
+    await expect.element(page.getByRole('button', { name: 'Sign up' })).toBeDisabled()
+  })
+})

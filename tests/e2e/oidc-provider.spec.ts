@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test'
+import { startOidcProvider } from '../idp/oidc-server.mjs'
+import { oidcAppPort, oidcProviderPort } from '../../playwright.config'
+import { expectLoggedOut, expectSignedIn, signOut } from './helpers'
+
+// A real OpenID provider, started by this test, with access tokens that live 15 s: the app
+// refreshes 5 s after signing in.
+const accessTokenTtl = 15
+let provider: Awaited<ReturnType<typeof startOidcProvider>> | undefined
+
+test.describe.configure({ mode: 'serial' })
+test.use({ baseURL: `http://127.0.0.1:${oidcAppPort}` })
+test.beforeAll(async () => {
+  provider = await startOidcProvider({
+    port: oidcProviderPort,
+    accessTokenTtl,
+    appOrigins: [`http://127.0.0.1:${oidcAppPort}`],
+  })
+})
+test.afterAll(async () => {
+  await provider?.close()
+})
+
+async function signInAtProvider(page: Page, login: string) {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`^http://127.0.0.1:${oidcProviderPort}/`))
+  await page.locator('input[name="login"]').fill(login)
+  await page.locator('input[name="password"]').fill('any password')
+  await page.getByRole('button', { name: 'Sign-in' }).click()
+  await expectSignedIn(page)
+}
+
+test('signs in through oidc-provider, lives through a refresh and signs out to the logged-out screen', async ({
+  page,
+}) => {
+  const refreshes: number[] = []
+  page.on('response', async (response) => {
+    if (
+      response.url().endsWith('/oauth2/token') &&
+      response.request().postData()?.includes('grant_type=refresh_token')
+    ) {
+      refreshes.push(response.status())
+    }
+  })
+  await signInAtProvider(page, 'ada')
+  await expect(page.getByText('Ada Tester')).toBeVisible()
+  expect(new URL(page.url()).search).toBe('')
+
+  await expect.poll(() => refreshes.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1)
+  expect(refreshes.every((status) => status === 200)).toBe(true)
+  await page.reload()
+  await expectSignedIn(page)
+
+  await signOut(page)
+  await expect(page).toHaveURL(new RegExp(`^http://127.0.0.1:${oidcProviderPort}/logout`))
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click()
+  await expect(page).toHaveURL(`http://127.0.0.1:${oidcAppPort}/`)
+  await expectLoggedOut(page)
+})
+
+test('a replayed callback URL is refused with a readable message', async ({ page }) => {
+  let callback: string | undefined
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url().includes('code=')) callback = frame.url()
+  })
+  await signInAtProvider(page, 'grace')
+  expect(callback).toBeDefined()
+  await page.goto(callback as string)
+  await expect(page.getByRole('alert')).toContainText('That sign-in link is not valid here')
+  await expect(page.getByRole('alert')).toContainText('Invalid state: supplied')
+})

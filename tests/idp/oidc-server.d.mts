@@ -1,0 +1,8 @@
+export declare const OIDC_CLIENT_ID: string
+export declare const OIDC_SCOPE: string
+export declare function startOidcProvider(options?: {
+  port?: number
+  host?: string
+  accessTokenTtl?: number
+  appOrigins?: string[]
+}): Promise<{ issuer: string; close: () => Promise<void> }>
