@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { browserAuthEnvironment, browserSessionChannel } from '@/app/browser-auth-environment'
 import { ConfigErrorScreen } from '@/app/config-error-screen'
-import { theme } from '@/app/theme'
+import { cssVariablesResolver, theme } from '@/app/theme'
 import { createAuthClient } from '@/auth/client'
 import { readConfig } from '@/auth/config'
 
@@ -13,7 +13,7 @@ const root = createRoot(document.getElementById('root') as HTMLElement)
 
 function renderStandalone(screen: ReactNode) {
   root.render(
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       {screen}
     </MantineProvider>,
   )

@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core'
 import { lazy, Suspense, useState } from 'react'
 import { isCallbackUrl, type AuthClient } from '@/auth/client'
 import type { VigilConfig } from '@/auth/config'
@@ -6,7 +5,7 @@ import { AuthGate } from './auth-gate'
 import type { SessionChannel } from './browser-auth-environment'
 import { AuthProvider } from './auth-provider'
 import { LoadingScreen } from './loading-screen'
-import { theme } from './theme'
+import { ThemeProvider } from './theme-provider'
 
 const DemoProviderPages = lazy(() =>
   import('@/mocks/demo-idp/pages').then((module) => ({ default: module.DemoProviderPages })),
@@ -28,16 +27,18 @@ export function App({ config, client, sessionChannel }: AppProps) {
   const [url] = useState(() => new URL(window.location.href))
   const [isCallback] = useState(() => isCallbackUrl(url, config.redirectUrl))
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <>
       {isDemoProviderPage(config, url) ? (
-        <Suspense fallback={<LoadingScreen />}>
-          <DemoProviderPages config={config} />
-        </Suspense>
+        <ThemeProvider defaultTheme="system">
+          <Suspense fallback={<LoadingScreen />}>
+            <DemoProviderPages config={config} />
+          </Suspense>
+        </ThemeProvider>
       ) : (
         <AuthProvider client={client} sessionChannel={sessionChannel} url={url} isCallback={isCallback}>
           <AuthGate />
         </AuthProvider>
       )}
-    </MantineProvider>
+    </>
   )
 }

@@ -71,3 +71,19 @@ export function sectionsWithoutScreen(): { url: string; name: string }[] {
     ...(item.items ?? []).map((child) => ({ url: child.url, name: `${item.title}: ${child.title}` })),
   ])
 }
+
+/** The 'Recent projects' of the sidebar: each repository, linked by name. */
+export interface ProjectItem {
+  name: string
+  url: string
+  icon: 'repository'
+}
+
+export function recentProjects(repositoryNames: string[]): ProjectItem[] {
+  return repositoryNames.map((name) => ({ name, url: `/repositories/${encodeURIComponent(name)}`, icon: 'repository' }))
+}
+
+/** An item is highlighted when its url, or any child's url, equals the current path. */
+export function isNavigationItemActive(item: Pick<NavigationItem, 'url' | 'items'>, path: string): boolean {
+  return item.url === path || (item.items ?? []).some((child) => child.url === path)
+}

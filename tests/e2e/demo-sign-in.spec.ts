@@ -6,7 +6,7 @@ test('signs in through the demo provider, cleans the address bar and stays signe
 }) => {
   await signInAsDemo(page)
   expect(new URL(page.url()).search).toBe('')
-  await expect(page.getByText('Ada Lovelace')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Ada Lovelace' })).toBeVisible()
   await page.reload()
   await expectSignedIn(page)
 })
@@ -33,7 +33,7 @@ test('signing up goes to the provider with prompt=create and signs the new user 
   await page.getByLabel('Email').fill('linus@vigil.dev')
   await page.getByRole('button', { name: 'Create account' }).click()
   await expectSignedIn(page)
-  await expect(page.getByText('Linus Torvalds')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Linus Torvalds' })).toBeVisible()
 })
 
 test('cancelling at the provider shows its error in readable words with a way to try again', async ({ page }) => {

@@ -1,4 +1,7 @@
+import { createRequire } from 'node:module'
 import { expect, type Page } from '@playwright/test'
+
+const require = createRequire(import.meta.url)
 
 /** Signs in through the demo provider as one of its identities and waits for the dashboard. */
 export async function signInAsDemo(page: Page, name = 'Ada Lovelace') {
@@ -18,6 +21,27 @@ export async function expectLoggedOut(page: Page) {
   await expect(page.getByRole('button', { name: 'Sign up' })).toBeVisible()
 }
 
+export async function openUserMenu(page: Page) {
+  await page.getByTestId('user-menu').click()
+}
+
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await openUserMenu(page)
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+}
+
+/** Runs axe-core on the page (the context must bypass the CSP, which forbids injected scripts). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core') })
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> }
+      }
+    ).axe
+    const { violations } = await axe.run()
+    return violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    )
+  })
 }

@@ -44,7 +44,7 @@ test('signs in through oidc-provider, lives through a refresh and signs out to t
     }
   })
   await signInAtProvider(page, 'ada')
-  await expect(page.getByText('Ada Tester')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Ada Tester' })).toBeVisible()
   expect(new URL(page.url()).search).toBe('')
 
   await expect.poll(() => refreshes.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1)

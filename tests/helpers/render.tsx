@@ -3,24 +3,41 @@ import type { ReactNode } from 'react'
 import { render } from 'vitest-browser-react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
-import { theme } from '@/app/theme'
+import { cssVariablesResolver, theme } from '@/app/theme'
 
 export interface RenderOptions {
   /** The path the memory router starts at, with an optional `?query`. */
   path?: string
   colorScheme?: 'light' | 'dark'
+  /** Leave Mantine out, for UI that brings its own provider (the app's ThemeProvider). */
+  withoutMantine?: boolean
 }
 
 /** Renders UI the way the app does: Mantine (test env, no transitions) around a memory router. */
-export async function renderWithProviders(ui: ReactNode, { path = '/', colorScheme = 'light' }: RenderOptions = {}) {
+export async function renderWithProviders(
+  ui: ReactNode,
+  { path = '/', colorScheme = 'light', withoutMantine = false }: RenderOptions = {},
+) {
   const [pathname, search = ''] = path.split('?')
   const location = memoryLocation({ path: pathname, searchPath: search, record: true })
+  const routed = (
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      {ui}
+    </Router>
+  )
   const screen = await render(
-    <MantineProvider theme={theme} env="test" forceColorScheme={colorScheme}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        {ui}
-      </Router>
-    </MantineProvider>,
+    withoutMantine ? (
+      routed
+    ) : (
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        env="test"
+        forceColorScheme={colorScheme}
+      >
+        {routed}
+      </MantineProvider>
+    ),
   )
   return { screen, location }
 }

@@ -1,30 +1,72 @@
-import { AppShell, Button, Group, Text } from '@mantine/core'
-import { IconShieldLock } from '@tabler/icons-react'
-import { displayName } from '@/auth/claims'
-import { useAuth } from '@/api/auth'
+import { ActionIcon, AppShell, Divider, Drawer, Group, Tooltip } from '@mantine/core'
+import { IconLayoutSidebar } from '@tabler/icons-react'
 import { AppRoutes } from '@/app/routes'
+import { AppBreadcrumbs } from './app-breadcrumbs'
+import { SidebarContent } from './sidebar-content'
+import { SidebarProvider, useSidebar } from './sidebar-provider'
 
-export function AppLayout() {
-  const { user, logout } = useAuth()
+/** SPEC.md §9: sidebar widths, and the sheet's slide timings on mobile. */
+const SIDEBAR_WIDTH = '16rem'
+const SIDEBAR_WIDTH_ICON = '3rem'
+const SIDEBAR_WIDTH_MOBILE = '18rem'
+const SHEET_OPEN_MS = 500
+const SHEET_CLOSE_MS = 300
+
+function Shell() {
+  const { isMobile, expanded, mobileOpen, toggle, setMobileOpen } = useSidebar()
+  const iconMode = !isMobile && !expanded
   return (
-    <AppShell header={{ height: 56 }} padding="lg">
-      <AppShell.Header px="lg">
-        <Group h="100%" justify="space-between">
-          <Group gap="xs">
-            <IconShieldLock size={24} aria-hidden />
-            <Text fw={700}>Vigil</Text>
-          </Group>
-          <Group gap="sm">
-            <Text size="sm">{displayName(user)}</Text>
-            <Button variant="default" size="xs" onClick={() => logout()}>
-              Sign out
-            </Button>
-          </Group>
+    <AppShell
+      layout="alt"
+      header={{ height: 56 }}
+      navbar={{ width: iconMode ? SIDEBAR_WIDTH_ICON : SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding="lg"
+    >
+      <AppShell.Navbar aria-label="Sidebar" data-state={expanded ? 'expanded' : 'collapsed'} data-testid="sidebar">
+        <SidebarContent iconMode={iconMode} />
+      </AppShell.Navbar>
+      <Drawer
+        opened={isMobile && mobileOpen}
+        onClose={() => setMobileOpen(false)}
+        position="left"
+        size={SIDEBAR_WIDTH_MOBILE}
+        title="Navigation"
+        transitionProps={{ transition: 'slide-right', duration: SHEET_OPEN_MS, exitDuration: SHEET_CLOSE_MS }}
+        styles={{ body: { display: 'flex', flexDirection: 'column', height: 'calc(100% - 60px)', padding: 0 } }}
+      >
+        <SidebarContent />
+      </Drawer>
+      <AppShell.Header px="md">
+        <Group h="100%" gap="sm" wrap="nowrap">
+          <Tooltip label="Toggle sidebar (Ctrl+B)">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              onClick={toggle}
+              aria-label="Toggle sidebar"
+              aria-expanded={isMobile ? mobileOpen : expanded}
+            >
+              <IconLayoutSidebar size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Divider orientation="vertical" my="md" />
+          <AppBreadcrumbs />
         </Group>
       </AppShell.Header>
       <AppShell.Main>
         <AppRoutes />
       </AppShell.Main>
     </AppShell>
+  )
+}
+
+/** The signed-in layout of SPEC.md §2: sidebar, header with breadcrumbs, routed content. */
+export function AppLayout() {
+  return (
+    <SidebarProvider>
+      <Tooltip.Group openDelay={700} closeDelay={300}>
+        <Shell />
+      </Tooltip.Group>
+    </SidebarProvider>
   )
 }

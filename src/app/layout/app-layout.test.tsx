@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { ThemeProvider } from '@/app/theme-provider'
+import { THEME_STORAGE_KEY } from '@/machines/theme.machine'
+import { AuthTestProvider, testAuthActor, type TestUser } from '@tests/helpers/auth'
+import { renderWithProviders } from '@tests/helpers/render'
+import { AppLayout } from './app-layout'
+
+const ada: TestUser = { given_name: 'Ada', family_name: 'Lovelace', email: 'ada@vigil.dev' }
+
+async function renderLayout(path = '/', user: TestUser = ada) {
+  const { actor, logout } = await testAuthActor('authenticated', user)
+  const rendered = await renderWithProviders(
+    <AuthTestProvider actor={actor}>
+      <ThemeProvider defaultTheme="light">
+        <AppLayout />
+      </ThemeProvider>
+    </AuthTestProvider>,
+    { path, withoutMantine: true },
+  )
+  return { ...rendered, actor, logout }
+}
+
+const sidebar = () => page.getByRole('navigation', { name: 'Sidebar' })
+const breadcrumb = () => page.getByRole('navigation', { name: 'Breadcrumb' })
+
+beforeEach(() => {
+  localStorage.clear()
+  document.cookie = 'sidebar_state=; max-age=0; path=/'
+})
+afterEach(() => {
+  document.documentElement.classList.remove('light', 'dark')
+})
+
+describe('breadcrumbs', () => {
+  it.each([
+    ['/', 'Platform', 'Home'],
+    ['/repositories', 'Platform', 'All Repositories'],
+    ['/repository/nexus-api', 'Repository', 'nexus-api'],
+    ['/policies', 'Platform', 'Policies'],
+    ['/policy', 'Building Your Application', 'Data Fetching'],
+    ['/apis/rest', 'Building Your Application', 'Data Fetching'],
+  ])('%s shows %s > %s', async (path, section, current) => {
+    await renderLayout(path)
+    await expect.element(breadcrumb()).toHaveTextContent(`${section}›${current}`)
+    await expect.element(breadcrumb().getByText(current)).toHaveAttribute('aria-current', 'page')
+  })
+})
+
+describe('sidebar navigation', () => {
+  it('lists the Platform group with every item and sub-item at its URL', async () => {
+    await renderLayout('/organizations/teams')
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Repositories', '/repositories'],
+    ]) {
+      await expect.element(sidebar().getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
+    }
+    await expect
+      .element(sidebar().getByRole('link', { name: 'Members' }))
+      .toHaveAttribute('href', '/organizations/members')
+    await expect
+      .element(sidebar().getByRole('link', { name: 'Settings' }))
+      .toHaveAttribute('href', '/organizations/settings')
+  })
+
+  it('highlights the item whose URL is the path, and a parent whose child URL is the path, opened', async () => {
+    await renderLayout('/vulnerabilities/critical')
+    const critical = sidebar().getByRole('link', { name: 'Critical' })
+    await expect.element(critical).toHaveAttribute('aria-current', 'page')
+    await expect.element(critical).toHaveAttribute('data-active')
+    await expect.element(sidebar().getByRole('button', { name: 'Vulnerabilities' })).toHaveAttribute('data-active')
+    await expect.element(sidebar().getByRole('link', { name: 'High' })).toBeVisible()
+    await expect.element(sidebar().getByRole('link', { name: 'Home' })).not.toHaveAttribute('data-active')
+    await expect.element(sidebar().getByRole('link', { name: 'REST' })).not.toBeInTheDocument()
+  })
+
+  it('collapses and opens an item with children', async () => {
+    await renderLayout('/')
+    await expect.element(sidebar().getByRole('link', { name: 'GraphQL' })).not.toBeInTheDocument()
+    await sidebar().getByRole('button', { name: 'APIs' }).click()
+    await expect.element(sidebar().getByRole('link', { name: 'GraphQL' })).toHaveAttribute('href', '/apis/graphql')
+  })
+
+  it('links each recent project to /repositories/{name}, with its static menu, and ends with More', async () => {
+    await renderLayout('/')
+    await expect
+      .element(sidebar().getByRole('link', { name: 'atlas-storefront' }))
+      .toHaveAttribute('href', '/repositories/atlas-storefront')
+    await expect
+      .element(sidebar().getByRole('link', { name: 'quantum-backend' }))
+      .toHaveAttribute('href', '/repositories/quantum-backend')
+    await expect.element(sidebar().getByRole('link', { name: 'More' })).toBeVisible()
+    await sidebar().getByRole('button', { name: 'Actions for nexus-api' }).click()
+    for (const item of ['View Project', 'Share Project', 'Delete Project']) {
+      await expect.element(page.getByRole('menuitem', { name: item })).toBeVisible()
+    }
+  })
+
+  it('collapses to icon mode with Ctrl+B and saves the choice in the sidebar_state cookie', async () => {
+    await renderLayout('/')
+    await expect.element(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'expanded')
+    await userEvent.keyboard('{Control>}b{/Control}')
+    await expect.element(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'collapsed')
+    expect(document.cookie).toContain('sidebar_state=false')
+    await expect.element(sidebar().getByRole('link', { name: 'Repositories' })).toBeVisible()
+    await expect.element(page.getByText('Recent projects')).not.toBeInTheDocument()
+    await expect.element(page.getByTestId('user-menu')).toHaveAccessibleName('Ada Lovelace')
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click()
+    await expect.element(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'expanded')
+    expect(document.cookie).toContain('sidebar_state=true')
+  })
+})
+
+describe('team switcher', () => {
+  it('lists three teams with plans and ⌘ hints, selects the first, and replaces it with the one picked', async () => {
+    await renderLayout('/')
+    const switcher = page.getByTestId('team-switcher')
+    await expect.element(switcher).toHaveTextContent('Vigil SecurityEnterprise')
+    await switcher.click()
+    const items = page.getByRole('menuitem')
+    await expect.element(items.nth(0)).toHaveTextContent('Vigil SecurityEnterprise⌘1')
+    await expect.element(items.nth(1)).toHaveTextContent('Northwind LabsStartup⌘2')
+    await expect.element(items.nth(2)).toHaveTextContent('Weekend ProjectsFree⌘3')
+    await expect.element(page.getByRole('menuitem', { name: 'Add team' })).toBeVisible()
+    await items.nth(1).click()
+    await expect.element(switcher).toHaveTextContent('Northwind LabsStartup')
+  })
+})
+
+describe('user menu', () => {
+  it('shows the avatar fallback, name and email, and every item', async () => {
+    await renderLayout('/')
+    const trigger = page.getByRole('button', { name: 'Ada Lovelace ada@vigil.dev' })
+    await expect.element(trigger).toHaveTextContent('ADAda Lovelaceada@vigil.dev')
+    await trigger.click()
+    for (const item of ['Upgrade to Pro', 'Account', 'Billing', 'Notifications', 'Theme', 'Sign out']) {
+      await expect.element(page.getByRole('menuitem', { name: item })).toBeVisible()
+    }
+  })
+
+  it('falls back to "User" and "US" without a name', async () => {
+    await renderLayout('/', { email: 'anon@vigil.dev' })
+    await expect.element(page.getByTestId('user-menu')).toHaveTextContent('USUseranon@vigil.dev')
+  })
+
+  it('checks the current theme in the Theme submenu and applies the one chosen', async () => {
+    await renderLayout('/')
+    expect(document.documentElement.classList.contains('light')).toBe(true)
+    await page.getByTestId('user-menu').click()
+    await page.getByRole('menuitem', { name: 'Theme' }).hover()
+    await expect.element(page.getByRole('menuitemradio', { name: 'Light' })).toHaveAttribute('aria-checked', 'true')
+    await expect.element(page.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'false')
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click()
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark')
+    await expect.poll(() => document.documentElement.classList.contains('dark')).toBe(true)
+    await expect.poll(() => document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark')
+  })
+
+  it('starts from the stored theme', async () => {
+    localStorage.setItem(THEME_STORAGE_KEY, 'dark')
+    await renderLayout('/')
+    await expect.poll(() => document.documentElement.classList.contains('dark')).toBe(true)
+  })
+
+  it('signs out from the menu', async () => {
+    const { actor } = await renderLayout('/')
+    await page.getByTestId('user-menu').click()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await expect.poll(() => actor.getSnapshot().matches('unauthenticated')).toBe(true)
+  })
+})

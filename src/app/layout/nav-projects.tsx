@@ -1,0 +1,53 @@
+import { ActionIcon, Group, Menu, NavLink, Stack, Text } from '@mantine/core'
+import { IconDots, IconFolder, IconShare3, IconTrash } from '@tabler/icons-react'
+import { Link, useLocation } from 'wouter'
+import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
+import { recentProjects } from '@/data/navigation'
+import { listRepositories } from '@/data/repositories'
+import classes from './sidebar.module.css'
+
+function ProjectActions({ name }: { name: string }) {
+  const typeAhead = useMenuTypeAhead()
+  return (
+    <Menu position="right-start" width={180} withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${name}`}>
+          <IconDots size={14} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown onKeyDown={typeAhead}>
+        <Menu.Item leftSection={<IconFolder size={14} aria-hidden />}>View Project</Menu.Item>
+        <Menu.Item leftSection={<IconShare3 size={14} aria-hidden />}>Share Project</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconTrash size={14} aria-hidden />}>Delete Project</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  )
+}
+
+/** 'Recent projects' (SPEC.md §2): every repository, each with its menu, then 'More'. */
+export function NavProjects() {
+  const [path] = useLocation()
+  const projects = recentProjects(listRepositories().map((repository) => repository.name))
+  return (
+    <Stack gap={2} role="group" aria-labelledby="nav-projects">
+      <Text id="nav-projects" size="xs" fw={500} c="dimmed" className={classes.groupLabel}>
+        Recent projects
+      </Text>
+      {projects.map((project) => (
+        <Group key={project.name} gap={0} wrap="nowrap">
+          <NavLink
+            component={Link}
+            href={project.url}
+            label={project.name}
+            active={path === project.url}
+            leftSection={<IconFolder size={16} aria-hidden />}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <ProjectActions name={project.name} />
+        </Group>
+      ))}
+      <NavLink component={Link} href="/repositories" label="More" leftSection={<IconDots size={16} aria-hidden />} />
+    </Stack>
+  )
+}

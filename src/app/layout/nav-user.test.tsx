@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { page } from 'vitest/browser'
+import { ThemeProvider } from '@/app/theme-provider'
+import { AuthTestProvider, testAuthActor } from '@tests/helpers/auth'
+import { renderWithProviders } from '@tests/helpers/render'
+import { NavUser } from './nav-user'
+
+async function renderNavUser(state: 'loading' | 'unauthenticated') {
+  const { actor } = await testAuthActor(state)
+  return renderWithProviders(
+    <AuthTestProvider actor={actor}>
+      <ThemeProvider defaultTheme="light">
+        <div data-testid="footer">
+          <NavUser />
+        </div>
+      </ThemeProvider>
+    </AuthTestProvider>,
+    { withoutMantine: true },
+  )
+}
+
+describe('user menu states', () => {
+  it("shows 'Loading...' while authentication loads", async () => {
+    await renderNavUser('loading')
+    await expect.element(page.getByTestId('footer')).toHaveTextContent('Loading...')
+  })
+
+  it('shows nothing when the user is not authenticated', async () => {
+    await renderNavUser('unauthenticated')
+    await expect.element(page.getByTestId('footer')).toBeEmptyDOMElement()
+  })
+})

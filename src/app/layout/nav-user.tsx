@@ -1,0 +1,95 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core'
+import {
+  IconBell,
+  IconCheck,
+  IconCreditCard,
+  IconLogout,
+  IconPalette,
+  IconRosetteDiscountCheck,
+  IconSelector,
+  IconSparkles,
+} from '@tabler/icons-react'
+import { useAuth } from '@/api/auth'
+import { avatarInitials, displayName } from '@/auth/claims'
+import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
+import type { ThemePreference } from '@/machines/theme.machine'
+import { useTheme } from '@/app/theme-provider'
+import classes from './sidebar.module.css'
+
+const themeChoices: { value: ThemePreference; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'system', label: 'System' },
+]
+
+/** The user menu in the sidebar footer (SPEC.md §2). */
+export function NavUser({ iconMode = false }: { iconMode?: boolean }) {
+  const { status, user, logout } = useAuth()
+  const { preference, setTheme } = useTheme()
+  const typeAhead = useMenuTypeAhead()
+  const themeTypeAhead = useMenuTypeAhead()
+  if (status === 'loading') return <Text size="sm">Loading...</Text>
+  if (status !== 'authenticated') return null
+
+  const name = displayName(user)
+  const avatar = (
+    <Avatar src={user?.picture} alt="" radius="md" size={32} color="indigo" aria-hidden>
+      {avatarInitials(user)}
+    </Avatar>
+  )
+  const identity = (
+    <div className={classes.grow}>
+      <Text size="sm" fw={600} truncate>
+        {name}
+      </Text>
+      <Text size="xs" c="dimmed" truncate>
+        {user?.email}
+      </Text>
+    </div>
+  )
+
+  return (
+    <Menu position={iconMode ? 'right-end' : 'top-end'} width={260} withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.menuButton} aria-label={iconMode ? name : undefined} data-testid="user-menu">
+          <Group gap="sm" wrap="nowrap">
+            {avatar}
+            {!iconMode && identity}
+            {!iconMode && <IconSelector size={16} aria-hidden />}
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown onKeyDown={typeAhead}>
+        <Group gap="sm" wrap="nowrap" p="xs">
+          {avatar}
+          {identity}
+        </Group>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconSparkles size={16} aria-hidden />}>Upgrade to Pro</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconRosetteDiscountCheck size={16} aria-hidden />}>Account</Menu.Item>
+        <Menu.Item leftSection={<IconCreditCard size={16} aria-hidden />}>Billing</Menu.Item>
+        <Menu.Item leftSection={<IconBell size={16} aria-hidden />}>Notifications</Menu.Item>
+        <Menu.Divider />
+        <Menu.Sub openDelay={100} position="right-start">
+          <Menu.Sub.Target>
+            <Menu.Sub.Item leftSection={<IconPalette size={16} aria-hidden />}>Theme</Menu.Sub.Item>
+          </Menu.Sub.Target>
+          <Menu.Sub.Dropdown onKeyDown={themeTypeAhead}>
+            <Menu.RadioGroup value={preference} onChange={(value) => setTheme(value as ThemePreference)}>
+              {themeChoices.map((choice) => (
+                <Menu.RadioItem key={choice.value} value={choice.value} checkIcon={<IconCheck size={14} aria-hidden />}>
+                  {choice.label}
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioGroup>
+          </Menu.Sub.Dropdown>
+        </Menu.Sub>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => logout()}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  )
+}

@@ -1,0 +1,144 @@
+/** Policy violations and vulnerabilities of SPEC.md §3. */
+
+export type EnforcementStatus = 'Mandatory' | 'Recommended' | 'Optional'
+export type Severity = 'Critical' | 'High' | 'Medium' | 'Low'
+
+export const enforcementStatuses: EnforcementStatus[] = ['Mandatory', 'Recommended', 'Optional']
+export const severities: Severity[] = ['Critical', 'High', 'Medium', 'Low']
+
+export interface PolicyViolation {
+  id: string
+  title: string
+  enforcementStatus: EnforcementStatus
+  description: string
+  relevantFiles: string[]
+  remediationEffort: string
+  rule: string
+}
+
+export interface Vulnerability {
+  id: string
+  title: string
+  severity: Severity
+  description: string
+  file: string
+  line: number
+  cve: string
+  package: string
+}
+
+const sampleViolations: PolicyViolation[] = [
+  {
+    id: 'violation-001',
+    title: 'State-changing routes lack CSRF protection',
+    enforcementStatus: 'Mandatory',
+    description:
+      'POST and DELETE handlers for the cart and checkout accept cookie-authenticated requests without a CSRF token or SameSite=strict cookie, so another site can submit orders on behalf of a signed-in customer.',
+    relevantFiles: ['src/server/routes/cart.ts', 'src/server/routes/checkout.ts', 'src/server/middleware/session.ts'],
+    remediationEffort: 'Medium (2 weeks)',
+    rule: 'AUTH-001',
+  },
+  {
+    id: 'violation-002',
+    title: 'Personal data written to application logs',
+    enforcementStatus: 'Mandatory',
+    description:
+      'Customer email addresses and shipping addresses are logged in plain text on every failed checkout. Logs are kept for 90 days and readable by the whole engineering team.',
+    relevantFiles: ['src/server/logging/request-logger.ts', 'src/server/routes/checkout.ts'],
+    remediationEffort: 'Low (3 days)',
+    rule: 'DATA-002',
+  },
+  {
+    id: 'violation-003',
+    title: 'Payment details kept in global client state',
+    enforcementStatus: 'Recommended',
+    description:
+      'The card holder name and the last four digits stay in the global Redux store after checkout, where any script on the page and the Redux DevTools can read them.',
+    relevantFiles: ['src/store/checkout-slice.ts', 'src/components/checkout/PaymentForm.tsx'],
+    remediationEffort: 'Medium (1 week)',
+    rule: 'STATE-003',
+  },
+  {
+    id: 'violation-004',
+    title: 'Public endpoints without rate limiting',
+    enforcementStatus: 'Optional',
+    description:
+      'The product search and newsletter endpoints accept unlimited requests per client, which invites scraping and lets a single client exhaust the search cluster.',
+    relevantFiles: ['src/server/routes/search.ts', 'src/server/routes/newsletter.ts', 'src/server/app.ts'],
+    remediationEffort: 'High (1 month)',
+    rule: 'API-004',
+  },
+]
+
+const sampleVulnerabilities: Vulnerability[] = [
+  {
+    id: 'vuln-001',
+    title: 'Prototype pollution in lodash',
+    severity: 'Critical',
+    description:
+      'defaultsDeep can be tricked into adding or modifying properties of Object.prototype with a constructor payload, which can lead to denial of service or remote code execution.',
+    file: 'src/utils/merge-config.ts',
+    line: 42,
+    cve: 'CVE-2019-10744',
+    package: 'lodash@4.17.11',
+  },
+  {
+    id: 'vuln-002',
+    title: 'Server-side request forgery in axios',
+    severity: 'High',
+    description:
+      'Path-relative URLs are processed as protocol-relative URLs, so a request meant for the API can be sent to an attacker-chosen host.',
+    file: 'src/api/proxy-client.ts',
+    line: 88,
+    cve: 'CVE-2024-39338',
+    package: 'axios@1.7.2',
+  },
+  {
+    id: 'vuln-003',
+    title: 'Regular expression denial of service in semver',
+    severity: 'High',
+    description: 'Untrusted version ranges passed to new Range make the range parser backtrack for seconds per call.',
+    file: 'src/plugins/version-check.ts',
+    line: 17,
+    cve: 'CVE-2022-25883',
+    package: 'semver@7.5.1',
+  },
+  {
+    id: 'vuln-004',
+    title: 'Cross-site scripting through DOMPurify nesting',
+    severity: 'Medium',
+    description: 'Deeply nested markup can bypass sanitisation and inject script into rich-text fields.',
+    file: 'src/components/RichText.tsx',
+    line: 23,
+    cve: 'CVE-2024-45801',
+    package: 'dompurify@2.4.0',
+  },
+  {
+    id: 'vuln-005',
+    title: 'Open redirect markup in express res.redirect',
+    severity: 'Low',
+    description: 'Untrusted input passed to res.redirect can be rendered into the HTML fallback page without encoding.',
+    file: 'server/routes/auth.ts',
+    line: 61,
+    cve: 'CVE-2024-43796',
+    package: 'express@4.19.2',
+  },
+]
+
+/** The same four violations are shown for any repository with a nonzero count (SPEC.md §3). */
+export function violationsFor(count: number): PolicyViolation[] {
+  return count > 0 ? sampleViolations : []
+}
+
+/** The first N of the five sample vulnerabilities, N being the repository's count. */
+export function vulnerabilitiesFor(count: number): Vulnerability[] {
+  return sampleVulnerabilities.slice(0, Math.max(0, count))
+}
+
+export function allViolations(): PolicyViolation[] {
+  return sampleViolations
+}
+
+export function allVulnerabilities(): Vulnerability[] {
+  return sampleVulnerabilities
+}
