@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
+import { AuthTestProvider, testAuthActor } from '@tests/helpers/auth'
 import { renderWithProviders } from '@tests/helpers/render'
 import { AppRoutes } from './routes'
+
+async function renderRoutes(path: string) {
+  const { actor } = await testAuthActor('authenticated')
+  return renderWithProviders(
+    <AuthTestProvider actor={actor}>
+      <AppRoutes />
+    </AuthTestProvider>,
+    { path },
+  )
+}
 
 describe('route table', () => {
   it.each([
@@ -10,15 +21,15 @@ describe('route table', () => {
     ['/policies', 'Policies'],
     ['/policy', 'Policy document'],
   ])('%s shows its screen', async (path, heading) => {
-    await renderWithProviders(<AppRoutes />, { path })
+    await renderRoutes(path)
     await expect.element(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
   })
 
   it('opens repository details for /repository/{repoName} and /repositories/{name}', async () => {
-    const { screen } = await renderWithProviders(<AppRoutes />, { path: '/repository/nexus-api' })
+    const { screen } = await renderRoutes('/repository/nexus-api')
     await expect.element(page.getByRole('heading', { level: 1, name: 'nexus-api' })).toBeVisible()
     await screen.unmount()
-    await renderWithProviders(<AppRoutes />, { path: '/repositories/stellar-frontend' })
+    await renderRoutes('/repositories/stellar-frontend')
     await expect.element(page.getByRole('heading', { level: 1, name: 'stellar-frontend' })).toBeVisible()
   })
 
@@ -29,14 +40,14 @@ describe('route table', () => {
     ['/organizations/settings', 'Organizations: Settings'],
     ['/policies/mobile-react-native', 'Policies: Mobile (React Native)'],
   ])('%s names its section and says it is not available yet', async (path, name) => {
-    await renderWithProviders(<AppRoutes />, { path })
+    await renderRoutes(path)
     await expect.element(page.getByRole('heading', { level: 1, name })).toBeVisible()
     await expect.element(page.getByText(`${name} is not available yet.`, { exact: false })).toBeVisible()
     await expect.element(page.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/')
   })
 
   it('shows a not-found page for an unknown route, with a way home', async () => {
-    await renderWithProviders(<AppRoutes />, { path: '/no/such/page' })
+    await renderRoutes('/no/such/page')
     await expect.element(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
     await expect.element(page.getByText('/no/such/page')).toBeVisible()
     await expect.element(page.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/')

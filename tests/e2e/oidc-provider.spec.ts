@@ -45,6 +45,10 @@ test('signs in through oidc-provider, lives through a refresh and signs out to t
   })
   await signInAtProvider(page, 'ada')
   await expect(page.getByRole('button', { name: 'Ada Tester' })).toBeVisible()
+  // The mock API checks the provider's JWT access token against the provider's own JWKS.
+  await expect(page.getByRole('region', { name: 'Database ping via the identity provider' })).toContainText(
+    'User ID: ada',
+  )
   expect(new URL(page.url()).search).toBe('')
 
   await expect.poll(() => refreshes.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1)

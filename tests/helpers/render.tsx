@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { SWRConfig } from 'swr'
 import { render } from 'vitest-browser-react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -20,10 +21,13 @@ export async function renderWithProviders(
 ) {
   const [pathname, search = ''] = path.split('?')
   const location = memoryLocation({ path: pathname, searchPath: search, record: true })
+  // A fresh SWR cache per render, so one test's answers never reach another.
   const routed = (
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      {ui}
-    </Router>
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        {ui}
+      </Router>
+    </SWRConfig>
   )
   const screen = await render(
     withoutMantine ? (

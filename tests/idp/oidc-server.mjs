@@ -18,11 +18,11 @@ function capitalise(word) {
   return word.charAt(0).toUpperCase() + word.slice(1)
 }
 
-/** Any login name signs in: "ada" becomes Ada Tester, ada@example.test. */
+/** Any login name signs in: "ada" becomes Ada Tester, ada@example.test, with the login as subject. */
 function accountFor(login) {
   const name = login.replace(/[^a-z0-9]+/gi, '').toLowerCase() || 'user'
   return {
-    sub: `user_${name}`,
+    sub: login,
     given_name: capitalise(name),
     family_name: 'Tester',
     name: `${capitalise(name)} Tester`,
@@ -70,7 +70,7 @@ export async function startOidcProvider({
     conformIdTokenClaims: false,
     findAccount: async (_ctx, sub) => ({
       accountId: sub,
-      claims: async () => accountFor(sub.replace(/^user_/, '')),
+      claims: async () => accountFor(sub),
     }),
     features: {
       devInteractions: { enabled: true },

@@ -1,5 +1,103 @@
-import { PageHeader } from '@/components/page-header'
+import { Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core'
+import { IconArrowLeft, IconClock } from '@tabler/icons-react'
+import { Link } from 'wouter'
+import { VisibilityLabel } from '@/components/badges'
+import { endpointsFor } from '@/data/endpoints'
+import { violationsFor, vulnerabilitiesFor } from '@/data/findings'
+import { findRepository, type Repository } from '@/data/repositories'
+import { tabSummaryText } from '@/data/repository-tabs'
+import { ApiSurfacePanel } from './api-surface-panel'
+import { EmptyState, PolicyIssuesPanel, VulnerabilitiesPanel } from './findings-panels'
+import { useRepoTab } from './use-repo-tab'
+
+function RepositoryNotFound({ name }: { name: string }) {
+  return (
+    <Stack align="flex-start" gap="sm">
+      <Title order={1} size="h2">
+        Repository not found
+      </Title>
+      <Text>The repository "{name}" could not be found.</Text>
+      <Button
+        component={Link}
+        href="/repositories"
+        variant="default"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+      >
+        All Repositories
+      </Button>
+    </Stack>
+  )
+}
+
+export function RepositoryDetails({ repository }: { repository: Repository }) {
+  const { activeTab, tabInAddress, select } = useRepoTab()
+  const violations = violationsFor(repository.policyViolations)
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            {repository.name}
+          </Title>
+          <Badge variant="default" size="lg" tt="none">
+            <VisibilityLabel isPrivate={repository.isPrivate} />
+          </Badge>
+        </Group>
+        <Text>{repository.description}</Text>
+        <Group gap="md">
+          <Group gap={4}>
+            <IconClock size={14} aria-hidden />
+            <Text size="sm" c="dimmed">
+              Updated {repository.lastUpdated}
+            </Text>
+          </Group>
+          <Group gap={4} aria-label="Languages">
+            {repository.languages.map((language) => (
+              <Badge key={language} variant="default" tt="none">
+                {language}
+              </Badge>
+            ))}
+          </Group>
+        </Group>
+      </Stack>
+      <Card withBorder padding="md" component="section" aria-labelledby="summary-heading">
+        <Title order={2} size="h5" id="summary-heading" mb={4}>
+          Summary
+        </Title>
+        <Text size="sm" aria-live="polite" data-testid="tab-summary">
+          {tabSummaryText(repository, activeTab ?? tabInAddress ?? '')}
+        </Text>
+      </Card>
+      <Tabs value={activeTab ?? null} onChange={(tab) => tab && select(tab)} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="policy-issues">Policy Issues ({violations.length})</Tabs.Tab>
+          <Tabs.Tab value="vulnerabilities">Vulnerabilities</Tabs.Tab>
+          <Tabs.Tab value="api-surface">API Surface</Tabs.Tab>
+          <Tabs.Tab value="security-context">Security Context</Tabs.Tab>
+          <Tabs.Tab value="source-graph">Source Graph</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="policy-issues" pt="md">
+          <PolicyIssuesPanel violations={violations} />
+        </Tabs.Panel>
+        <Tabs.Panel value="vulnerabilities" pt="md">
+          <VulnerabilitiesPanel vulnerabilities={vulnerabilitiesFor(repository.vulnerabilities)} />
+        </Tabs.Panel>
+        <Tabs.Panel value="api-surface" pt="md">
+          <ApiSurfacePanel endpoints={endpointsFor(repository.name)} />
+        </Tabs.Panel>
+        <Tabs.Panel value="security-context" pt="md">
+          <EmptyState text="Security Context analysis coming soon" comingSoon />
+        </Tabs.Panel>
+        <Tabs.Panel value="source-graph" pt="md">
+          <EmptyState text="Source Graph visualization coming soon" comingSoon />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  )
+}
 
 export function RepositoryDetailsScreen({ repoName }: { repoName: string }) {
-  return <PageHeader title={repoName} />
+  const repository = findRepository(repoName)
+  if (!repository) return <RepositoryNotFound name={repoName} />
+  return <RepositoryDetails key={repository.id} repository={repository} />
 }

@@ -1,0 +1,26 @@
+import useSWR, { type SWRConfiguration } from 'swr'
+import { useAuth, useTokenGetter } from './auth'
+import { apiRequest } from './request'
+
+/**
+ * SPEC.md §7 and §9: cached, no revalidation on focus, no retry on error. SWR's own defaults
+ * already are the rest of §9: dedupe 2 s, focus throttle 5 s, error retry 5 s (10 s on slow
+ * connections), loading-slow 3 s (5 s on slow connections).
+ */
+export const apiSwrOptions: SWRConfiguration = { revalidateOnFocus: false, shouldRetryOnError: false }
+
+/** An authenticated GET, cached per signed-in user so one user's answers never show to another. */
+export function useApi<T>(path: string) {
+  const getToken = useTokenGetter()
+  const { user } = useAuth()
+  return useSWR<T, Error>(['api', path, user?.id ?? ''], () => apiRequest<T>(path, getToken), apiSwrOptions)
+}
+
+export interface PingResponse {
+  current_time: string
+  user_id: string
+}
+
+export function usePing() {
+  return useApi<PingResponse>('/ping/')
+}

@@ -1,0 +1,88 @@
+import { Badge, Group, Text } from '@mantine/core'
+import { IconLock, IconWorld } from '@tabler/icons-react'
+import { policyIssueLevel, vulnerabilityLevel, type BadgeLevel } from '@/data/badge-thresholds'
+import type { HttpMethod } from '@/data/endpoints'
+import type { EnforcementStatus, Severity } from '@/data/findings'
+
+/** Colours chosen so that the badge text passes WCAG AA in both themes (autoContrast picks the text). */
+const levelColors: Record<BadgeLevel, string> = { good: 'green.8', warning: 'yellow.5', danger: 'red.8' }
+
+export function CountBadge({ count, level, label }: { count: number; level: BadgeLevel; label: string }) {
+  return (
+    <Badge color={levelColors[level]} autoContrast variant="filled" data-level={level} aria-label={`${count} ${label}`}>
+      {count}
+    </Badge>
+  )
+}
+
+export function PolicyIssuesBadge({ count }: { count: number }) {
+  return (
+    <CountBadge count={count} level={policyIssueLevel(count)} label={count === 1 ? 'policy issue' : 'policy issues'} />
+  )
+}
+
+export function VulnerabilitiesBadge({ count }: { count: number }) {
+  return (
+    <CountBadge
+      count={count}
+      level={vulnerabilityLevel(count)}
+      label={count === 1 ? 'vulnerability' : 'vulnerabilities'}
+    />
+  )
+}
+
+/** SPEC.md §4: Mandatory red, Recommended amber, Optional grey. */
+const enforcementColors: Record<EnforcementStatus, string> = {
+  Mandatory: 'red.8',
+  Recommended: 'yellow.5',
+  Optional: 'gray.7',
+}
+
+export function EnforcementBadge({ status }: { status: EnforcementStatus }) {
+  return (
+    <Badge color={enforcementColors[status]} autoContrast variant="filled" data-status={status}>
+      {status}
+    </Badge>
+  )
+}
+
+const severityColors: Record<Severity, string> = {
+  Critical: 'red.9',
+  High: 'orange.5',
+  Medium: 'yellow.4',
+  Low: 'gray.7',
+}
+
+export function SeverityBadge({ severity }: { severity: Severity }) {
+  return (
+    <Badge color={severityColors[severity]} autoContrast variant="filled">
+      {severity}
+    </Badge>
+  )
+}
+
+const methodColors: Record<HttpMethod, string> = {
+  GET: 'blue.8',
+  POST: 'teal.9',
+  PUT: 'orange.9',
+  PATCH: 'grape.8',
+  DELETE: 'red.8',
+}
+
+export function MethodBadge({ method }: { method: HttpMethod }) {
+  return (
+    <Badge color={methodColors[method]} autoContrast variant="filled" radius="sm" w={64}>
+      {method}
+    </Badge>
+  )
+}
+
+export function VisibilityLabel({ isPrivate }: { isPrivate: boolean }) {
+  const Icon = isPrivate ? IconLock : IconWorld
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Icon size={14} aria-hidden />
+      <Text size="sm">{isPrivate ? 'Private' : 'Public'}</Text>
+    </Group>
+  )
+}

@@ -1,0 +1,31 @@
+import type { Repository, TabSummary } from './repositories'
+
+/** The five tabs of repository details, in order; the first is the default (SPEC.md §2). */
+export const repositoryTabs = [
+  'policy-issues',
+  'vulnerabilities',
+  'api-surface',
+  'security-context',
+  'source-graph',
+] as const
+export type RepositoryTab = (typeof repositoryTabs)[number]
+export const DEFAULT_TAB: RepositoryTab = 'policy-issues'
+
+export function isRepositoryTab(value: unknown): value is RepositoryTab {
+  return repositoryTabs.includes(value as RepositoryTab)
+}
+
+const summaryKeys: Record<RepositoryTab, keyof TabSummary> = {
+  'policy-issues': 'policyIssues',
+  vulnerabilities: 'vulnerabilities',
+  'api-surface': 'apiSurface',
+  'security-context': 'securityContext',
+  'source-graph': 'sourceGraph',
+}
+
+/** The summary card's text for the active tab, with both fallbacks of SPEC.md §2. */
+export function tabSummaryText(repository: Pick<Repository, 'name' | 'tabSummary'>, tab: string): string {
+  if (!isRepositoryTab(tab)) return `View details for the ${repository.name} repository.`
+  const text = repository.tabSummary?.[summaryKeys[tab]]
+  return text ?? `Analysis for the ${repository.name} repository is currently being processed.`
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor } from 'xstate'
+import { defaultFilters, filterRepositories, type RepositoryFilters } from '@/data/repository-filters'
+import { listRepositories } from '@/data/repositories'
+import { repoFiltersMachine } from './repo-filters.machine'
+
+function start(filters?: RepositoryFilters) {
+  const writeUrl = vi.fn()
+  const actor = createActor(repoFiltersMachine.provide({ actions: { writeUrl: (_, params) => writeUrl(params) } }), {
+    input: { filters },
+  }).start()
+  const shown = () =>
+    filterRepositories(listRepositories(), actor.getSnapshot().context).map((repository) => repository.name)
+  return { actor, writeUrl, shown }
+}
+
+describe('repo-filters machine', () => {
+  it('starts from the filters of the address, or the defaults', () => {
+    expect(start().actor.getSnapshot().context).toEqual(defaultFilters)
+    const filters = { search: 'api', visibility: 'public', language: 'Go' } as const
+    expect(start(filters).actor.getSnapshot().context).toEqual(filters)
+  })
+
+  it('searches, replacing the address entry while typing', () => {
+    const { actor, writeUrl, shown } = start()
+    actor.send({ type: 'filters.search', search: 'Backend' })
+    expect(shown()).toEqual(['quantum-backend'])
+    expect(writeUrl).toHaveBeenLastCalledWith({ filters: { ...defaultFilters, search: 'Backend' }, push: false })
+  })
+
+  it('filters by visibility and language, adding an address entry for each choice', () => {
+    const { actor, writeUrl, shown } = start()
+    actor.send({ type: 'filters.visibility', visibility: 'private' })
+    expect(shown()).toEqual(['aurora-dashboard', 'quantum-backend'])
+    actor.send({ type: 'filters.language', language: 'Python' })
+    expect(shown()).toEqual(['quantum-backend'])
+    expect(writeUrl).toHaveBeenLastCalledWith({
+      filters: { search: '', visibility: 'private', language: 'Python' },
+      push: true,
+    })
+  })
+
+  it('combines all three with AND', () => {
+    const { actor, shown } = start()
+    actor.send({ type: 'filters.language', language: 'TypeScript' })
+    expect(shown()).toEqual(['atlas-storefront', 'aurora-dashboard', 'stellar-frontend'])
+    actor.send({ type: 'filters.visibility', visibility: 'public' })
+    expect(shown()).toEqual(['atlas-storefront', 'stellar-frontend'])
+    actor.send({ type: 'filters.search', search: 'checkout' })
+    expect(shown()).toEqual(['atlas-storefront'])
+  })
+
+  it('refuses an unknown visibility and treats an empty language as all', () => {
+    const { actor, writeUrl } = start()
+    actor.send({ type: 'filters.visibility', visibility: 'secret' as never })
+    expect(actor.getSnapshot().context.visibility).toBe('all')
+    expect(writeUrl).not.toHaveBeenCalled()
+    actor.send({ type: 'filters.language', language: '' })
+    expect(actor.getSnapshot().context.language).toBe('all')
+  })
+
+  it('resets every filter', () => {
+    const { actor, writeUrl } = start({ search: 'x', visibility: 'private', language: 'SQL' })
+    actor.send({ type: 'filters.reset' })
+    expect(actor.getSnapshot().context).toEqual(defaultFilters)
+    expect(writeUrl).toHaveBeenLastCalledWith({ filters: defaultFilters, push: true })
+  })
+
+  it('follows the address on back and forward without writing it again', () => {
+    const { actor, writeUrl } = start()
+    actor.send({ type: 'filters.sync', filters: { search: 'nexus', visibility: 'public', language: 'all' } })
+    expect(actor.getSnapshot().context.search).toBe('nexus')
+    expect(writeUrl).not.toHaveBeenCalled()
+  })
+})

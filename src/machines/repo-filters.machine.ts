@@ -1,0 +1,62 @@
+import { assign, setup } from 'xstate'
+import { defaultFilters, isVisibility, type RepositoryFilters, type Visibility } from '@/data/repository-filters'
+
+export type RepoFiltersEvent =
+  | { type: 'filters.search'; search: string }
+  | { type: 'filters.visibility'; visibility: Visibility }
+  | { type: 'filters.language'; language: string }
+  | { type: 'filters.reset' }
+  /** The address changed (back, forward, a shared link): take its filters. */
+  | { type: 'filters.sync'; filters: RepositoryFilters }
+
+/** Search, visibility and language of All Repositories, combined with AND (SPEC.md §4). */
+export const repoFiltersMachine = setup({
+  types: {
+    context: {} as RepositoryFilters,
+    events: {} as RepoFiltersEvent,
+    input: {} as { filters?: RepositoryFilters },
+  },
+  actions: {
+    /** Puts the filters in the address: typing replaces the entry, a choice adds one. */
+    writeUrl: (_, _params: { filters: RepositoryFilters; push: boolean }) => {},
+  },
+  guards: {
+    isKnownVisibility: ({ event }) => event.type === 'filters.visibility' && isVisibility(event.visibility),
+  },
+}).createMachine({
+  id: 'repoFilters',
+  context: ({ input }) => input.filters ?? defaultFilters,
+  initial: 'filtering',
+  states: {
+    filtering: {
+      on: {
+        'filters.search': {
+          actions: [
+            assign({ search: ({ event }) => event.search }),
+            { type: 'writeUrl', params: ({ context }) => ({ filters: context, push: false }) },
+          ],
+        },
+        'filters.visibility': {
+          guard: 'isKnownVisibility',
+          actions: [
+            assign({ visibility: ({ event }) => event.visibility }),
+            { type: 'writeUrl', params: ({ context }) => ({ filters: context, push: true }) },
+          ],
+        },
+        'filters.language': {
+          actions: [
+            assign({ language: ({ event }) => event.language || defaultFilters.language }),
+            { type: 'writeUrl', params: ({ context }) => ({ filters: context, push: true }) },
+          ],
+        },
+        'filters.reset': {
+          actions: [
+            assign(() => defaultFilters),
+            { type: 'writeUrl', params: () => ({ filters: defaultFilters, push: true }) },
+          ],
+        },
+        'filters.sync': { actions: assign(({ event }) => event.filters) },
+      },
+    },
+  },
+})

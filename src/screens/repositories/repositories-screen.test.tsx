@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { axeViolations } from '@tests/helpers/axe'
+import { renderWithProviders } from '@tests/helpers/render'
+import { RepositoriesScreen } from './repositories-screen'
+
+const renderScreen = (path = '/repositories', colorScheme: 'light' | 'dark' = 'light') =>
+  renderWithProviders(<RepositoriesScreen />, { path, colorScheme })
+
+const count = () => page.getByRole('status')
+const rowNames = () =>
+  page
+    .getByRole('row')
+    .elements()
+    .slice(1)
+    .map((row) => row.querySelector('td')?.querySelector('p')?.textContent)
+
+async function choose(label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+describe('All Repositories', () => {
+  it('shows the title, subtitle, sample buttons and every repository', async () => {
+    await renderScreen()
+    await expect.element(page.getByRole('heading', { level: 1, name: 'All Repositories' })).toBeVisible()
+    await expect.element(page.getByText('Manage and explore your repositories')).toBeVisible()
+    for (const name of ['Primary', 'Secondary', 'Destructive']) {
+      await expect.element(page.getByRole('button', { name })).toBeVisible()
+    }
+    await expect.element(count()).toHaveTextContent('Showing 5 of 5 repositories')
+  })
+
+  it('has the columns of SPEC.md §2 and fills a row from the sample data', async () => {
+    await renderScreen()
+    await expect.element(page.getByRole('columnheader').first()).toBeVisible()
+    const headers = page
+      .getByRole('columnheader')
+      .elements()
+      .map((header) => header.textContent)
+    expect(headers).toEqual([
+      'Repository',
+      'Description',
+      'Languages',
+      'Visibility',
+      'APIs',
+      'Policy Issues',
+      'Vulnerabilities',
+      'Open',
+    ])
+    const atlas = page.getByRole('row').nth(1)
+    await expect.element(atlas).toHaveTextContent('atlas-storefrontUpdated 2 hours ago')
+    await expect.element(atlas).toHaveTextContent('TypeScriptJavaScript+2Public1242')
+    await expect.element(atlas.getByLabelText('4 policy issues')).toHaveAttribute('data-level', 'danger')
+    await expect.element(atlas.getByLabelText('2 vulnerabilities')).toHaveAttribute('data-level', 'warning')
+    await expect
+      .element(atlas.getByRole('link', { name: 'Open atlas-storefront' }))
+      .toHaveAttribute('href', '/repository/atlas-storefront')
+    const aurora = page.getByRole('row').nth(2)
+    await expect.element(aurora).toHaveTextContent('Private')
+    await expect.element(aurora.getByLabelText('0 vulnerabilities')).toHaveAttribute('data-level', 'good')
+    await expect
+      .element(page.getByRole('row').nth(5).getByLabelText('3 vulnerabilities'))
+      .toHaveAttribute('data-level', 'danger')
+  })
+
+  it('searches name and description, case-insensitively, and writes the search to the address', async () => {
+    const { location } = await renderScreen()
+    await userEvent.type(page.getByRole('searchbox', { name: 'Search' }), 'PATIENT')
+    await expect.element(count()).toHaveTextContent('Showing 1 of 5 repositories')
+    expect(rowNames()).toEqual(['quantum-backend'])
+    expect(location.history.at(-1)).toBe('/repositories?q=PATIENT')
+  })
+
+  it('filters by visibility and by language, combining them with AND', async () => {
+    await renderScreen()
+    await choose('Visibility', 'Private')
+    await expect.element(count()).toHaveTextContent('Showing 2 of 5 repositories')
+    await choose('Language', 'Python')
+    await expect.element(count()).toHaveTextContent('Showing 1 of 5 repositories')
+    expect(rowNames()).toEqual(['quantum-backend'])
+    await choose('Visibility', 'Public')
+    await expect.element(count()).toHaveTextContent('Showing 0 of 5 repositories')
+  })
+
+  it("offers 'All Languages' and the sorted union of languages", async () => {
+    await renderScreen()
+    await page.getByRole('combobox', { name: 'Language' }).click()
+    await expect.element(page.getByRole('option').first()).toBeVisible()
+    const options = page
+      .getByRole('option')
+      .elements()
+      .map((option) => option.textContent)
+    expect(options).toEqual([
+      'All Languages',
+      'CSS',
+      'Dockerfile',
+      'Go',
+      'HTML',
+      'JavaScript',
+      'Python',
+      'SCSS',
+      'Shell',
+      'SQL',
+      'TypeScript',
+    ])
+  })
+
+  it('shows the empty result text and clears the filters from it', async () => {
+    await renderScreen('/repositories?q=no-such-thing&visibility=private')
+    await expect.element(page.getByText('No repositories found matching your search criteria.')).toBeVisible()
+    await expect.element(count()).toHaveTextContent('Showing 0 of 5 repositories')
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect.element(count()).toHaveTextContent('Showing 5 of 5 repositories')
+    await expect.element(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('')
+  })
+
+  it('opens with the filters of a shared address and follows the address back', async () => {
+    const { location } = await renderScreen('/repositories?visibility=public&language=Go')
+    await expect.element(count()).toHaveTextContent('Showing 1 of 5 repositories')
+    await expect.element(page.getByRole('combobox', { name: 'Visibility' })).toHaveValue('Public')
+    await expect.element(page.getByRole('combobox', { name: 'Language' })).toHaveValue('Go')
+    location.navigate('/repositories?language=TypeScript')
+    await expect.element(count()).toHaveTextContent('Showing 3 of 5 repositories')
+    await expect.element(page.getByRole('combobox', { name: 'Visibility' })).toHaveValue('All')
+  })
+
+  it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (scheme) => {
+    await renderScreen('/repositories', scheme)
+    await expect.element(count()).toHaveTextContent('Showing 5 of 5 repositories')
+    expect(await axeViolations()).toEqual([])
+  })
+})

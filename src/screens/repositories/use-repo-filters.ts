@@ -1,0 +1,31 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { filtersFromQuery, filtersToQuery } from '@/data/repository-filters'
+import { repoFiltersMachine } from '@/machines/repo-filters.machine'
+
+/** The filters machine, kept in step with the address query in both directions. */
+export function useRepoFilters(path: string) {
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const actor = useActorRef(
+    repoFiltersMachine.provide({
+      actions: {
+        writeUrl: (_, { filters, push }) => {
+          const query = filtersToQuery(filters)
+          navigate(query ? `${path}?${query}` : path, { replace: !push })
+        },
+      },
+    }),
+    { input: { filters: filtersFromQuery(search) } },
+  )
+
+  useEffect(() => {
+    const fromAddress = filtersFromQuery(search)
+    if (filtersToQuery(fromAddress) !== filtersToQuery(actor.getSnapshot().context)) {
+      actor.send({ type: 'filters.sync', filters: fromAddress })
+    }
+  }, [actor, search])
+
+  return { filters: useSelector(actor, (snapshot) => snapshot.context), send: actor.send }
+}
