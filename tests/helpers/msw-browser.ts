@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 /** MSW's service worker for browser tests; each test adds the handlers it needs. */
 export const worker = setupWorker()
 
-export function useMockWorker() {
+export function startMockWorkerForTests() {
   beforeAll(async () => {
     await worker.start({ quiet: true, onUnhandledRequest: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' } })
   })

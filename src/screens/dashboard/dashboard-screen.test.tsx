@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { AuthTestProvider, testAuthActor } from '@tests/helpers/auth'
 import { axeViolations } from '@tests/helpers/axe'
-import { useMockWorker, worker } from '@tests/helpers/msw-browser'
+import { startMockWorkerForTests, worker } from '@tests/helpers/msw-browser'
 import { renderWithProviders } from '@tests/helpers/render'
 import { DashboardScreen } from './dashboard-screen'
 
-useMockWorker()
+startMockWorkerForTests()
 
 async function renderDashboard(colorScheme: 'light' | 'dark' = 'light') {
   const { actor } = await testAuthActor('authenticated', { given_name: 'Ada' })
