@@ -19,7 +19,7 @@ describe('route table', () => {
     ['/', 'Dashboard'],
     ['/repositories', 'All Repositories'],
     ['/policies', 'Policies'],
-    ['/policy', 'Policy document'],
+    ['/policy', 'React Security Best Practices'],
   ])('%s shows its screen', async (path, heading) => {
     await renderRoutes(path)
     await expect.element(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()

@@ -88,7 +88,7 @@ export function DashboardScreen() {
           sensitive data.
         </Text>
         <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" highlightOnHover>
+          <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Rank</Table.Th>

@@ -1,5 +1,184 @@
-import { PageHeader } from '@/components/page-header'
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import { IconDownload, IconPencil, IconRestore } from '@tabler/icons-react'
+import { LEVELS, parsePolicy, type Level } from '@/data/policy-document'
+import { PolicyLineView, saveKeys } from './policy-lines'
+import { usePolicyEditor } from './use-policy-editor'
+
+function CardHeader({ id, title, editLabel }: { id: string; title: string; editLabel: string }) {
+  return (
+    <Group justify="space-between" mb="sm">
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      <ActionIcon component="a" href="#" variant="subtle" color="gray" aria-label={editLabel}>
+        <IconPencil size={16} aria-hidden />
+      </ActionIcon>
+    </Group>
+  )
+}
+
+function download(document: string, title: string) {
+  const slug =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'policy'
+  const url = URL.createObjectURL(new Blob([document], { type: 'text/markdown' }))
+  const link = Object.assign(window.document.createElement('a'), { href: url, download: `${slug}.md` })
+  link.click()
+  URL.revokeObjectURL(url)
+}
 
 export function PolicyDocumentScreen() {
-  return <PageHeader title="Policy document" />
+  const { snapshot, send } = usePolicyEditor()
+  const { document, original, draft, lineIndex, levelOverrides, enforcementDefault } = snapshot.context
+  const policy = parsePolicy(document)
+  const { meta } = policy
+  const editingTags = snapshot.matches('editingTags')
+  const lineEditing =
+    snapshot.matches('editingLine') && lineIndex !== undefined
+      ? {
+          index: lineIndex,
+          draft,
+          onChange: (text: string) => send({ type: 'draft.change', text }),
+          onSave: () => send({ type: 'line.save' }),
+          onCancel: () => send({ type: 'edit.cancel' }),
+        }
+      : undefined
+  const enforcement = enforcementDefault ?? meta.enforcementDefault
+  const enforcementOptions =
+    LEVELS.includes(enforcement as Level) || !enforcement ? [...LEVELS] : [enforcement, ...LEVELS]
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            {meta.title || 'Untitled policy'}
+          </Title>
+          <Text c="dimmed">Policy document · edits stay in this browser</Text>
+        </div>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconRestore size={16} aria-hidden />}
+            onClick={() => send({ type: 'document.reset' })}
+            disabled={document === original}
+          >
+            Reset to original
+          </Button>
+          <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={() => download(document, meta.title)}>
+            Download
+          </Button>
+        </Group>
+      </Group>
+
+      {policy.metaError && (
+        <Alert color="red" title="The document's front matter could not be read" role="alert">
+          {policy.metaError}
+        </Alert>
+      )}
+
+      <Card withBorder padding="lg" component="section" aria-labelledby="metadata-heading">
+        <CardHeader id="metadata-heading" title="Metadata" editLabel="Edit metadata" />
+        <Stack gap="sm">
+          <Text size="sm">{meta.description}</Text>
+          <Group gap="xl">
+            <Text size="sm">
+              <Text span c="dimmed">
+                Framework:{' '}
+              </Text>
+              {meta.scope.framework}
+            </Text>
+            <Text size="sm">
+              <Text span c="dimmed">
+                Orgs:{' '}
+              </Text>
+              {meta.scope.orgs}
+            </Text>
+          </Group>
+          <Group gap="xs" align="center">
+            <Text size="sm" c="dimmed">
+              Tags:
+            </Text>
+            {editingTags ? (
+              <TextInput
+                aria-label="Tags"
+                description="Separate tags with commas; Enter saves"
+                value={draft}
+                onChange={(event) => send({ type: 'draft.change', text: event.currentTarget.value })}
+                onKeyDown={saveKeys(
+                  () => send({ type: 'tags.save' }),
+                  () => send({ type: 'edit.cancel' }),
+                )}
+                onBlur={() => send({ type: 'tags.save' })}
+                autoFocus
+                w={320}
+              />
+            ) : (
+              <>
+                <Group gap={4} aria-label="Tags" role="list">
+                  {meta.tags.length === 0 && (
+                    <Text size="sm" c="dimmed">
+                      None
+                    </Text>
+                  )}
+                  {meta.tags.map((tag) => (
+                    <Badge key={tag} variant="default" tt="none" role="listitem">
+                      {tag}
+                    </Badge>
+                  ))}
+                </Group>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label="Edit tags"
+                  onClick={() => send({ type: 'tags.edit' })}
+                >
+                  <IconPencil size={14} aria-hidden />
+                </ActionIcon>
+              </>
+            )}
+          </Group>
+          <NativeSelect
+            label="Default enforcement"
+            w={240}
+            value={enforcement}
+            onChange={(event) => send({ type: 'enforcement.select', level: event.currentTarget.value })}
+            data={enforcementOptions}
+          />
+        </Stack>
+      </Card>
+
+      <Card withBorder padding="lg" component="section" aria-labelledby="body-heading">
+        <CardHeader id="body-heading" title="Policy" editLabel="Edit policy body" />
+        <Stack gap={6}>
+          {policy.lines.map((line, index) => (
+            <PolicyLineView
+              key={index}
+              line={line}
+              index={index}
+              level={levelOverrides[index] ?? line.tag?.level}
+              onLevel={(level) => send({ type: 'level.select', index, level })}
+              editing={lineEditing}
+              onEdit={() => send({ type: 'line.edit', index })}
+            />
+          ))}
+        </Stack>
+      </Card>
+    </Stack>
+  )
 }

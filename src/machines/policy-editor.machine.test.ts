@@ -1,0 +1,100 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor } from 'xstate'
+import { LINE_OUT_OF_BOUNDS, parsePolicy } from '@/data/policy-document'
+import { samplePolicyDocument } from '@/data/sample-policy'
+import { policyEditorMachine } from './policy-editor.machine'
+
+function start(document = samplePolicyDocument) {
+  const persist = vi.fn()
+  const warn = vi.fn()
+  const actor = createActor(
+    policyEditorMachine.provide({ actions: { persist: (_, doc) => persist(doc), warnOutOfBounds: warn } }),
+    { input: { document, original: samplePolicyDocument } },
+  ).start()
+  const policy = () => parsePolicy(actor.getSnapshot().context.document)
+  return { actor, persist, warn, policy }
+}
+
+const firstRule = parsePolicy(samplePolicyDocument).lines.findIndex((line) => line.kind === 'rule')
+
+describe('policy-editor machine', () => {
+  it('edits tags: the draft starts as the tags, saving splits, trims and drops empties', () => {
+    const { actor, persist, policy } = start()
+    actor.send({ type: 'tags.edit' })
+    expect(actor.getSnapshot().value).toBe('editingTags')
+    expect(actor.getSnapshot().context.draft).toBe('frontend, security')
+    actor.send({ type: 'draft.change', text: ' react,  web ,, security ' })
+    actor.send({ type: 'tags.save' })
+    expect(actor.getSnapshot().value).toBe('viewing')
+    expect(policy().meta.tags).toEqual(['react', 'web', 'security'])
+    expect(persist).toHaveBeenLastCalledWith(actor.getSnapshot().context.document)
+  })
+
+  it('cancels a tag edit without a change', () => {
+    const { actor, persist, policy } = start()
+    actor.send({ type: 'tags.edit' })
+    actor.send({ type: 'draft.change', text: 'x' })
+    actor.send({ type: 'edit.cancel' })
+    expect(policy().meta.tags).toEqual(['frontend', 'security'])
+    expect(persist).not.toHaveBeenCalled()
+  })
+
+  it('edits a rule line, keeping its level tag, and rewrites the document', () => {
+    const { actor, policy } = start()
+    const before = policy().lines[firstRule]
+    actor.send({ type: 'line.edit', index: firstRule })
+    expect(actor.getSnapshot().value).toBe('editingLine')
+    expect(actor.getSnapshot().context.draft).toBe(before.text)
+    actor.send({ type: 'draft.change', text: 'Sanitise all HTML with DOMPurify.' })
+    actor.send({ type: 'line.save' })
+    const after = policy().lines[firstRule]
+    expect(after).toMatchObject({ kind: 'rule', text: 'Sanitise all HTML with DOMPurify.', tag: before.tag })
+    expect(actor.getSnapshot().context.lineIndex).toBeUndefined()
+  })
+
+  it('cancels a line edit with Escape, changing nothing', () => {
+    const { actor, persist } = start()
+    actor.send({ type: 'line.edit', index: firstRule })
+    actor.send({ type: 'draft.change', text: 'changed' })
+    actor.send({ type: 'edit.cancel' })
+    expect(actor.getSnapshot().context.document).toBe(samplePolicyDocument)
+    expect(persist).not.toHaveBeenCalled()
+  })
+
+  it('warns and changes nothing for an out-of-range line or one that is not editable', () => {
+    const { actor, warn } = start()
+    actor.send({ type: 'line.edit', index: 9999 })
+    actor.send({ type: 'line.edit', index: -1 })
+    actor.send({ type: 'line.edit', index: 0 }) // the # heading
+    expect(warn).toHaveBeenCalledTimes(3)
+    expect(actor.getSnapshot().value).toBe('viewing')
+    expect(actor.getSnapshot().context.document).toBe(samplePolicyDocument)
+  })
+
+  it('uses the default warning text of SPEC.md §8', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const actor = createActor(policyEditorMachine, { input: { document: 'x', original: 'x' } }).start()
+    actor.send({ type: 'line.edit', index: 5 })
+    expect(warn).toHaveBeenCalledWith(LINE_OUT_OF_BOUNDS)
+    warn.mockRestore()
+  })
+
+  it('changes levels and the default enforcement only locally', () => {
+    const { actor, persist } = start()
+    actor.send({ type: 'level.select', index: firstRule, level: 'Recommended' })
+    actor.send({ type: 'enforcement.select', level: 'Mandatory' })
+    expect(actor.getSnapshot().context.levelOverrides).toEqual({ [firstRule]: 'Recommended' })
+    expect(actor.getSnapshot().context.enforcementDefault).toBe('Mandatory')
+    expect(actor.getSnapshot().context.document).toBe(samplePolicyDocument)
+    expect(persist).not.toHaveBeenCalled()
+  })
+
+  it('resets to the original document and forgets the stored one', () => {
+    const { actor, persist } = start('---\ntitle: Edited\n---\n- x')
+    actor.send({ type: 'level.select', index: 0, level: 'Mandatory' })
+    actor.send({ type: 'document.reset' })
+    expect(actor.getSnapshot().context.document).toBe(samplePolicyDocument)
+    expect(actor.getSnapshot().context.levelOverrides).toEqual({})
+    expect(persist).toHaveBeenLastCalledWith(null)
+  })
+})

@@ -1,0 +1,125 @@
+import { assign, setup } from 'xstate'
+import {
+  isEditable,
+  LINE_OUT_OF_BOUNDS,
+  parsePolicy,
+  saveLineText,
+  saveTags,
+  splitTags,
+  type Level,
+} from '@/data/policy-document'
+
+export interface PolicyEditorContext {
+  /** The document as edited so far. */
+  document: string
+  /** The sample it started from, for 'Reset to original'. */
+  original: string
+  /** The text in the open editor (tags or a line). */
+  draft: string
+  /** The body line being edited. */
+  lineIndex?: number
+  /** Level selects: local display only, never written to the document (SPEC.md §4). */
+  levelOverrides: Record<number, Level>
+  enforcementDefault?: string
+}
+
+export type PolicyEditorEvent =
+  | { type: 'tags.edit' }
+  | { type: 'draft.change'; text: string }
+  | { type: 'tags.save' }
+  | { type: 'line.edit'; index: number }
+  | { type: 'line.save' }
+  | { type: 'edit.cancel' }
+  | { type: 'level.select'; index: number; level: Level }
+  | { type: 'enforcement.select'; level: string }
+  | { type: 'document.reset' }
+
+/** Local editing of the policy document page (SPEC.md §4): nothing is sent to a server. */
+export const policyEditorMachine = setup({
+  types: {
+    context: {} as PolicyEditorContext,
+    events: {} as PolicyEditorEvent,
+    input: {} as { document: string; original: string },
+  },
+  actions: {
+    /** Keeps the edited document (in the browser's storage), or forgets it on reset. */
+    persist: (_, _document: string | null) => {},
+    warnOutOfBounds: () => console.warn(LINE_OUT_OF_BOUNDS),
+  },
+  guards: {
+    isEditableLine: ({ context, event }) =>
+      event.type === 'line.edit' && isEditable(parsePolicy(context.document).lines[event.index]),
+  },
+}).createMachine({
+  id: 'policyEditor',
+  context: ({ input }) => ({ document: input.document, original: input.original, draft: '', levelOverrides: {} }),
+  initial: 'viewing',
+  on: {
+    'level.select': {
+      actions: assign({
+        levelOverrides: ({ context, event }) => ({ ...context.levelOverrides, [event.index]: event.level }),
+      }),
+    },
+    'enforcement.select': { actions: assign({ enforcementDefault: ({ event }) => event.level }) },
+  },
+  states: {
+    viewing: {
+      on: {
+        'tags.edit': {
+          target: 'editingTags',
+          actions: assign({ draft: ({ context }) => parsePolicy(context.document).meta.tags.join(', ') }),
+        },
+        'line.edit': [
+          {
+            guard: 'isEditableLine',
+            target: 'editingLine',
+            actions: assign({
+              lineIndex: ({ event }) => event.index,
+              draft: ({ context, event }) => parsePolicy(context.document).lines[event.index].text,
+            }),
+          },
+          { actions: 'warnOutOfBounds' },
+        ],
+        'document.reset': {
+          actions: [
+            assign({ document: ({ context }) => context.original, levelOverrides: {}, enforcementDefault: undefined }),
+            { type: 'persist', params: null },
+          ],
+        },
+      },
+    },
+    editingTags: {
+      on: {
+        'draft.change': { actions: assign({ draft: ({ event }) => event.text }) },
+        'tags.save': {
+          target: 'viewing',
+          actions: [
+            assign({ document: ({ context }) => saveTags(context.document, splitTags(context.draft)) }),
+            { type: 'persist', params: ({ context }) => context.document },
+          ],
+        },
+        'edit.cancel': { target: 'viewing' },
+      },
+    },
+    editingLine: {
+      on: {
+        'draft.change': { actions: assign({ draft: ({ event }) => event.text }) },
+        // Only an editable line can be open, and nothing changes the document meanwhile.
+        'line.save': {
+          target: 'viewing',
+          actions: [
+            assign({
+              document: ({ context }) =>
+                saveLineText(context.document, context.lineIndex as number, context.draft) ?? context.document,
+              lineIndex: undefined,
+            }),
+            { type: 'persist', params: ({ context }) => context.document },
+          ],
+        },
+        'edit.cancel': { target: 'viewing', actions: assign({ lineIndex: undefined }) },
+      },
+    },
+  },
+})
+
+export type PolicyEditorMachine = typeof policyEditorMachine

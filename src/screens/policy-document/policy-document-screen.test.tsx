@@ -1,0 +1,168 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { samplePolicyDocument } from '@/data/sample-policy'
+import { axeViolations } from '@tests/helpers/axe'
+import { renderWithProviders } from '@tests/helpers/render'
+import { PolicyDocumentScreen } from './policy-document-screen'
+import { POLICY_STORAGE_KEY } from './use-policy-editor'
+
+const FIRST_RULE = 'Never pass user-controlled data to dangerouslySetInnerHTML without sanitising it with DOMPurify.'
+const render = (colorScheme: 'light' | 'dark' = 'light') =>
+  renderWithProviders(<PolicyDocumentScreen />, { path: '/policy', colorScheme })
+const metadata = () => page.getByRole('region', { name: 'Metadata' })
+const body = () => page.getByRole('region', { name: 'Policy' })
+const stored = () => localStorage.getItem(POLICY_STORAGE_KEY)
+
+beforeEach(() => localStorage.clear())
+
+describe('policy document page', () => {
+  it('shows the metadata card: title, description, scope, tags, default enforcement and an edit link', async () => {
+    await render()
+    await expect.element(page.getByRole('heading', { level: 1, name: 'React Security Best Practices' })).toBeVisible()
+    await expect.element(metadata()).toHaveTextContent('Baseline security rules for React single-page applications')
+    await expect.element(metadata()).toHaveTextContent('Framework: React')
+    await expect.element(metadata()).toHaveTextContent('Orgs: All')
+    await expect.element(metadata().getByRole('list', { name: 'Tags' })).toHaveTextContent('frontendsecurity')
+    await expect.element(metadata().getByLabelText('Default enforcement')).toHaveValue('Recommended')
+    await expect.element(page.getByRole('link', { name: 'Edit metadata' })).toHaveAttribute('href', '#')
+    await expect.element(page.getByRole('link', { name: 'Edit policy body' })).toHaveAttribute('href', '#')
+  })
+
+  it('renders the sections and rule lines, each with its level', async () => {
+    await render()
+    const sections = body().getByRole('heading', { level: 3 })
+    await expect.element(sections.nth(8)).toHaveTextContent('Miscellaneous')
+    expect(sections.elements().map((heading) => heading.textContent)).toContain('Dependencies and supply chain')
+    await expect.element(body().getByRole('heading', { level: 2, name: 'React Security Best Practices' })).toBeVisible()
+    await expect.element(body().getByLabelText(`Level of "${FIRST_RULE}"`)).toHaveValue('Mandatory')
+    await expect
+      .element(body().getByLabelText('Level of "Limit the length of free-text fields."'))
+      .toHaveValue('Recommended')
+    await expect.element(body().getByLabelText('Level of "State and context"')).toHaveValue('Strongly Recommended')
+  })
+
+  it('edits tags: Enter saves the comma-separated text, trimmed, without empties', async () => {
+    await render()
+    await page.getByRole('button', { name: 'Edit tags' }).click()
+    const input = page.getByRole('textbox', { name: 'Tags' })
+    await expect.element(input).toHaveValue('frontend, security')
+    await input.fill(' react ,, web ,security, ')
+    await userEvent.keyboard('{Enter}')
+    await expect.element(metadata().getByRole('list', { name: 'Tags' })).toHaveTextContent('reactwebsecurity')
+    expect(stored()).toContain('tags:\n  - react\n  - web\n  - security\n')
+  })
+
+  it('saves tags on losing focus, and empty tags leave none', async () => {
+    await render()
+    await page.getByRole('button', { name: 'Edit tags' }).click()
+    await page.getByRole('textbox', { name: 'Tags' }).fill(' , ')
+    await page.getByRole('heading', { level: 1 }).click()
+    await expect.element(metadata().getByRole('list', { name: 'Tags' })).toHaveTextContent('None')
+  })
+
+  it('edits a rule: Enter saves, keeping its level tag, and the document is rewritten', async () => {
+    await render()
+    await page.getByRole('button', { name: `Edit "${FIRST_RULE}"` }).click()
+    const input = page.getByRole('textbox', { name: 'Edit line' })
+    await expect.element(input).toHaveValue(FIRST_RULE)
+    await input.fill('Sanitise every HTML string with DOMPurify.')
+    await userEvent.keyboard('{Enter}')
+    await expect.element(body().getByText('Sanitise every HTML string with DOMPurify.')).toBeVisible()
+    await expect
+      .element(body().getByLabelText('Level of "Sanitise every HTML string with DOMPurify."'))
+      .toHaveValue('Mandatory')
+    expect(stored()).toContain('- Sanitise every HTML string with DOMPurify. [Mandatory]\n')
+  })
+
+  it('saves a line on losing focus and cancels with Escape', async () => {
+    await render()
+    await page.getByRole('button', { name: 'Edit "Limit the length of free-text fields."' }).click()
+    await page.getByRole('textbox', { name: 'Edit line' }).fill('Limit every free-text field to 2,000 characters.')
+    await page.getByRole('heading', { level: 1 }).click()
+    await expect.element(body().getByText('Limit every free-text field to 2,000 characters.')).toBeVisible()
+
+    await page.getByRole('button', { name: `Edit "${FIRST_RULE}"` }).click()
+    await page.getByRole('textbox', { name: 'Edit line' }).fill('Something else')
+    await userEvent.keyboard('{Escape}')
+    await expect.element(body().getByText(FIRST_RULE)).toBeVisible()
+    expect(stored()).not.toContain('Something else')
+  })
+
+  it('edits a paragraph line', async () => {
+    await render()
+    await page.getByRole('button', { name: /^Edit "Every React application/ }).click()
+    await page.getByRole('textbox', { name: 'Edit line' }).fill('All React apps follow these rules.')
+    await userEvent.keyboard('{Enter}')
+    await expect.element(body().getByText('All React apps follow these rules.')).toBeVisible()
+  })
+
+  it('shows edited text as text and runs nothing', async () => {
+    await render()
+    const payload = '<img src=x onerror="window.__vigilXss=1"><script>window.__vigilXss=2</script>'
+    await page.getByRole('button', { name: `Edit "${FIRST_RULE}"` }).click()
+    await page.getByRole('textbox', { name: 'Edit line' }).fill(payload)
+    await userEvent.keyboard('{Enter}')
+    await expect.element(body().getByText(payload)).toBeVisible()
+    expect(body().element().querySelector('img, script')).toBeNull()
+    expect((window as unknown as { __vigilXss?: number }).__vigilXss).toBeUndefined()
+  })
+
+  it('changes levels and the default enforcement on screen only', async () => {
+    await render()
+    await body().getByLabelText(`Level of "${FIRST_RULE}"`).selectOptions('Recommended')
+    await expect.element(body().getByLabelText(`Level of "${FIRST_RULE}"`)).toHaveValue('Recommended')
+    await metadata().getByLabelText('Default enforcement').selectOptions('Mandatory')
+    await expect.element(metadata().getByLabelText('Default enforcement')).toHaveValue('Mandatory')
+    expect(stored()).toBeNull()
+    await expect.element(page.getByRole('button', { name: 'Reset to original' })).toBeDisabled()
+  })
+
+  it('keeps the edited document across a reload and resets it to the original', async () => {
+    const first = await render()
+    await page.getByRole('button', { name: `Edit "${FIRST_RULE}"` }).click()
+    await page.getByRole('textbox', { name: 'Edit line' }).fill('Persisted rule text')
+    await userEvent.keyboard('{Enter}')
+    await first.screen.unmount()
+
+    await render()
+    await expect.element(body().getByText('Persisted rule text')).toBeVisible()
+    await page.getByRole('button', { name: 'Reset to original' }).click()
+    await expect.element(body().getByText(FIRST_RULE)).toBeVisible()
+    expect(stored()).toBeNull()
+  })
+
+  it('ignores a stored document whose front matter cannot be read', async () => {
+    localStorage.setItem(POLICY_STORAGE_KEY, '---\ntitle: [broken\n---\n- hacked')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await render()
+    await expect.element(page.getByRole('heading', { level: 1, name: 'React Security Best Practices' })).toBeVisible()
+    expect(warn).toHaveBeenCalled()
+    expect(stored()).toBeNull()
+    warn.mockRestore()
+  })
+
+  it('downloads the current document as a .md file', async () => {
+    const created: Blob[] = []
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob)
+      return 'blob:vigil-test'
+    })
+    const clicks: HTMLAnchorElement[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this)
+    })
+    await render()
+    await page.getByRole('button', { name: 'Download' }).click()
+    expect(clicks[0].download).toBe('react-security-best-practices.md')
+    expect(await created[0].text()).toBe(samplePolicyDocument)
+    expect(created[0].type).toBe('text/markdown')
+    createObjectURL.mockRestore()
+    click.mockRestore()
+  })
+
+  it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (scheme) => {
+    await render(scheme)
+    await expect.element(body()).toBeVisible()
+    expect(await axeViolations()).toEqual([])
+  })
+})
