@@ -5,6 +5,18 @@ import { accessSync, constants } from 'node:fs'
 
 const candidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser']
 
+/** The flags every runner launches Chromium with: root-run, headless, on a closed network. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+]
+
 function executable(path) {
   try {
     accessSync(path, constants.X_OK)

@@ -6,8 +6,8 @@ import { App } from '@/app/app'
 import { browserAuthEnvironment, browserSessionChannel } from '@/app/browser-auth-environment'
 import { ConfigErrorScreen } from '@/app/config-error-screen'
 import { cssVariablesResolver, theme } from '@/app/theme'
-import { createAuthClient } from '@/auth/client'
-import { readConfig } from '@/auth/config'
+import { createAuthClient, type AuthClient } from '@/auth/client'
+import { readConfig, type VigilConfig } from '@/auth/config'
 
 const root = createRoot(document.getElementById('root') as HTMLElement)
 
@@ -19,23 +19,34 @@ function renderStandalone(screen: ReactNode) {
   )
 }
 
-async function boot() {
+/** Starts the demo's service worker; resolves once it intercepts requests. */
+async function startDemoWorker(config: VigilConfig, client: AuthClient): Promise<void> {
+  const [{ startMockWorker }, { mockHandlers }] = await Promise.all([
+    import('@/mocks/browser'),
+    import('@/mocks/handlers'),
+  ])
+  await startMockWorker(mockHandlers(config, client, window.localStorage))
+}
+
+function boot() {
   const result = readConfig(import.meta.env, window.location.origin)
   if (!result.ok) {
     renderStandalone(<ConfigErrorScreen problems={result.problems} />)
     return
   }
   const { config } = result
+  const mocking = config.mockApi || config.mode === 'demo'
+  // The first screen renders at once; only network calls wait for the demo's service worker.
+  let workerReady: Promise<void> = Promise.resolve()
+  const waitForWorker: typeof fetch = (input, init) => workerReady.then(() => fetch(input, init))
   // One client for the page's lifetime: React StrictMode remounts must not repeat its work.
-  const client = createAuthClient(config, browserAuthEnvironment())
-  if (config.mockApi || config.mode === 'demo') {
-    try {
-      const [{ startMockWorker }, { mockHandlers }] = await Promise.all([
-        import('@/mocks/browser'),
-        import('@/mocks/handlers'),
-      ])
-      await startMockWorker(mockHandlers(config, client, window.localStorage))
-    } catch (error) {
+  const client = createAuthClient(config, { ...browserAuthEnvironment(), fetch: waitForWorker })
+  if (mocking) {
+    // Started once the first screen has painted, so that it does not compete with it.
+    workerReady = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))).then(() =>
+      startDemoWorker(config, client),
+    )
+    workerReady.catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error)
       renderStandalone(
         <ConfigErrorScreen
@@ -44,14 +55,13 @@ async function boot() {
           ]}
         />,
       )
-      return
-    }
+    })
   }
   root.render(
     <StrictMode>
-      <App config={config} client={client} sessionChannel={browserSessionChannel()} />
+      <App config={config} client={client} sessionChannel={browserSessionChannel()} apiFetch={waitForWorker} />
     </StrictMode>,
   )
 }
 
-void boot()
+boot()

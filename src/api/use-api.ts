@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react'
 import useSWR, { type SWRConfiguration } from 'swr'
 import { useAuth, useTokenGetter } from './auth'
 import { apiRequest } from './request'
@@ -9,11 +10,15 @@ import { apiRequest } from './request'
  */
 export const apiSwrOptions: SWRConfiguration = { revalidateOnFocus: false, shouldRetryOnError: false }
 
+/** The fetch the API helper uses; in demo mode it waits until the mock service worker is ready. */
+export const ApiFetchContext = createContext<typeof fetch>((input, init) => fetch(input, init))
+
 /** An authenticated GET, cached per signed-in user so one user's answers never show to another. */
 export function useApi<T>(path: string) {
   const getToken = useTokenGetter()
+  const fetcher = useContext(ApiFetchContext)
   const { user } = useAuth()
-  return useSWR<T, Error>(['api', path, user?.id ?? ''], () => apiRequest<T>(path, getToken), apiSwrOptions)
+  return useSWR<T, Error>(['api', path, user?.id ?? ''], () => apiRequest<T>(path, getToken, fetcher), apiSwrOptions)
 }
 
 export interface PingResponse {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import { ApiFetchContext } from '@/api/use-api'
 import { isCallbackUrl, type AuthClient } from '@/auth/client'
 import type { VigilConfig } from '@/auth/config'
 import { AuthGate } from './auth-gate'
@@ -21,9 +22,11 @@ export interface AppProps {
   config: VigilConfig
   client: AuthClient
   sessionChannel: SessionChannel
+  /** The fetch for the product API (it waits for the mock service worker in demo mode). */
+  apiFetch: typeof fetch
 }
 
-export function App({ config, client, sessionChannel }: AppProps) {
+export function App({ config, client, sessionChannel, apiFetch }: AppProps) {
   const [url] = useState(() => new URL(window.location.href))
   const [isCallback] = useState(() => isCallbackUrl(url, config.redirectUrl))
   return (
@@ -36,7 +39,9 @@ export function App({ config, client, sessionChannel }: AppProps) {
         </ThemeProvider>
       ) : (
         <AuthProvider client={client} sessionChannel={sessionChannel} url={url} isCallback={isCallback}>
-          <AuthGate />
+          <ApiFetchContext.Provider value={apiFetch}>
+            <AuthGate />
+          </ApiFetchContext.Provider>
         </AuthProvider>
       )}
     </>

@@ -1,8 +1,13 @@
 import { useAuth } from '@/api/auth'
+import { OrganisationProvider } from '@/api/organisation'
 import { LoggedOutScreen } from '@/screens/logged-out/logged-out-screen'
-import { AppLayout } from './layout/app-layout'
+import { lazy, Suspense } from 'react'
 import { LoadingScreen } from './loading-screen'
+import { initialOrganisationChoice, rememberOrganisationChoice } from './organisation-choice'
 import { ThemeProvider } from './theme-provider'
+
+// The signed-in layout and its screens are not part of the first screen.
+const AppLayout = lazy(() => import('./layout/app-layout').then((module) => ({ default: module.AppLayout })))
 
 /**
  * The application root of SPEC.md §2: loading, logged out (theme default: system), or the
@@ -13,7 +18,14 @@ export function AuthGate() {
   if (auth.status === 'authenticated') {
     return (
       <ThemeProvider key="signed-in" defaultTheme="light">
-        <AppLayout />
+        <OrganisationProvider
+          initialChoice={initialOrganisationChoice(window.location.search)}
+          onChoose={rememberOrganisationChoice}
+        >
+          <Suspense fallback={<LoadingScreen />}>
+            <AppLayout />
+          </Suspense>
+        </OrganisationProvider>
       </ThemeProvider>
     )
   }

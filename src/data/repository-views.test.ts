@@ -10,6 +10,7 @@ import {
 } from './repository-filters'
 import { listRepositories } from './repositories'
 import { tabSummaryText } from './repository-tabs'
+import { sampleOrganisation } from './organisation'
 import { rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from './risk-summary'
 
 const repositories = listRepositories()
@@ -48,10 +49,15 @@ describe('repository filters', () => {
   })
 
   it('round-trips through the URL query and ignores unknown values', () => {
-    const filters = { search: 'api gateway', visibility: 'public', language: 'Go' } as const
+    const filters = {
+      search: 'api gateway',
+      visibility: 'public',
+      language: 'Go',
+      sort: { column: 'apis', direction: 'desc' },
+    } as const
     expect(filtersFromQuery(filtersToQuery(filters))).toEqual(filters)
     expect(filtersToQuery(defaultFilters)).toBe('')
-    expect(filtersFromQuery('?visibility=secret&language=')).toEqual(defaultFilters)
+    expect(filtersFromQuery('?visibility=secret&language=&sort=stars')).toEqual(defaultFilters)
   })
 })
 
@@ -83,7 +89,7 @@ describe('risk summary', () => {
   })
 
   it('ranks the repositories by risk, riskiest first', () => {
-    const ranking = rankByRisk(repositories)
+    const ranking = rankByRisk(sampleOrganisation, 10)
     // atlas: Critical 10 + High 5, violations 4 + 4 + 2 + 1, two public PII endpoints.
     expect(ranking.map((entry) => [entry.repository.name, entry.score])).toEqual([
       ['atlas-storefront', 28],
@@ -93,5 +99,6 @@ describe('risk summary', () => {
       ['aurora-dashboard', 0],
     ])
     expect(ranking[1].sensitiveEndpoints).toBe(8)
+    expect(rankByRisk(sampleOrganisation, 2)).toHaveLength(2)
   })
 })

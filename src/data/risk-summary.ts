@@ -1,4 +1,3 @@
-import { endpointsFor } from './endpoints'
 import {
   enforcementStatuses,
   severities,
@@ -7,6 +6,7 @@ import {
   type EnforcementStatus,
   type Severity,
 } from './findings'
+import type { Organisation } from './organisation'
 import type { Repository } from './repositories'
 
 const severityWeight: Record<Severity, number> = { Critical: 10, High: 5, Medium: 2, Low: 1 }
@@ -40,15 +40,14 @@ export interface RiskEntry {
 }
 
 /**
- * Repositories ranked by risk: vulnerabilities weighted by severity, violations by enforcement,
- * and a point for each endpoint that handles PII, PCI or PHI data without authentication.
+ * The riskiest repositories, riskiest first: vulnerabilities weighted by severity, violations by
+ * enforcement, and a point for each endpoint that handles PII, PCI or PHI data without
+ * authentication.
  */
-export function rankByRisk(repositories: Repository[]): RiskEntry[] {
-  return repositories
+export function rankByRisk(organisation: Organisation, limit: number): RiskEntry[] {
+  return organisation.repositories
     .map((repository) => {
-      const endpoints = endpointsFor(repository.name)
-      const sensitive = endpoints.filter((endpoint) => endpoint.pii || endpoint.pci || endpoint.phi)
-      const exposed = sensitive.filter((endpoint) => endpoint.auth === 'None').length
+      const { sensitive, exposed } = organisation.endpointStats(repository)
       const score =
         vulnerabilitiesFor(repository.vulnerabilities).reduce((sum, item) => sum + severityWeight[item.severity], 0) +
         violationsFor(repository.policyViolations).reduce(
@@ -56,7 +55,8 @@ export function rankByRisk(repositories: Repository[]): RiskEntry[] {
           0,
         ) +
         exposed
-      return { repository, score, sensitiveEndpoints: sensitive.length }
+      return { repository, score, sensitiveEndpoints: sensitive }
     })
     .sort((a, b) => b.score - a.score || a.repository.name.localeCompare(b.repository.name))
+    .slice(0, limit)
 }

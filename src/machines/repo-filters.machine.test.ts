@@ -1,31 +1,41 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor } from 'xstate'
+import { createActor, SimulatedClock } from 'xstate'
 import { defaultFilters, filterRepositories, type RepositoryFilters } from '@/data/repository-filters'
 import { listRepositories } from '@/data/repositories'
-import { repoFiltersMachine } from './repo-filters.machine'
+import { repoFiltersMachine, SEARCH_ADDRESS_DELAY_MS } from './repo-filters.machine'
 
 function start(filters?: RepositoryFilters) {
   const writeUrl = vi.fn()
+  const clock = new SimulatedClock()
   const actor = createActor(repoFiltersMachine.provide({ actions: { writeUrl: (_, params) => writeUrl(params) } }), {
     input: { filters },
+    clock,
   }).start()
   const shown = () =>
     filterRepositories(listRepositories(), actor.getSnapshot().context).map((repository) => repository.name)
-  return { actor, writeUrl, shown }
+  return { actor, writeUrl, shown, clock }
 }
 
 describe('repo-filters machine', () => {
   it('starts from the filters of the address, or the defaults', () => {
     expect(start().actor.getSnapshot().context).toEqual(defaultFilters)
-    const filters = { search: 'api', visibility: 'public', language: 'Go' } as const
+    const filters: RepositoryFilters = { search: 'api', visibility: 'public', language: 'Go', sort: null }
     expect(start(filters).actor.getSnapshot().context).toEqual(filters)
   })
 
-  it('searches, replacing the address entry while typing', () => {
-    const { actor, writeUrl, shown } = start()
+  it('searches at once and writes the address once typing pauses, replacing the entry', () => {
+    const { actor, writeUrl, shown, clock } = start()
+    actor.send({ type: 'filters.search', search: 'Back' })
+    clock.increment(SEARCH_ADDRESS_DELAY_MS - 1)
     actor.send({ type: 'filters.search', search: 'Backend' })
     expect(shown()).toEqual(['quantum-backend'])
+    expect(actor.getSnapshot().matches({ filtering: 'typing' })).toBe(true)
+    clock.increment(SEARCH_ADDRESS_DELAY_MS - 1)
+    expect(writeUrl).not.toHaveBeenCalled()
+    clock.increment(1)
+    expect(writeUrl).toHaveBeenCalledTimes(1)
     expect(writeUrl).toHaveBeenLastCalledWith({ filters: { ...defaultFilters, search: 'Backend' }, push: false })
+    expect(actor.getSnapshot().matches({ filtering: 'settled' })).toBe(true)
   })
 
   it('filters by visibility and language, adding an address entry for each choice', () => {
@@ -35,7 +45,7 @@ describe('repo-filters machine', () => {
     actor.send({ type: 'filters.language', language: 'Python' })
     expect(shown()).toEqual(['quantum-backend'])
     expect(writeUrl).toHaveBeenLastCalledWith({
-      filters: { search: '', visibility: 'private', language: 'Python' },
+      filters: { search: '', visibility: 'private', language: 'Python', sort: null },
       push: true,
     })
   })
@@ -59,8 +69,27 @@ describe('repo-filters machine', () => {
     expect(actor.getSnapshot().context.language).toBe('all')
   })
 
+  it('sorts by a column, toggling the direction when the same column is chosen again', () => {
+    const { actor, writeUrl } = start()
+    actor.send({ type: 'sort.by', column: 'name' })
+    expect(actor.getSnapshot().context.sort).toEqual({ column: 'name', direction: 'asc' })
+    actor.send({ type: 'sort.by', column: 'name' })
+    expect(actor.getSnapshot().context.sort).toEqual({ column: 'name', direction: 'desc' })
+    actor.send({ type: 'sort.by', column: 'vulnerabilities' })
+    expect(actor.getSnapshot().context.sort).toEqual({ column: 'vulnerabilities', direction: 'desc' })
+    expect(writeUrl).toHaveBeenLastCalledWith({
+      filters: { ...defaultFilters, sort: { column: 'vulnerabilities', direction: 'desc' } },
+      push: true,
+    })
+  })
+
   it('resets every filter', () => {
-    const { actor, writeUrl } = start({ search: 'x', visibility: 'private', language: 'SQL' })
+    const { actor, writeUrl } = start({
+      search: 'x',
+      visibility: 'private',
+      language: 'SQL',
+      sort: { column: 'name', direction: 'asc' },
+    })
     actor.send({ type: 'filters.reset' })
     expect(actor.getSnapshot().context).toEqual(defaultFilters)
     expect(writeUrl).toHaveBeenLastCalledWith({ filters: defaultFilters, push: true })
@@ -68,7 +97,10 @@ describe('repo-filters machine', () => {
 
   it('follows the address on back and forward without writing it again', () => {
     const { actor, writeUrl } = start()
-    actor.send({ type: 'filters.sync', filters: { search: 'nexus', visibility: 'public', language: 'all' } })
+    actor.send({
+      type: 'filters.sync',
+      filters: { search: 'nexus', visibility: 'public', language: 'all', sort: null },
+    })
     expect(actor.getSnapshot().context.search).toBe('nexus')
     expect(writeUrl).not.toHaveBeenCalled()
   })

@@ -1,15 +1,25 @@
 import { assign, setup } from 'xstate'
-import { defaultFilters, isVisibility, type RepositoryFilters, type Visibility } from '@/data/repository-filters'
+import {
+  defaultFilters,
+  isVisibility,
+  nextSort,
+  type RepositoryFilters,
+  type SortColumn,
+  type Visibility,
+} from '@/data/repository-filters'
 
 export type RepoFiltersEvent =
   | { type: 'filters.search'; search: string }
   | { type: 'filters.visibility'; visibility: Visibility }
   | { type: 'filters.language'; language: string }
+  | { type: 'sort.by'; column: SortColumn }
   | { type: 'filters.reset' }
   /** The address changed (back, forward, a shared link): take its filters. */
   | { type: 'filters.sync'; filters: RepositoryFilters }
 
-/** Search, visibility and language of All Repositories, combined with AND (SPEC.md §4). */
+export const SEARCH_ADDRESS_DELAY_MS = 250
+
+/** Search, visibility and language of All Repositories, combined with AND (SPEC.md §4), and the sort. */
 export const repoFiltersMachine = setup({
   types: {
     context: {} as RepositoryFilters,
@@ -20,6 +30,10 @@ export const repoFiltersMachine = setup({
     /** Puts the filters in the address: typing replaces the entry, a choice adds one. */
     writeUrl: (_, _params: { filters: RepositoryFilters; push: boolean }) => {},
   },
+  delays: {
+    /** Typing writes the address once it pauses, not on every key. */
+    searchSettles: SEARCH_ADDRESS_DELAY_MS,
+  },
   guards: {
     isKnownVisibility: ({ event }) => event.type === 'filters.visibility' && isVisibility(event.visibility),
   },
@@ -29,12 +43,23 @@ export const repoFiltersMachine = setup({
   initial: 'filtering',
   states: {
     filtering: {
+      initial: 'settled',
+      states: {
+        settled: {},
+        typing: {
+          after: {
+            searchSettles: {
+              target: 'settled',
+              actions: { type: 'writeUrl', params: ({ context }) => ({ filters: context, push: false }) },
+            },
+          },
+        },
+      },
       on: {
         'filters.search': {
-          actions: [
-            assign({ search: ({ event }) => event.search }),
-            { type: 'writeUrl', params: ({ context }) => ({ filters: context, push: false }) },
-          ],
+          target: '.typing',
+          reenter: true,
+          actions: assign({ search: ({ event }) => event.search }),
         },
         'filters.visibility': {
           guard: 'isKnownVisibility',
@@ -46,6 +71,12 @@ export const repoFiltersMachine = setup({
         'filters.language': {
           actions: [
             assign({ language: ({ event }) => event.language || defaultFilters.language }),
+            { type: 'writeUrl', params: ({ context }) => ({ filters: context, push: true }) },
+          ],
+        },
+        'sort.by': {
+          actions: [
+            assign({ sort: ({ context, event }) => nextSort(context.sort, event.column) }),
             { type: 'writeUrl', params: ({ context }) => ({ filters: context, push: true }) },
           ],
         },

@@ -20,7 +20,7 @@ test('repository filters live in the address: a reload keeps them and back/forwa
   await expect(page.getByText('Showing 2 of 5 repositories')).toBeVisible()
   await page.getByRole('searchbox', { name: 'Search' }).fill('billing')
   await expect(page.getByText('Showing 1 of 5 repositories')).toBeVisible()
-  expect(new URL(page.url()).search).toBe('?q=billing&visibility=private')
+  await expect(page).toHaveURL(/\/repositories\?q=billing&visibility=private$/)
 
   await page.reload()
   await expect(page.getByText('Showing 1 of 5 repositories')).toBeVisible()

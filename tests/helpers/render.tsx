@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
+import { OrganisationProvider, type OrganisationChoice } from '@/api/organisation'
 import { render } from 'vitest-browser-react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -12,12 +13,14 @@ export interface RenderOptions {
   colorScheme?: 'light' | 'dark'
   /** Leave Mantine out, for UI that brings its own provider (the app's ThemeProvider). */
   withoutMantine?: boolean
+  /** The organisation the screens show: the five samples unless told. */
+  organisation?: OrganisationChoice
 }
 
 /** Renders UI the way the app does: Mantine (test env, no transitions) around a memory router. */
 export async function renderWithProviders(
   ui: ReactNode,
-  { path = '/', colorScheme = 'light', withoutMantine = false }: RenderOptions = {},
+  { path = '/', colorScheme = 'light', withoutMantine = false, organisation = 'sample' }: RenderOptions = {},
 ) {
   const [pathname, search = ''] = path.split('?')
   const location = memoryLocation({ path: pathname, searchPath: search, record: true })
@@ -25,7 +28,7 @@ export async function renderWithProviders(
   const routed = (
     <SWRConfig value={{ provider: () => new Map() }}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        {ui}
+        <OrganisationProvider initialChoice={organisation}>{ui}</OrganisationProvider>
       </Router>
     </SWRConfig>
   )

@@ -2,6 +2,7 @@ import { ActionIcon, AppShell, Divider, Drawer, Group, Tooltip } from '@mantine/
 import { IconLayoutSidebar } from '@tabler/icons-react'
 import { AppRoutes } from '@/app/routes'
 import { AppBreadcrumbs } from './app-breadcrumbs'
+import { DemoDataMenu } from './demo-data-menu'
 import { SidebarContent } from './sidebar-content'
 import { SidebarProvider, useSidebar } from './sidebar-provider'
 
@@ -51,6 +52,9 @@ function Shell() {
           </Tooltip>
           <Divider orientation="vertical" my="md" />
           <AppBreadcrumbs />
+          <Group ml="auto">
+            <DemoDataMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Main>

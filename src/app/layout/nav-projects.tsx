@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Menu, NavLink, Stack, Text } from '@mantine/core'
 import { IconDots, IconFolder, IconShare3, IconTrash } from '@tabler/icons-react'
 import { Link, useLocation } from 'wouter'
+import { useOrganisation } from '@/api/organisation'
 import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
 import { recentProjects } from '@/data/navigation'
-import { listRepositories } from '@/data/repositories'
 import classes from './sidebar.module.css'
 
 function ProjectActions({ name }: { name: string }) {
@@ -25,10 +25,16 @@ function ProjectActions({ name }: { name: string }) {
   )
 }
 
-/** 'Recent projects' (SPEC.md §2): every repository, each with its menu, then 'More'. */
+/** How many projects the sidebar lists: all five samples, the first five of a generated organisation. */
+const RECENT_PROJECTS = 5
+
+/** 'Recent projects' (SPEC.md §2): the repositories, each with its menu, then 'More'. */
 export function NavProjects() {
   const [path] = useLocation()
-  const projects = recentProjects(listRepositories().map((repository) => repository.name))
+  const { organisation } = useOrganisation()
+  const projects = recentProjects(
+    organisation.repositories.slice(0, RECENT_PROJECTS).map((repository) => repository.name),
+  )
   return (
     <Stack gap={2} role="group" aria-labelledby="nav-projects">
       <Text id="nav-projects" size="xs" fw={500} c="dimmed" className={classes.groupLabel}>

@@ -2,10 +2,10 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@man
 import { IconBug, IconShieldCheck } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import { useOrganisation } from '@/api/organisation'
 import { EnforcementBadge, PolicyIssuesBadge, SeverityBadge, VulnerabilitiesBadge } from '@/components/badges'
 import { PageHeader } from '@/components/page-header'
 import { enforcementStatuses, severities } from '@/data/findings'
-import { listRepositories } from '@/data/repositories'
 import { rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from '@/data/risk-summary'
 import { PingTile } from './ping-tile'
 
@@ -38,11 +38,15 @@ function CountTile({
   )
 }
 
+/** How many repositories the risk table lists. */
+const RISK_RANKING_SIZE = 10
+
 export function DashboardScreen() {
-  const repositories = listRepositories()
+  const { organisation } = useOrganisation()
+  const { repositories } = organisation
   const bySeverity = vulnerabilitiesBySeverity(repositories)
   const byStatus = violationsByStatus(repositories)
-  const ranking = rankByRisk(repositories)
+  const ranking = rankByRisk(organisation, RISK_RANKING_SIZE)
   const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0)
 
   return (
@@ -81,7 +85,9 @@ export function DashboardScreen() {
       </SimpleGrid>
       <Card withBorder padding="lg" component="section" aria-labelledby="risk-heading">
         <Title order={2} size="h4" id="risk-heading">
-          Repositories by risk
+          {repositories.length > RISK_RANKING_SIZE
+            ? `The ${RISK_RANKING_SIZE} riskiest repositories`
+            : 'Repositories by risk'}
         </Title>
         <Text size="sm" c="dimmed" mb="md">
           Vulnerabilities weighted by severity, policy violations by enforcement, and public endpoints that handle

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core'
 import { IconDownload, IconPencil, IconRestore } from '@tabler/icons-react'
+import { downloadText } from '@/components/download'
 import { LEVELS, parsePolicy, type Level } from '@/data/policy-document'
 import { PolicyLineView, saveKeys } from './policy-lines'
 import { usePolicyEditor } from './use-policy-editor'
@@ -35,10 +36,7 @@ function download(document: string, title: string) {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'policy'
-  const url = URL.createObjectURL(new Blob([document], { type: 'text/markdown' }))
-  const link = Object.assign(window.document.createElement('a'), { href: url, download: `${slug}.md` })
-  link.click()
-  URL.revokeObjectURL(url)
+  downloadText(document, `${slug}.md`, 'text/markdown')
 }
 
 export function PolicyDocumentScreen() {

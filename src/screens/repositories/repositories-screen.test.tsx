@@ -39,7 +39,7 @@ describe('All Repositories', () => {
       .elements()
       .map((header) => header.textContent)
     expect(headers).toEqual([
-      'Repository',
+      'RepositoryUpdated',
       'Description',
       'Languages',
       'Visibility',
@@ -48,6 +48,9 @@ describe('All Repositories', () => {
       'Vulnerabilities',
       'Open',
     ])
+    const first = page.getByRole('columnheader').first()
+    await expect.element(first.getByRole('button', { name: 'Repository' })).toBeVisible()
+    await expect.element(first.getByRole('button', { name: 'Updated' })).toBeVisible()
     const atlas = page.getByRole('row').nth(1)
     await expect.element(atlas).toHaveTextContent('atlas-storefrontUpdated 2 hours ago')
     await expect.element(atlas).toHaveTextContent('TypeScriptJavaScript+2Public1242')
@@ -69,7 +72,7 @@ describe('All Repositories', () => {
     await userEvent.type(page.getByRole('searchbox', { name: 'Search' }), 'PATIENT')
     await expect.element(count()).toHaveTextContent('Showing 1 of 5 repositories')
     expect(rowNames()).toEqual(['quantum-backend'])
-    expect(location.history.at(-1)).toBe('/repositories?q=PATIENT')
+    await expect.poll(() => location.history.at(-1)).toBe('/repositories?q=PATIENT')
   })
 
   it('filters by visibility and by language, combining them with AND', async () => {

@@ -1,96 +1,157 @@
-import { Button, Card, Group, Select, Table, Text, TextInput } from '@mantine/core'
-import { IconSearch } from '@tabler/icons-react'
+import { Alert, Button, Card, Group, Loader, Select, Text, TextInput } from '@mantine/core'
+import { IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
+import { useSelector } from '@xstate/react'
+import { memo, useCallback, useDeferredValue, useMemo } from 'react'
+import { useOrganisation } from '@/api/organisation'
+import { downloadText } from '@/components/download'
 import { PageHeader } from '@/components/page-header'
-import { ALL_LANGUAGES, filterRepositories, languageOptions, type Visibility } from '@/data/repository-filters'
-import { listRepositories } from '@/data/repositories'
-import { EMPTY_RESULT_TEXT, RepositoryRow, RepositoryTableHead } from './repository-table'
-import { useRepoFilters } from './use-repo-filters'
+import { repositoriesToCsv } from '@/data/repositories-csv'
+import { ALL_LANGUAGES, languageOptions, type SortColumn, type Visibility } from '@/data/repository-filters'
+import { createRepositoryQuery } from '@/data/repository-query'
+import type { Repository } from '@/data/repositories'
+import { RepositoryTable } from './repository-table'
+import { useRepoFilters, type RepoFiltersActor } from './use-repo-filters'
 
 const visibilityOptions = [
   { value: 'all', label: 'All' },
   { value: 'public', label: 'Public' },
   { value: 'private', label: 'Private' },
 ]
+const count = (value: number) => value.toLocaleString('en-US')
+
+// Each part below reads only the filters it shows, so a keystroke re-renders the search field
+// alone; the results follow as soon as the browser is free (useDeferredValue).
+
+const SearchField = memo(function SearchField({ actor }: { actor: RepoFiltersActor }) {
+  const search = useSelector(actor, (snapshot) => snapshot.context.search)
+  return (
+    <TextInput
+      label="Search"
+      placeholder="Search by name or description"
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={search}
+      onChange={(event) => actor.send({ type: 'filters.search', search: event.currentTarget.value })}
+      style={{ flex: '1 1 260px' }}
+      type="search"
+    />
+  )
+})
+
+const ChoiceFields = memo(function ChoiceFields({
+  actor,
+  languages,
+}: {
+  actor: RepoFiltersActor
+  languages: string[]
+}) {
+  const visibility = useSelector(actor, (snapshot) => snapshot.context.visibility)
+  const language = useSelector(actor, (snapshot) => snapshot.context.language)
+  const languageData = useMemo(() => [{ value: ALL_LANGUAGES, label: 'All Languages' }, ...languages], [languages])
+  return (
+    <>
+      <Select
+        label="Visibility"
+        data={visibilityOptions}
+        value={visibility}
+        allowDeselect={false}
+        onChange={(value) => actor.send({ type: 'filters.visibility', visibility: (value ?? 'all') as Visibility })}
+        w={160}
+      />
+      <Select
+        label="Language"
+        data={languageData}
+        value={language}
+        allowDeselect={false}
+        onChange={(value) => actor.send({ type: 'filters.language', language: value ?? ALL_LANGUAGES })}
+        w={200}
+      />
+    </>
+  )
+})
+
+interface ResultsProps {
+  actor: RepoFiltersActor
+  query: ReturnType<typeof createRepositoryQuery>
+  total: number
+}
+
+const Results = memo(function Results({ actor, query, total }: ResultsProps) {
+  const filters = useSelector(actor, (snapshot) => snapshot.context)
+  const deferredFilters = useDeferredValue(filters)
+  const shown: Repository[] = useMemo(() => query(deferredFilters), [query, deferredFilters])
+  const onSort = useCallback((column: SortColumn) => actor.send({ type: 'sort.by', column }), [actor])
+  const onReset = useCallback(() => actor.send({ type: 'filters.reset' }), [actor])
+  return (
+    <>
+      <Group justify="space-between" mb="xs">
+        <Text size="sm" c="dimmed" role="status">
+          Showing {count(shown.length)} of {count(total)} repositories
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+          onClick={() => downloadText(repositoriesToCsv(shown), 'vigil-repositories.csv', 'text/csv')}
+          disabled={shown.length === 0}
+        >
+          Export CSV
+        </Button>
+      </Group>
+      <Card withBorder padding={0} style={{ opacity: deferredFilters === filters ? 1 : 0.7 }}>
+        <RepositoryTable repositories={shown} sort={deferredFilters.sort} onSort={onSort} onReset={onReset} />
+      </Card>
+    </>
+  )
+})
+
+const Header = memo(function Header() {
+  return (
+    <PageHeader
+      title="All Repositories"
+      subtitle="Manage and explore your repositories"
+      actions={
+        <Group gap="xs" mt="xs">
+          <Button size="xs">Primary</Button>
+          <Button size="xs" variant="default">
+            Secondary
+          </Button>
+          <Button size="xs" color="red.8">
+            Destructive
+          </Button>
+        </Group>
+      }
+    />
+  )
+})
 
 export function RepositoriesScreen() {
-  const repositories = listRepositories()
-  const { filters, send } = useRepoFilters('/repositories')
-  const shown = filterRepositories(repositories, filters)
-  const languages = [{ value: ALL_LANGUAGES, label: 'All Languages' }, ...languageOptions(repositories)]
+  const { organisation, pending, error } = useOrganisation()
+  const { repositories } = organisation
+  const actor = useRepoFilters('/repositories')
+  const query = useMemo(() => createRepositoryQuery(repositories), [repositories])
+  const languages = useMemo(() => languageOptions(repositories), [repositories])
 
   return (
     <>
-      <PageHeader
-        title="All Repositories"
-        subtitle="Manage and explore your repositories"
-        actions={
-          <Group gap="xs" mt="xs">
-            <Button size="xs">Primary</Button>
-            <Button size="xs" variant="default">
-              Secondary
-            </Button>
-            <Button size="xs" color="red.8">
-              Destructive
-            </Button>
-          </Group>
-        }
-      />
+      <Header />
+      {pending && (
+        <Group gap="xs" mb="md" role="status">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm">Generating {count(pending)} repositories...</Text>
+        </Group>
+      )}
+      {error && (
+        <Alert color="red" mb="md" role="alert" title="Demo data">
+          {error}
+        </Alert>
+      )}
       <Card withBorder padding="md" mb="md" role="search">
         <Group align="flex-end" gap="md" wrap="wrap">
-          <TextInput
-            label="Search"
-            placeholder="Search by name or description"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={filters.search}
-            onChange={(event) => send({ type: 'filters.search', search: event.currentTarget.value })}
-            style={{ flex: '1 1 260px' }}
-            type="search"
-          />
-          <Select
-            label="Visibility"
-            data={visibilityOptions}
-            value={filters.visibility}
-            allowDeselect={false}
-            onChange={(value) => send({ type: 'filters.visibility', visibility: (value ?? 'all') as Visibility })}
-            w={160}
-          />
-          <Select
-            label="Language"
-            data={languages}
-            value={filters.language}
-            allowDeselect={false}
-            onChange={(value) => send({ type: 'filters.language', language: value ?? ALL_LANGUAGES })}
-            w={200}
-          />
+          <SearchField actor={actor} />
+          <ChoiceFields actor={actor} languages={languages} />
         </Group>
       </Card>
-      <Text size="sm" c="dimmed" mb="xs" role="status">
-        Showing {shown.length} of {repositories.length} repositories
-      </Text>
-      <Card withBorder padding={0}>
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <RepositoryTableHead />
-            <Table.Tbody>
-              {shown.map((repository) => (
-                <RepositoryRow key={repository.id} repository={repository} />
-              ))}
-              {shown.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={8}>
-                    <Group justify="center" gap="sm" py="xl">
-                      <Text size="sm">{EMPTY_RESULT_TEXT}</Text>
-                      <Button size="xs" variant="default" onClick={() => send({ type: 'filters.reset' })}>
-                        Clear filters
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <Results actor={actor} query={query} total={repositories.length} />
     </>
   )
 }

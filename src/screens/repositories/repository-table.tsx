@@ -1,13 +1,20 @@
-import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core'
-import { IconChevronRight } from '@tabler/icons-react'
-import { Link } from 'wouter'
+import { ActionIcon, Badge, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { IconArrowDown, IconArrowUp, IconChevronRight, IconSelector } from '@tabler/icons-react'
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { Link, useLocation } from 'wouter'
 import { PolicyIssuesBadge, VisibilityLabel, VulnerabilitiesBadge } from '@/components/badges'
+import type { RepositorySort, SortColumn } from '@/data/repository-filters'
 import type { Repository } from '@/data/repositories'
 
 /** SPEC.md §9: two languages per row, then '+N'. */
 const LANGUAGES_SHOWN = 2
+const ROW_HEIGHT = 62
+const COLUMNS = 8
 
 export const EMPTY_RESULT_TEXT = 'No repositories found matching your search criteria.'
+
+const detailsUrl = (repository: Repository) => `/repository/${encodeURIComponent(repository.name)}`
 
 function Languages({ languages }: { languages: string[] }) {
   const rest = languages.length - LANGUAGES_SHOWN
@@ -27,11 +34,23 @@ function Languages({ languages }: { languages: string[] }) {
   )
 }
 
-export function RepositoryRow({ repository }: { repository: Repository }) {
+interface RowProps {
+  repository: Repository
+  index: number
+  active: boolean
+}
+
+const RepositoryRow = memo(function RepositoryRow({ repository, index, active }: RowProps) {
   return (
-    <Table.Tr>
+    <Table.Tr
+      data-index={index}
+      aria-rowindex={index + 2}
+      tabIndex={active ? 0 : -1}
+      style={{ height: ROW_HEIGHT }}
+      aria-label={repository.name}
+    >
       <Table.Td>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} truncate maw={240}>
           {repository.name}
         </Text>
         <Text size="xs" c="dimmed">
@@ -59,33 +78,184 @@ export function RepositoryRow({ repository }: { repository: Repository }) {
       <Table.Td>
         <ActionIcon
           component={Link}
-          href={`/repository/${encodeURIComponent(repository.name)}`}
+          href={detailsUrl(repository)}
           variant="subtle"
           color="gray"
           aria-label={`Open ${repository.name}`}
+          tabIndex={-1}
         >
           <IconChevronRight size={16} aria-hidden />
         </ActionIcon>
       </Table.Td>
     </Table.Tr>
   )
-}
+})
 
-export function RepositoryTableHead() {
+function SortButton({
+  column,
+  label,
+  sort,
+  onSort,
+}: {
+  column: SortColumn
+  label: string
+  sort: RepositorySort | null
+  onSort: (column: SortColumn) => void
+}) {
+  const active = sort?.column === column
+  const Icon = !active ? IconSelector : sort.direction === 'asc' ? IconArrowUp : IconArrowDown
   return (
-    <Table.Thead>
-      <Table.Tr>
-        <Table.Th scope="col">Repository</Table.Th>
-        <Table.Th scope="col">Description</Table.Th>
-        <Table.Th scope="col">Languages</Table.Th>
-        <Table.Th scope="col">Visibility</Table.Th>
-        <Table.Th scope="col">APIs</Table.Th>
-        <Table.Th scope="col">Policy Issues</Table.Th>
-        <Table.Th scope="col">Vulnerabilities</Table.Th>
-        <Table.Th scope="col">
-          <VisuallyHidden>Open</VisuallyHidden>
-        </Table.Th>
-      </Table.Tr>
-    </Table.Thead>
+    <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm" data-sort={active ? sort.direction : undefined}>
+      <Group gap={4} wrap="nowrap">
+        {label}
+        <Icon size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
   )
 }
+
+function ariaSort(sort: RepositorySort | null, ...columns: SortColumn[]) {
+  if (!sort || !columns.includes(sort.column)) return undefined
+  return sort.direction === 'asc' ? 'ascending' : 'descending'
+}
+
+export interface RepositoryTableProps {
+  repositories: Repository[]
+  sort: RepositorySort | null
+  onSort: (column: SortColumn) => void
+  onReset: () => void
+}
+
+/**
+ * The repositories table: only the rows in view are in the page, however many there are. The
+ * rows are one tab stop: arrow keys, Page Up/Down, Home and End move between them; Enter opens.
+ */
+export const RepositoryTable = memo(function RepositoryTable({
+  repositories,
+  sort,
+  onSort,
+  onReset,
+}: RepositoryTableProps) {
+  const [, navigate] = useLocation()
+  const body = useRef<HTMLTableSectionElement>(null)
+  const [scrollMargin, setScrollMargin] = useState(0)
+  const [active, setActive] = useState(0)
+  const [focusRequest, setFocusRequest] = useState(0)
+  const activeIndex = Math.min(active, Math.max(0, repositories.length - 1))
+
+  useLayoutEffect(() => {
+    if (body.current) setScrollMargin(body.current.getBoundingClientRect().top + window.scrollY)
+  }, [])
+
+  const virtualizer = useWindowVirtualizer({
+    count: repositories.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 4,
+    scrollMargin,
+  })
+  const items = virtualizer.getVirtualItems()
+  const paddingTop = items.length > 0 ? items[0].start - scrollMargin : 0
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1].end - scrollMargin) : 0
+
+  useEffect(() => {
+    if (focusRequest === 0) return
+    body.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`)?.focus({ preventScroll: true })
+  }, [focusRequest, activeIndex, items])
+
+  const moveTo = (index: number) => {
+    const target = Math.max(0, Math.min(repositories.length - 1, index))
+    setActive(target)
+    virtualizer.scrollToIndex(target, { align: 'auto' })
+    setFocusRequest((request) => request + 1)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    const page = Math.max(1, Math.floor(window.innerHeight / ROW_HEIGHT) - 1)
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      PageDown: activeIndex + page,
+      PageUp: activeIndex - page,
+      Home: 0,
+      End: repositories.length - 1,
+    }
+    if (event.key in moves) {
+      event.preventDefault()
+      moveTo(moves[event.key])
+    } else if (event.key === 'Enter' && repositories[activeIndex]) {
+      event.preventDefault()
+      navigate(detailsUrl(repositories[activeIndex]))
+    }
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={900} type="native">
+      <Table verticalSpacing="sm" highlightOnHover aria-rowcount={repositories.length + 1} aria-label="Repositories">
+        <Table.Thead>
+          <Table.Tr aria-rowindex={1}>
+            <Table.Th scope="col" aria-sort={ariaSort(sort, 'name', 'updated')}>
+              <Group gap="sm" wrap="nowrap">
+                <SortButton column="name" label="Repository" sort={sort} onSort={onSort} />
+                <SortButton column="updated" label="Updated" sort={sort} onSort={onSort} />
+              </Group>
+            </Table.Th>
+            <Table.Th scope="col">Description</Table.Th>
+            <Table.Th scope="col">Languages</Table.Th>
+            <Table.Th scope="col">Visibility</Table.Th>
+            <Table.Th scope="col" aria-sort={ariaSort(sort, 'apis')}>
+              <SortButton column="apis" label="APIs" sort={sort} onSort={onSort} />
+            </Table.Th>
+            <Table.Th scope="col" aria-sort={ariaSort(sort, 'policyIssues')}>
+              <SortButton column="policyIssues" label="Policy Issues" sort={sort} onSort={onSort} />
+            </Table.Th>
+            <Table.Th scope="col" aria-sort={ariaSort(sort, 'vulnerabilities')}>
+              <SortButton column="vulnerabilities" label="Vulnerabilities" sort={sort} onSort={onSort} />
+            </Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Open</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody
+          ref={body}
+          onKeyDown={onKeyDown}
+          onFocus={(event) => {
+            const index = Number((event.target as HTMLElement).dataset.index)
+            if (Number.isInteger(index) && index !== activeIndex) setActive(index)
+          }}
+        >
+          {paddingTop > 0 && (
+            <tr aria-hidden="true" style={{ height: paddingTop }}>
+              <td colSpan={COLUMNS} />
+            </tr>
+          )}
+          {items.map((item) => (
+            <RepositoryRow
+              key={repositories[item.index].id}
+              repository={repositories[item.index]}
+              index={item.index}
+              active={item.index === activeIndex}
+            />
+          ))}
+          {paddingBottom > 0 && (
+            <tr aria-hidden="true" style={{ height: paddingBottom }}>
+              <td colSpan={COLUMNS} />
+            </tr>
+          )}
+          {repositories.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={COLUMNS}>
+                <Group justify="center" gap="sm" py="xl">
+                  <Text size="sm">{EMPTY_RESULT_TEXT}</Text>
+                  <UnstyledButton onClick={onReset} c="var(--mantine-color-anchor)" fz="sm" td="underline">
+                    Clear filters
+                  </UnstyledButton>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+})

@@ -1,11 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef } from '@xstate/react'
 import { useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
+import type { ActorRefFrom } from 'xstate'
 import { filtersFromQuery, filtersToQuery } from '@/data/repository-filters'
 import { repoFiltersMachine } from '@/machines/repo-filters.machine'
 
+export type RepoFiltersActor = ActorRefFrom<typeof repoFiltersMachine>
+
 /** The filters machine, kept in step with the address query in both directions. */
-export function useRepoFilters(path: string) {
+export function useRepoFilters(path: string): RepoFiltersActor {
   const search = useSearch()
   const [, navigate] = useLocation()
   const actor = useActorRef(
@@ -27,5 +30,5 @@ export function useRepoFilters(path: string) {
     }
   }, [actor, search])
 
-  return { filters: useSelector(actor, (snapshot) => snapshot.context), send: actor.send }
+  return actor
 }

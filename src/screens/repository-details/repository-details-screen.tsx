@@ -1,10 +1,10 @@
-import { Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core'
 import { IconArrowLeft, IconClock } from '@tabler/icons-react'
 import { Link } from 'wouter'
+import { useOrganisation } from '@/api/organisation'
 import { VisibilityLabel } from '@/components/badges'
-import { endpointsFor } from '@/data/endpoints'
 import { violationsFor, vulnerabilitiesFor } from '@/data/findings'
-import { findRepository, type Repository } from '@/data/repositories'
+import type { Repository } from '@/data/repositories'
 import { tabSummaryText } from '@/data/repository-tabs'
 import { ApiSurfacePanel } from './api-surface-panel'
 import { EmptyState, PolicyIssuesPanel, VulnerabilitiesPanel } from './findings-panels'
@@ -30,6 +30,7 @@ function RepositoryNotFound({ name }: { name: string }) {
 }
 
 export function RepositoryDetails({ repository }: { repository: Repository }) {
+  const { organisation } = useOrganisation()
   const { activeTab, tabInAddress, select } = useRepoTab()
   const violations = violationsFor(repository.policyViolations)
   return (
@@ -83,7 +84,7 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
           <VulnerabilitiesPanel vulnerabilities={vulnerabilitiesFor(repository.vulnerabilities)} />
         </Tabs.Panel>
         <Tabs.Panel value="api-surface" pt="md">
-          <ApiSurfacePanel endpoints={endpointsFor(repository.name)} />
+          <ApiSurfacePanel endpoints={organisation.endpointsFor(repository)} />
         </Tabs.Panel>
         <Tabs.Panel value="security-context" pt="md">
           <EmptyState text="Security Context analysis coming soon" comingSoon />
@@ -97,7 +98,16 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
 }
 
 export function RepositoryDetailsScreen({ repoName }: { repoName: string }) {
-  const repository = findRepository(repoName)
+  const { organisation, pending } = useOrganisation()
+  const repository = organisation.findRepository(repoName)
+  if (!repository && pending) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>Loading repositories...</Text>
+      </Group>
+    )
+  }
   if (!repository) return <RepositoryNotFound name={repoName} />
   return <RepositoryDetails key={repository.id} repository={repository} />
 }

@@ -1,0 +1,282 @@
+#!/usr/bin/env node
+// `npm run bench`: builds Vigil and the reference pages, serves them on loopback, and measures in
+// headless Chromium, interleaving Vigil with its reference so that machine noise cancels.
+// Prints a table and writes bench/results.json. Nothing here is a test: it only measures.
+import { execFileSync } from 'node:child_process'
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { extname, join, resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright'
+import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs'
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
+const KEYSTROKES = 30
+const SIZES = [5, 3876, 10_000, 100_000]
+const root = resolve(import.meta.dirname, '..')
+const vigilDir = join(root, 'dist-bench/vigil')
+const referenceDir = join(root, 'dist-bench/reference')
+
+function build() {
+  const vite = join(root, 'node_modules/.bin/vite')
+  console.log('Building Vigil and the reference pages…')
+  execFileSync(vite, ['build', '--logLevel', 'warn', '--outDir', vigilDir, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  execFileSync(vite, ['build', '--config', 'bench/vite.reference.config.ts'], { cwd: root, stdio: 'inherit' })
+}
+
+const types = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+}
+
+/** A static server with the single-page fallback a host gives Vigil. */
+function serve(dir) {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://localhost').pathname)
+    let file = join(dir, path)
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) {
+      file = extname(path) ? '' : join(dir, path.endsWith('.html') ? path : 'index.html')
+    }
+    if (!file || !existsSync(file)) {
+      response.writeHead(404).end()
+      return
+    }
+    response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' })
+    createReadStream(file).pipe(response)
+  })
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () => done({ server, origin: `http://127.0.0.1:${server.address().port}` })),
+  )
+}
+
+/** JS and CSS of an entry and its static imports, gzipped, from the Vite manifest. */
+function firstScreenSize(dir, entry) {
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'))
+  const seen = new Set()
+  const sizes = { js: 0, css: 0 }
+  const gz = (file) => gzipSync(readFileSync(join(dir, file))).length
+  const visit = (key) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    sizes.js += gz(chunk.file)
+    for (const css of chunk.css ?? []) sizes.css += gz(css)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  visit(entry)
+  const lazy = Object.values(manifest)
+    .filter((chunk) => chunk.isDynamicEntry)
+    .map((chunk) => chunk.name ?? chunk.file)
+  return { ...sizes, chunks: [...seen].map((key) => manifest[key].file), lazy }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
+
+/** Time from navigation start until `ready` holds, read from the page's own clock. */
+async function loadTime(page, url, ready) {
+  await page.goto(url, { waitUntil: 'commit' })
+  await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 30_000 })
+  return page.evaluate(() => performance.now())
+}
+
+async function signIn(page, origin) {
+  await page.goto(origin)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.getByRole('button', { name: 'Continue as Ada Lovelace' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+}
+
+/**
+ * Keystroke to next paint for each of 30 keystrokes in the search field: from the key event's
+ * time stamp to the first frame after it (a rAF, then a task), plus the Event Timing duration
+ * where the browser reports one (it reports only events of 16 ms or more).
+ */
+async function keystrokes(page, selector) {
+  await page.evaluate(() => {
+    window.__keys = []
+    window.__eventTiming = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (entry.name === 'keydown' || entry.name === 'input') window.__eventTiming.push(entry.duration)
+    }).observe({ type: 'event', durationThreshold: 16, buffered: false })
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        const start = event.timeStamp
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel()
+          channel.port1.onmessage = () => window.__keys.push(performance.now() - start)
+          channel.port2.postMessage(null)
+        })
+      },
+      true,
+    )
+  })
+  await page.focus(selector)
+  const text = 'service platform team'
+  const keys = [...text, ...Array(KEYSTROKES - text.length).fill('Backspace')]
+  for (const key of keys) {
+    await page.keyboard.press(key)
+    await page.waitForTimeout(120)
+  }
+  await page.waitForTimeout(300)
+  const { keys: times, eventTiming } = await page.evaluate(() => ({
+    keys: window.__keys,
+    eventTiming: window.__eventTiming,
+  }))
+  return {
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    max: round(Math.max(...times)),
+    eventTimingMax: eventTiming.length ? Math.max(...eventTiming) : '<16',
+  }
+}
+
+async function withCpu(page, rate, task) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+  try {
+    return await task()
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+  }
+}
+
+async function main() {
+  build()
+  const vigilSize = firstScreenSize(vigilDir, 'index.html')
+  const bareSize = firstScreenSize(referenceDir, 'index.html')
+  const vigil = await serve(vigilDir)
+  const reference = await serve(referenceDir)
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs })
+  const results = { date: new Date().toISOString(), rounds: ROUNDS, size: { vigil: vigilSize, bareReact: bareSize } }
+
+  try {
+    // b. Start-up, interleaved: Vigil, bare React, bare React, Vigil, …
+    const loggedOut = []
+    const bare = []
+    const signInToDashboard = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? ['vigil', 'bare'] : ['bare', 'vigil']
+      for (const which of order) {
+        const context = await browser.newContext()
+        const page = await context.newPage()
+        if (which === 'vigil') {
+          loggedOut.push(
+            await loadTime(page, vigil.origin, () =>
+              [...document.querySelectorAll('button')].some((b) => b.textContent === 'Sign in'),
+            ),
+          )
+          const started = Date.now()
+          await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+          await page.getByRole('button', { name: 'Continue as Ada Lovelace' }).click()
+          await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+          signInToDashboard.push(Date.now() - started)
+        } else {
+          bare.push(await loadTime(page, `${reference.origin}/index.html`, () => !!document.querySelector('button')))
+        }
+        await context.close()
+      }
+    }
+    results.startup = {
+      loggedOutReadyMs: round(median(loggedOut)),
+      bareReactReadyMs: round(median(bare)),
+      loggedOutRatio: round(median(loggedOut) / median(bare), 2),
+      signInToDashboardMs: round(median(signInToDashboard)),
+      signInToDashboardRatio: round(median(signInToDashboard) / median(bare), 2),
+    }
+
+    // c. and d. Search keystrokes at each size, normal and 4× slower CPU, against the plain-DOM filter.
+    results.search = []
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await signIn(page, vigil.origin)
+    for (const size of SIZES) {
+      for (const cpu of [1, 4]) {
+        const row = { size, cpu }
+        for (const which of cpu === 1 ? ['vigil', 'reference'] : ['reference', 'vigil']) {
+          if (which === 'vigil') {
+            await page.goto(`${vigil.origin}/repositories?demo-org=${size}`)
+            await page
+              .getByText(`Showing ${size.toLocaleString('en-US')} of ${size.toLocaleString('en-US')} repositories`)
+              .waitFor({ timeout: 60_000 })
+            row.domNodes = await page.evaluate(() => document.querySelectorAll('*').length)
+            row.vigil = await withCpu(page, cpu, () => keystrokes(page, 'input[type="search"]'))
+          } else {
+            const ref = await context.newPage()
+            await ref.goto(`${reference.origin}/filter.html?n=${size}`)
+            await ref.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 })
+            row.reference = await withCpu(ref, cpu, () => keystrokes(ref, '#search'))
+            await ref.close()
+          }
+        }
+        row.ratioP95 = round(row.vigil.p95 / Math.max(row.reference.p95, 1), 2)
+        results.search.push(row)
+        console.log(
+          `search at ${size} repositories, CPU ×${cpu}: Vigil p95 ${row.vigil.p95} ms, reference p95 ${row.reference.p95} ms`,
+        )
+      }
+    }
+
+    await page.goto(`${vigil.origin}/repositories?demo-org=100000`)
+    await page.getByText('Showing 100,000 of 100,000 repositories').waitFor({ timeout: 60_000 })
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('HeapProfiler.collectGarbage')
+    const heap = await cdp.send('Runtime.getHeapUsage')
+    results.memory = {
+      jsHeapUsedMb: round(heap.usedSize / 1024 / 1024),
+      domNodesAt100k: await page.evaluate(() => document.querySelectorAll('*').length),
+    }
+    await context.close()
+  } finally {
+    await browser.close()
+    vigil.server.close()
+    reference.server.close()
+  }
+
+  writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
+  const kb = (bytes) => `${round(bytes / 1024)} KiB`
+  console.log('\nVigil bench (medians; times in ms)\n')
+  console.table({
+    'first-screen JS (gzip)': { vigil: kb(vigilSize.js), 'bare React': kb(bareSize.js) },
+    'first-screen CSS (gzip)': { vigil: kb(vigilSize.css), 'bare React': kb(bareSize.css) },
+    'logged-out screen ready': {
+      vigil: results.startup.loggedOutReadyMs,
+      'bare React': results.startup.bareReactReadyMs,
+    },
+  })
+  console.log(`lazy chunks (not in the first screen): ${vigilSize.lazy.join(', ')}`)
+  console.log(
+    `logged-out ready ×${results.startup.loggedOutRatio} of bare React; demo sign-in to dashboard ${results.startup.signInToDashboardMs} ms (×${results.startup.signInToDashboardRatio})`,
+  )
+  console.table(
+    results.search.map((row) => ({
+      repositories: row.size,
+      cpu: `×${row.cpu}`,
+      'Vigil p50': row.vigil.p50,
+      'Vigil p95': row.vigil.p95,
+      'Vigil max': row.vigil.max,
+      'Event Timing max': row.vigil.eventTimingMax,
+      'plain DOM p95': row.reference.p95,
+      'p95 ratio': row.ratioP95,
+      'DOM nodes': row.domNodes,
+    })),
+  )
+  console.log(
+    `after loading 100,000 repositories: JS heap ${results.memory.jsHeapUsedMb} MB, ${results.memory.domNodesAt100k} DOM nodes`,
+  )
+  console.log('Wrote bench/results.json')
+}
+
+await main()

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+/** The bench's reference pages, built with the same plugins as Vigil. */
+export default defineConfig({
+  root: fileURLToPath(new URL('./reference', import.meta.url)),
+  plugins: [react()],
+  logLevel: 'warn',
+  build: {
+    manifest: true,
+    outDir: fileURLToPath(new URL('../dist-bench/reference', import.meta.url)),
+    emptyOutDir: true,
+    rollupOptions: {
+      input: {
+        bare: fileURLToPath(new URL('./reference/index.html', import.meta.url)),
+        filter: fileURLToPath(new URL('./reference/filter.html', import.meta.url)),
+      },
+    },
+  },
+})

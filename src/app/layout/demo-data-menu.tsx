@@ -1,0 +1,93 @@
+import { Button, Group, Loader, Menu, Modal, NumberInput, Stack, Text } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { IconCheck, IconChevronDown, IconDatabase } from '@tabler/icons-react'
+import { useState, type FormEvent } from 'react'
+import { useOrganisation, type OrganisationChoice } from '@/api/organisation'
+import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
+import { MAX_ORGANISATION_SIZE } from '@/data/organisation'
+
+const count = (value: number) => value.toLocaleString('en-US')
+const presets: { choice: OrganisationChoice; label: string }[] = [
+  { choice: 'sample', label: '5 sample repositories' },
+  { choice: 3876, label: 'Generated organisation: 3,876' },
+  { choice: 10_000, label: 'Generated organisation: 10,000' },
+  { choice: 100_000, label: 'Generated organisation: 100,000' },
+]
+
+/** Switches the demo between the five samples and a generated organisation of any size. */
+export function DemoDataMenu() {
+  const { choice, pending, choose } = useOrganisation()
+  const [customOpen, custom] = useDisclosure(false)
+  const [size, setSize] = useState<string | number>(choice === 'sample' ? 3876 : choice)
+  const typeAhead = useMenuTypeAhead()
+  const current = choice === 'sample' ? 'Sample data' : `${count(choice)} repositories`
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const value = Number(size)
+    if (!Number.isInteger(value) || value < 1 || value > MAX_ORGANISATION_SIZE) return
+    choose(value)
+    custom.close()
+  }
+  const sizeValid = Number.isInteger(Number(size)) && Number(size) >= 1 && Number(size) <= MAX_ORGANISATION_SIZE
+
+  return (
+    <>
+      <Menu position="bottom-end" width={260} withinPortal>
+        <Menu.Target>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={pending ? <Loader size={12} aria-hidden /> : <IconDatabase size={14} aria-hidden />}
+            rightSection={<IconChevronDown size={14} aria-hidden />}
+            aria-label={`Demo data: ${current}`}
+          >
+            <Text size="xs" visibleFrom="sm" span>
+              {current}
+            </Text>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown onKeyDown={typeAhead}>
+          <Menu.Label>Demo data</Menu.Label>
+          {presets.map((preset) => (
+            <Menu.Item
+              key={preset.label}
+              onClick={() => choose(preset.choice)}
+              rightSection={choice === preset.choice ? <IconCheck size={14} aria-label="current" /> : undefined}
+            >
+              {preset.label}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item onClick={custom.open}>Custom size...</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={customOpen} onClose={custom.close} title="Generate an organisation">
+        <form onSubmit={submit}>
+          <Stack>
+            <NumberInput
+              label="Repositories"
+              description={`From 1 to ${count(MAX_ORGANISATION_SIZE)}; the same size always gives the same organisation.`}
+              min={1}
+              max={MAX_ORGANISATION_SIZE}
+              allowDecimal={false}
+              thousandSeparator=","
+              value={size}
+              onChange={setSize}
+              error={sizeValid ? undefined : `Enter a whole number from 1 to ${count(MAX_ORGANISATION_SIZE)}.`}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={custom.close}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!sizeValid}>
+                Generate
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  )
+}

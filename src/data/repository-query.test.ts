@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { generateOrganisation } from './generator'
+import { ageInMinutes } from './relative-time'
+import { repositoriesToCsv } from './repositories-csv'
+import { defaultFilters, filterRepositories, type RepositoryFilters } from './repository-filters'
+import { createRepositoryQuery } from './repository-query'
+import { listRepositories, type Repository } from './repositories'
+
+const organisation = generateOrganisation(10_000)
+const query = createRepositoryQuery(organisation)
+const filters = (change: Partial<RepositoryFilters>): RepositoryFilters => ({ ...defaultFilters, ...change })
+
+describe('repository query', () => {
+  it('filters exactly as the plain filter does, at 10,000 repositories', () => {
+    for (const change of [
+      {},
+      { search: 'team' },
+      { search: 'PUBLIC' },
+      { visibility: 'private' as const },
+      { language: 'Go' },
+      { search: 'ing', visibility: 'public' as const, language: 'TypeScript' },
+      { search: 'no repository has this text' },
+    ]) {
+      expect(query(filters(change))).toEqual(filterRepositories(organisation, filters(change)))
+    }
+  })
+
+  it('sorts by each column in both directions, keeping the organisation order for ties', () => {
+    const check = (
+      column: NonNullable<RepositoryFilters['sort']>['column'],
+      key: (repository: Repository) => number,
+    ) => {
+      const ascending = query(filters({ sort: { column, direction: 'asc' } }))
+      const descending = query(filters({ sort: { column, direction: 'desc' } }))
+      for (let i = 1; i < ascending.length; i++) expect(key(ascending[i - 1])).toBeLessThanOrEqual(key(ascending[i]))
+      for (let i = 1; i < descending.length; i++)
+        expect(key(descending[i - 1])).toBeGreaterThanOrEqual(key(descending[i]))
+      const ties = ascending.filter((repository) => key(repository) === key(ascending[0]))
+      expect(ties.map((repository) => organisation.indexOf(repository))).toEqual(
+        [...ties.map((repository) => organisation.indexOf(repository))].sort((a, b) => a - b),
+      )
+    }
+    check('apis', (repository) => repository.apiCount)
+    check('policyIssues', (repository) => repository.policyViolations)
+    check('vulnerabilities', (repository) => repository.vulnerabilities)
+    check('updated', (repository) => -ageInMinutes(repository.lastUpdated))
+    const byName = query(filters({ sort: { column: 'name', direction: 'asc' } })).map((repository) => repository.name)
+    expect(byName.slice(0, 50)).toEqual(
+      [...byName.slice(0, 50)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+    )
+  })
+
+  it('sorts the filtered view, not the whole organisation', () => {
+    const view = query(filters({ visibility: 'private', sort: { column: 'vulnerabilities', direction: 'desc' } }))
+    expect(view.every((repository) => repository.isPrivate)).toBe(true)
+    expect(view.length).toBe(organisation.filter((repository) => repository.isPrivate).length)
+  })
+})
+
+describe('CSV export', () => {
+  it('writes the table columns for exactly the rows given, in their order', () => {
+    const rows = createRepositoryQuery(listRepositories())(
+      filters({ visibility: 'private', sort: { column: 'apis', direction: 'desc' } }),
+    )
+    expect(repositoriesToCsv(rows)).toBe(
+      [
+        'Repository,Updated,Description,Languages,Visibility,APIs,Policy Issues,Vulnerabilities',
+        'quantum-backend,12 hours ago,"Core services for billing, patient records and notifications, with the PostgreSQL schema and jobs.",Python; SQL; Shell; Dockerfile,Private,11,0,3',
+        'aurora-dashboard,1 day ago,"Internal analytics dashboard for operations teams, built on React with server-side reporting jobs.",TypeScript; CSS; HTML,Private,8,0,0',
+        '',
+      ].join('\r\n'),
+    )
+  })
+
+  it('quotes what needs quoting and keeps formulas from running', () => {
+    const [repository] = listRepositories()
+    const csv = repositoriesToCsv([{ ...repository, name: '=HYPERLINK("x")', description: 'say "hi"\nthere' }])
+    expect(csv.split('\r\n')[1]).toMatch(/^"'=HYPERLINK\(""x""\)",2 hours ago,"say ""hi""\nthere",/)
+  })
+})
+
+describe('repository query while typing', () => {
+  it('gives the same answers when each search narrows or widens the last one', () => {
+    const typing = createRepositoryQuery(organisation)
+    const typed = 'service platform'
+    const steps = [...typed].map((_, index) => typed.slice(0, index + 1))
+    for (const search of [...steps, ...steps.reverse(), 'x', 'xy', 'y']) {
+      for (const visibility of ['all', 'private'] as const) {
+        expect(typing(filters({ search, visibility }))).toEqual(
+          filterRepositories(organisation, filters({ search, visibility })),
+        )
+      }
+    }
+  })
+})

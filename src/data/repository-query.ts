@@ -1,0 +1,52 @@
+import { ageInMinutes } from './relative-time'
+import { matchesChoices, type RepositoryFilters, type RepositorySort, type SortColumn } from './repository-filters'
+import type { Repository } from './repositories'
+
+/**
+ * Filtering and sorting for organisations of up to 100,000 repositories: the search text is
+ * lowercased once per repository and each sort order is computed once, so a keystroke costs one
+ * pass of substring tests over the current order.
+ */
+export function createRepositoryQuery(repositories: Repository[]) {
+  const haystacks = repositories.map((repository) => `${repository.name}\n${repository.description}`.toLowerCase())
+  const orders = new Map<string, number[]>()
+  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
+
+  const keyOf: Record<Exclude<SortColumn, 'name'>, (repository: Repository) => number> = {
+    updated: (repository) => -ageInMinutes(repository.lastUpdated),
+    apis: (repository) => repository.apiCount,
+    policyIssues: (repository) => repository.policyViolations,
+    vulnerabilities: (repository) => repository.vulnerabilities,
+  }
+
+  function order(sort: RepositorySort | null): number[] {
+    const id = sort ? `${sort.column}:${sort.direction}` : 'none'
+    let indexes = orders.get(id)
+    if (!indexes) {
+      indexes = repositories.map((_, index) => index)
+      if (sort) {
+        const sign = sort.direction === 'asc' ? 1 : -1
+        if (sort.column === 'name') {
+          indexes.sort((a, b) => sign * collator.compare(repositories[a].name, repositories[b].name) || a - b)
+        } else {
+          const keys = repositories.map(keyOf[sort.column])
+          indexes.sort((a, b) => sign * (keys[a] - keys[b]) || a - b)
+        }
+      }
+      orders.set(id, indexes)
+    }
+    return indexes
+  }
+
+  /** The repositories that pass the filters, in the sort's order. */
+  return function query(filters: RepositoryFilters): Repository[] {
+    const needle = filters.search.trim().toLowerCase()
+    const result: Repository[] = []
+    for (const index of order(filters.sort)) {
+      const repository = repositories[index]
+      if ((needle === '' || haystacks[index].includes(needle)) && matchesChoices(repository, filters))
+        result.push(repository)
+    }
+    return result
+  }
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it, vi } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { generateOrganisation } from '@/data/generator'
+import { defaultFilters } from '@/data/repository-filters'
+import { createRepositoryQuery } from '@/data/repository-query'
+import { renderWithProviders } from '@tests/helpers/render'
+import { RepositoriesScreen } from './repositories-screen'
+
+const SIZE = 100_000
+const organisation = generateOrganisation(SIZE)
+const query = createRepositoryQuery(organisation)
+
+async function renderLarge(path = '/repositories') {
+  const rendered = await renderWithProviders(<RepositoriesScreen />, { path, organisation: SIZE })
+  await expect.element(page.getByText(/^Showing [\d,]+ of 100,000 repositories$/), { timeout: 20_000 }).toBeVisible()
+  return rendered
+}
+
+const bodyRows = () => [...document.querySelectorAll<HTMLTableRowElement>('tbody tr[data-index]')]
+const rowName = (row: HTMLTableRowElement) => row.querySelector('td p')?.textContent
+
+describe('All Repositories at 100,000 repositories', () => {
+  it('keeps only the rows in view in the page and shows the right ones while scrolling', async () => {
+    await renderLarge()
+    await expect.element(page.getByText('Showing 100,000 of 100,000 repositories')).toBeVisible()
+    expect(page.getByRole('table', { name: 'Repositories' }).element().getAttribute('aria-rowcount')).toBe('100001')
+    const firstRows = bodyRows()
+    expect(firstRows.length).toBeGreaterThan(5)
+    expect(firstRows.length).toBeLessThan(40)
+    expect(rowName(firstRows[0])).toBe(organisation[0].name)
+
+    const top = (document.querySelector('tbody') as HTMLElement).getBoundingClientRect().top + window.scrollY
+    window.scrollTo(0, top + 50_000 * 62)
+    await expect.poll(() => bodyRows().some((row) => row.dataset.index === '50000')).toBe(true)
+    const row = bodyRows().find((candidate) => candidate.dataset.index === '50000') as HTMLTableRowElement
+    expect(rowName(row)).toBe(organisation[50_000].name)
+    expect(row.getAttribute('aria-rowindex')).toBe('50002')
+    expect(bodyRows().length).toBeLessThan(40)
+    window.scrollTo(0, 0)
+  })
+
+  it('filters with exact counts and shows the matching rows', async () => {
+    await renderLarge()
+    await userEvent.type(page.getByRole('searchbox', { name: 'Search' }), 'team')
+    const expected = query({ ...defaultFilters, search: 'team' })
+    await expect
+      .element(page.getByText(`Showing ${expected.length.toLocaleString('en-US')} of 100,000 repositories`))
+      .toBeVisible()
+    await expect.poll(() => rowName(bodyRows()[0])).toBe(expected[0].name)
+
+    await userEvent.clear(page.getByRole('searchbox', { name: 'Search' }))
+    await userEvent.type(page.getByRole('searchbox', { name: 'Search' }), 'no repository has this')
+    await expect.element(page.getByText('Showing 0 of 100,000 repositories')).toBeVisible()
+    await expect.element(page.getByText('No repositories found matching your search criteria.')).toBeVisible()
+  })
+
+  it('sorts by a column, keeps the sort in the address, and toggles its direction', async () => {
+    const { location } = await renderLarge()
+    await page.getByRole('button', { name: 'Vulnerabilities' }).click()
+    await expect
+      .element(page.getByRole('columnheader', { name: 'Vulnerabilities' }))
+      .toHaveAttribute('aria-sort', 'descending')
+    expect(location.history.at(-1)).toBe('/repositories?sort=vulnerabilities&dir=desc')
+    const expected = query({ ...defaultFilters, sort: { column: 'vulnerabilities', direction: 'desc' } })
+    await expect.poll(() => rowName(bodyRows()[0])).toBe(expected[0].name)
+    expect(expected[0].vulnerabilities).toBe(5)
+    await page.getByRole('button', { name: 'Vulnerabilities' }).click()
+    await expect
+      .element(page.getByRole('columnheader', { name: 'Vulnerabilities' }))
+      .toHaveAttribute('aria-sort', 'ascending')
+  })
+
+  it('opens a shared address with its filters and sort', async () => {
+    await renderLarge('/repositories?visibility=private&language=Go&sort=name&dir=asc')
+    const expected = query({
+      ...defaultFilters,
+      visibility: 'private',
+      language: 'Go',
+      sort: { column: 'name', direction: 'asc' },
+    })
+    await expect
+      .element(page.getByText(`Showing ${expected.length.toLocaleString('en-US')} of 100,000 repositories`))
+      .toBeVisible()
+    await expect.poll(() => rowName(bodyRows()[0])).toBe(expected[0].name)
+  })
+
+  it('moves between rows with the keyboard, all the way to the last, and opens one with Enter', async () => {
+    const { location } = await renderLarge()
+    bodyRows()[0].focus()
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}')
+    await expect.poll(() => (document.activeElement as HTMLElement).dataset.index).toBe('3')
+    await userEvent.keyboard('{End}')
+    await expect.poll(() => (document.activeElement as HTMLElement).dataset.index).toBe('99999')
+    expect(rowName(document.activeElement as HTMLTableRowElement)).toBe(organisation[99_999].name)
+    await userEvent.keyboard('{Home}')
+    await expect.poll(() => (document.activeElement as HTMLElement).dataset.index).toBe('0')
+    await userEvent.keyboard('{Enter}')
+    expect(location.history.at(-1)).toBe(`/repository/${organisation[0].name}`)
+  })
+
+  it('exports exactly the filtered and sorted view as CSV', async () => {
+    const blobs: Blob[] = []
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob)
+      return 'blob:vigil-test'
+    })
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    await renderLarge('/repositories?visibility=public&language=Rust&sort=apis&dir=desc')
+    const expected = query({
+      ...defaultFilters,
+      visibility: 'public',
+      language: 'Rust',
+      sort: { column: 'apis', direction: 'desc' },
+    })
+    await expect
+      .element(page.getByText(`Showing ${expected.length.toLocaleString('en-US')} of 100,000 repositories`))
+      .toBeVisible()
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const lines = (await blobs[0].text()).trimEnd().split('\r\n')
+    expect(lines).toHaveLength(expected.length + 1)
+    expect(lines[1].startsWith(`${expected[0].name},`)).toBe(true)
+    expect(lines.at(-1)?.startsWith(`${expected.at(-1)?.name},`)).toBe(true)
+    createObjectURL.mockRestore()
+    click.mockRestore()
+  })
+})
