@@ -64,4 +64,13 @@ function boot() {
   )
 }
 
-boot()
+// Development only: `?inspect` or VITE_INSPECT=true connects every actor to Stately's inspector.
+// Production builds drop this branch and the inspector with it.
+if (import.meta.env.DEV) {
+  void import('@/app/dev-inspector').then(({ startInspector, wantsInspector }) => {
+    if (wantsInspector(window.location.search, import.meta.env.VITE_INSPECT)) startInspector()
+    boot()
+  })
+} else {
+  boot()
+}

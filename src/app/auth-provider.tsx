@@ -5,6 +5,7 @@ import { AuthActorContext } from '@/api/auth'
 import { withoutCallbackParams, type AuthClient } from '@/auth/client'
 import { authMachine, type AuthProblem } from '@/machines/auth.machine'
 import type { SessionChannel } from './browser-auth-environment'
+import { inspection } from '@/components/inspection'
 
 export interface AuthProviderProps {
   client: AuthClient
@@ -38,7 +39,7 @@ export function AuthProvider({ client, sessionChannel, url, isCallback, onError,
       },
     }),
   )
-  const actor = useActorRef(logic, { input: { url: url.href, isCallback } })
+  const actor = useActorRef(logic, { input: { url: url.href, isCallback }, ...inspection() })
 
   useEffect(
     () =>

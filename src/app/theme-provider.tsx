@@ -12,6 +12,7 @@ import {
   type ThemePreference,
 } from '@/machines/theme.machine'
 import { cssVariablesResolver, theme } from './theme'
+import { inspection } from '@/components/inspection'
 
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 const ThemeActorContext = createContext<ActorRefFrom<typeof themeMachine> | null>(null)
@@ -55,7 +56,7 @@ export function ThemeProvider({ defaultTheme, children }: { defaultTheme: ThemeP
     defaultTheme,
     systemDark: window.matchMedia(DARK_QUERY).matches,
   }))
-  const actor = useActorRef(browserThemeLogic, { input })
+  const actor = useActorRef(browserThemeLogic, { input, ...inspection() })
   const scheme = useSelector(actor, schemeOf)
   return (
     <ThemeActorContext.Provider value={actor}>

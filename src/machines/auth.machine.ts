@@ -64,6 +64,9 @@ export const authMachine = setup({
   },
   guards: {
     isCallback: ({ context }) => context.isCallback,
+    restoredSession: ({ event }) => (event as { output?: Session | null }).output != null,
+    signedOutElsewhere: ({ event }) => event.type === 'session.sync' && event.session === null,
+    signedInElsewhere: ({ event }) => event.type === 'session.sync' && event.session !== null,
     canScheduleRefresh: ({ context }) => !!context.session && refreshDelayMs(context.session.lifetimeMs) !== undefined,
   },
   delays: {
@@ -80,6 +83,7 @@ export const authMachine = setup({
     callback: {
       entry: 'cleanAddressBar',
       invoke: {
+        id: 'handleCallback',
         src: 'handleCallback',
         input: ({ context }) => ({ url: context.url }),
         onDone: {
@@ -97,10 +101,11 @@ export const authMachine = setup({
     },
     restoring: {
       invoke: {
+        id: 'restoreSession',
         src: 'restoreSession',
         onDone: [
           {
-            guard: ({ event }) => event.output !== null,
+            guard: 'restoredSession',
             target: 'authenticated',
             actions: { type: 'setSession', params: ({ event }) => event.output as Session },
           },
@@ -117,7 +122,7 @@ export const authMachine = setup({
       on: {
         logout: { target: 'loggingOut' },
         'session.sync': [
-          { guard: ({ event }) => event.session === null, target: 'unauthenticated', actions: 'clearSession' },
+          { guard: 'signedOutElsewhere', target: 'unauthenticated', actions: 'clearSession' },
           {
             target: '.idle',
             reenter: true,
@@ -131,6 +136,7 @@ export const authMachine = setup({
         },
         refreshing: {
           invoke: {
+            id: 'refreshSession',
             src: 'refreshSession',
             input: ({ context }) => ({ session: context.session as Session }),
             onDone: {
@@ -152,6 +158,7 @@ export const authMachine = setup({
     loggingOut: {
       entry: ['clearSession', 'clearProblem'],
       invoke: {
+        id: 'logout',
         src: 'logout',
         input: ({ event }) => (event.type === 'logout' ? (event.options ?? {}) : {}),
         onDone: { target: 'unauthenticated', actions: 'announceSession' },
@@ -170,7 +177,7 @@ export const authMachine = setup({
         login: { target: 'redirecting', actions: 'clearProblem' },
         register: { target: 'redirecting', actions: 'clearProblem' },
         'session.sync': {
-          guard: ({ event }) => event.session !== null,
+          guard: 'signedInElsewhere',
           target: 'authenticated',
           actions: { type: 'setSession', params: ({ event }) => event.session as Session },
         },
@@ -179,6 +186,7 @@ export const authMachine = setup({
     },
     redirecting: {
       invoke: {
+        id: 'startLogin',
         src: 'startLogin',
         input: ({ event }) =>
           event.type === 'register' ? { register: true } : event.type === 'login' ? (event.options ?? {}) : {},

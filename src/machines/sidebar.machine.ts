@@ -37,6 +37,8 @@ export const sidebarMachine = setup({
   },
   guards: {
     isMobile: ({ context }) => context.isMobile,
+    startsExpanded: ({ context }) => context.startExpanded,
+    leavesMobile: ({ event }) => event.type === 'viewport.change' && !event.isMobile,
     isShortcut: ({ event }) => event.type === 'key.down' && isToggleShortcut(event),
     wantsExpanded: ({ event }) => event.type === 'sidebar.set' && event.expanded,
     wantsCollapsed: ({ event }) => event.type === 'sidebar.set' && !event.expanded,
@@ -55,7 +57,7 @@ export const sidebarMachine = setup({
       initial: 'restoring',
       states: {
         restoring: {
-          always: [{ guard: ({ context }) => context.startExpanded, target: 'expanded' }, { target: 'collapsed' }],
+          always: [{ guard: 'startsExpanded', target: 'expanded' }, { target: 'collapsed' }],
         },
         expanded: {
           on: {
@@ -92,7 +94,7 @@ export const sidebarMachine = setup({
       on: {
         'viewport.change': [
           {
-            guard: ({ event }) => !event.isMobile,
+            guard: 'leavesMobile',
             target: '.closed',
             actions: { type: 'setMobile', params: ({ event }) => event.isMobile },
           },

@@ -38,6 +38,7 @@ export const themeMachine = setup({
   },
   guards: {
     startsIn: ({ context }, theme: ThemePreference) => context.initial === theme,
+    chose: ({ event }, theme: ThemePreference) => event.type === 'theme.set' && event.theme === theme,
   },
 }).createMachine({
   id: 'theme',
@@ -49,11 +50,11 @@ export const themeMachine = setup({
   on: {
     'theme.set': [
       {
-        guard: ({ event }) => event.theme === 'light',
+        guard: { type: 'chose', params: 'light' },
         target: '.light',
         actions: { type: 'persist', params: 'light' },
       },
-      { guard: ({ event }) => event.theme === 'dark', target: '.dark', actions: { type: 'persist', params: 'dark' } },
+      { guard: { type: 'chose', params: 'dark' }, target: '.dark', actions: { type: 'persist', params: 'dark' } },
       { target: '.system', actions: { type: 'persist', params: 'system' } },
     ],
   },

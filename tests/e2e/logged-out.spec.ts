@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 
 test('the app loads on the logged-out screen with Sign in and Sign up', async ({ page }) => {
@@ -37,4 +39,16 @@ test('the preview server sends the security headers', async ({ request }) => {
   expect(response.headers()['referrer-policy']).toBe('no-referrer')
   expect(response.headers()['x-content-type-options']).toBe('nosniff')
   expect(response.headers()['content-security-policy']).toContain("script-src 'self'")
+})
+
+test('the production build ships no state-chart inspector', async () => {
+  const assets = join(process.cwd(), 'dist-e2e/demo/assets')
+  const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'))
+  expect(scripts.length).toBeGreaterThan(3)
+  for (const file of scripts) {
+    const code = readFileSync(join(assets, file), 'utf8')
+    expect(code, file).not.toContain('stately.ai/inspect')
+    expect(code, file).not.toContain('createBrowserInspector')
+    expect(code, file).not.toContain('dev-inspector')
+  }
 })

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import type { ActorRefFrom } from 'xstate'
+import { inspection } from '@/components/inspection'
 import {
   isToggleShortcut,
   MOBILE_QUERY,
@@ -27,7 +28,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
     cookie: readSidebarCookie(document.cookie),
     isMobile: window.matchMedia(MOBILE_QUERY).matches,
   }))
-  const actor = useActorRef(browserSidebarLogic, { input })
+  const actor = useActorRef(browserSidebarLogic, { input, ...inspection() })
   const isMobile = useMediaQuery(MOBILE_QUERY, input.isMobile, { getInitialValueInEffect: false })
 
   const [path] = useLocation()

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { parsePolicy } from '@/data/policy-document'
 import { samplePolicyDocument } from '@/data/sample-policy'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
+import { inspection } from '@/components/inspection'
 
 /** Where the locally edited document is kept between visits. */
 export const POLICY_STORAGE_KEY = 'vigil-policy-document'
@@ -41,7 +42,7 @@ export function usePolicyEditor() {
     document: readStoredDocument() ?? samplePolicyDocument,
     original: samplePolicyDocument,
   }))
-  const actor = useActorRef(browserEditorLogic, { input })
+  const actor = useActorRef(browserEditorLogic, { input, ...inspection() })
   const snapshot = useSelector(actor, (state) => state)
   return { snapshot, send: actor.send }
 }

@@ -4,6 +4,7 @@ import { useLocation, useSearch } from 'wouter'
 import type { ActorRefFrom } from 'xstate'
 import { filtersFromQuery, filtersToQuery } from '@/data/repository-filters'
 import { repoFiltersMachine } from '@/machines/repo-filters.machine'
+import { inspection } from '@/components/inspection'
 
 export type RepoFiltersActor = ActorRefFrom<typeof repoFiltersMachine>
 
@@ -20,7 +21,7 @@ export function useRepoFilters(path: string): RepoFiltersActor {
         },
       },
     }),
-    { input: { filters: filtersFromQuery(search) } },
+    { input: { filters: filtersFromQuery(search) }, ...inspection() },
   )
 
   useEffect(() => {

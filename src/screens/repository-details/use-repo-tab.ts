@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { activeTabOf, repoTabsMachine } from '@/machines/repo-tabs.machine'
+import { inspection } from '@/components/inspection'
 
 /** The tabs machine, kept in step with ?tab= in the address. */
 export function useRepoTab() {
@@ -18,7 +19,7 @@ export function useRepoTab() {
         },
       },
     }),
-    { input: { tab: tabInAddress } },
+    { input: { tab: tabInAddress }, ...inspection() },
   )
 
   useEffect(() => {

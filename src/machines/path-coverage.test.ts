@@ -1,0 +1,226 @@
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from '@xstate/graph'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  getStateNodes,
+  SimulatedClock,
+  type AnyEventObject,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type InspectionEvent,
+} from 'xstate'
+import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
+import { defaultFilters } from '@/data/repository-filters'
+import { repositoryTabs } from '@/data/repository-tabs'
+import { authMachine } from './auth.machine'
+import { policyEditorMachine } from './policy-editor.machine'
+import { repoFiltersMachine } from './repo-filters.machine'
+import { repoTabsMachine } from './repo-tabs.machine'
+import { sidebarMachine } from './sidebar.machine'
+import { allStates, allTransitions } from './state-charts'
+import { themeMachine } from './theme.machine'
+
+/**
+ * For every machine and each of its inputs, @xstate/graph maps every reachable snapshot and every
+ * event it accepts (invoked actors' done and error events and delayed events included). Each edge
+ * becomes a path: the shortest path to its snapshot, then its event. Every path is replayed on a
+ * real actor, checking each state on the way, while inspection records the states entered and the
+ * transitions taken. Both must cover the whole machine.
+ */
+
+/** An invoked actor that never settles: the paths send its done and error events themselves. */
+const pending = <Output, Input = unknown>() => fromPromise<Output, Input>(() => new Promise<Output>(() => {}))
+const quietly = { persist: () => {}, writeUrl: () => {}, saveCookie: () => {}, warnOutOfBounds: () => {} }
+const session = (lifetimeMs: number): Session => ({
+  accessToken: 'a',
+  idToken: 'i',
+  refreshToken: 'r',
+  expiresAt: lifetimeMs,
+  lifetimeMs,
+})
+const failure = { message: 'failed' }
+
+interface Subject {
+  machine: AnyStateMachine
+  inputs: unknown[]
+  events: AnyEventObject[]
+}
+
+const subjects: Record<string, Subject> = {
+  auth: {
+    machine: authMachine.provide({
+      actions: { cleanAddressBar: () => {}, announceSession: () => {}, reportError: () => {} },
+      actors: {
+        handleCallback: pending<Session, { url: string }>(),
+        restoreSession: pending<Session | null>(),
+        refreshSession: pending<Session, { session: Session }>(),
+        startLogin: pending<void, LoginOptions>(),
+        logout: pending<void, LogoutOptions>(),
+      },
+    }),
+    inputs: [
+      { url: 'http://localhost/?code=c&state=s', isCallback: true },
+      { url: 'http://localhost/', isCallback: false },
+    ],
+    events: [
+      { type: 'login' },
+      { type: 'register' },
+      { type: 'logout' },
+      { type: 'problem.dismiss' },
+      { type: 'session.sync', session: null },
+      { type: 'session.sync', session: session(3_600_000) },
+      { type: 'xstate.done.actor.handleCallback', output: session(3_600_000) },
+      { type: 'xstate.error.actor.handleCallback', error: failure },
+      { type: 'xstate.done.actor.restoreSession', output: session(3_600_000) },
+      { type: 'xstate.done.actor.restoreSession', output: null },
+      { type: 'xstate.error.actor.restoreSession', error: failure },
+      { type: 'xstate.done.actor.refreshSession', output: session(3_600_000) },
+      { type: 'xstate.error.actor.refreshSession', error: failure },
+      { type: 'xstate.done.actor.logout' },
+      { type: 'xstate.error.actor.logout', error: failure },
+      { type: 'xstate.error.actor.startLogin', error: failure },
+      { type: 'xstate.after.refreshDelay.auth.authenticated.idle' },
+    ],
+  },
+  theme: {
+    machine: themeMachine.provide({
+      actions: { persist: () => {}, applyScheme: () => {} },
+      actors: { watchSystemPreference: fromCallback(() => () => {}) },
+    }),
+    inputs: ['light', 'dark', 'system', null].map((stored) => ({ stored, defaultTheme: 'light', systemDark: false })),
+    events: [
+      { type: 'theme.set', theme: 'light' },
+      { type: 'theme.set', theme: 'dark' },
+      { type: 'theme.set', theme: 'system' },
+      { type: 'system.change', dark: true },
+    ],
+  },
+  sidebar: {
+    machine: sidebarMachine.provide({ actions: quietly }),
+    inputs: [
+      { cookie: 'true', isMobile: false },
+      { cookie: 'false', isMobile: true },
+    ],
+    events: [
+      { type: 'sidebar.toggle' },
+      { type: 'sidebar.set', expanded: true },
+      { type: 'sidebar.set', expanded: false },
+      { type: 'mobile.set', open: true },
+      { type: 'mobile.set', open: false },
+      { type: 'viewport.change', isMobile: true },
+      { type: 'viewport.change', isMobile: false },
+      { type: 'key.down', key: 'b', ctrlKey: true, metaKey: false },
+    ],
+  },
+  'repo-filters': {
+    machine: repoFiltersMachine.provide({ actions: quietly }),
+    inputs: [{}],
+    events: [
+      { type: 'filters.search', search: 'api' },
+      { type: 'filters.visibility', visibility: 'private' },
+      { type: 'filters.language', language: 'Go' },
+      { type: 'sort.by', column: 'name' },
+      { type: 'filters.reset' },
+      { type: 'filters.sync', filters: defaultFilters },
+      { type: 'xstate.after.searchSettles.repoFilters.filtering.typing' },
+    ],
+  },
+  'repo-tabs': {
+    machine: repoTabsMachine.provide({ actions: quietly }),
+    inputs: [undefined, ...repositoryTabs, 'settings'].map((tab) => ({ tab })),
+    events: [...repositoryTabs, 'settings'].flatMap((tab) => [
+      { type: 'tab.select', tab },
+      { type: 'tab.sync', tab },
+    ]),
+  },
+  'policy-editor': {
+    machine: policyEditorMachine.provide({ actions: quietly }),
+    inputs: [{ document: '---\ntitle: T\ntags: [a]\n---\n# Heading [Mandatory]\n- rule [Mandatory]', original: 'x' }],
+    events: [
+      { type: 'tags.edit' },
+      { type: 'draft.change', text: 'b, c' },
+      { type: 'tags.save' },
+      { type: 'line.edit', index: 1 },
+      { type: 'line.edit', index: 9 },
+      { type: 'line.save' },
+      { type: 'edit.cancel' },
+      { type: 'level.select', index: 1, level: 'Recommended' },
+      { type: 'enforcement.select', level: 'Mandatory' },
+      { type: 'document.reset' },
+    ],
+  },
+}
+
+/**
+ * The events a snapshot can receive: an invoked actor's done or error event only while that actor
+ * runs, as in the app (an error event nobody handles would fail the actor).
+ */
+function eventsFor(events: AnyEventObject[]) {
+  return (snapshot: { children: Record<string, unknown> }) =>
+    events.filter((event) => {
+      const actor = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type)
+      return !actor || actor[1] in snapshot.children
+    })
+}
+
+const report: string[] = []
+// The report is this test's output: the run prints the coverage of each machine.
+// eslint-disable-next-line no-console
+afterAll(() => console.log(`\nState-chart path coverage\n${report.join('\n')}`))
+
+describe('path coverage', () => {
+  for (const [name, { machine, inputs, events }] of Object.entries(subjects)) {
+    it(`${name}: replayed paths reach every state and take every transition`, () => {
+      const statesSeen = new Set<string>()
+      const transitionsTaken = new Set<AnyTransitionDefinition>()
+      const record = (inspection: InspectionEvent) => {
+        // Only the machine itself has state values and microsteps; its invoked stubs have neither.
+        if (inspection.type !== '@xstate.microstep' && inspection.type !== '@xstate.snapshot') return
+        const snapshot = inspection.snapshot as { value?: unknown }
+        if (snapshot.value !== undefined) {
+          for (const node of getStateNodes(machine.root, snapshot.value as never)) statesSeen.add(node.id)
+        }
+        if (inspection.type === '@xstate.microstep') {
+          for (const transition of (inspection as { _transitions: AnyTransitionDefinition[] })._transitions) {
+            transitionsTaken.add(transition)
+            // A transient state (left at once by an eventless transition) shows in no snapshot.
+            statesSeen.add(transition.source.id)
+          }
+        }
+      }
+      let paths = 0
+      for (const input of inputs) {
+        const options = { input, events: eventsFor(events) }
+        const shortest = new Map(
+          getShortestPaths(machine, options).map((path) => [serializeSnapshot(path.state), path]),
+        )
+        const edges = adjacencyMapToArray(getAdjacencyMap(machine, options))
+        for (const edge of edges) {
+          const base = shortest.get(serializeSnapshot(edge.state as never))
+          if (!base) throw new Error(`${name}: no path to a snapshot the graph reached`)
+          const path = { state: edge.nextState, steps: [...base.steps, { event: edge.event, state: edge.nextState }] }
+          paths += 1
+          const actor = createActor(machine, { input, clock: new SimulatedClock(), inspect: record })
+          actor.start()
+          for (const step of path.steps) {
+            if (step.event.type !== 'xstate.init') actor.send(step.event)
+            expect(actor.getSnapshot().value, `${name} after ${step.event.type}`).toEqual(step.state.value)
+          }
+          expect(actor.getSnapshot().value).toEqual(path.state.value)
+          actor.stop()
+        }
+      }
+      const states = allStates(machine).map((node) => node.id)
+      const transitions = allTransitions(machine)
+      const missingStates = states.filter((id) => !statesSeen.has(id))
+      const missingTransitions = transitions.filter((transition) => !transitionsTaken.has(transition))
+      report.push(
+        `${name.padEnd(14)} states ${states.length - missingStates.length}/${states.length}, transitions ${transitions.length - missingTransitions.length}/${transitions.length} (${paths} paths)`,
+      )
+      expect(missingStates).toEqual([])
+      expect(missingTransitions.map((transition) => `${transition.source.id} on '${transition.eventType}'`)).toEqual([])
+    })
+  }
+})
