@@ -1,4 +1,5 @@
 import type { OrganisationChoice } from '@/api/organisation'
+import { readLocal, writeLocal } from '@/components/local-storage'
 import { parseOrganisationSize } from '@/data/organisation'
 
 const STORAGE_KEY = 'vigil-demo-org'
@@ -7,18 +8,9 @@ const STORAGE_KEY = 'vigil-demo-org'
 export function initialOrganisationChoice(search: string): OrganisationChoice {
   const fromAddress = parseOrganisationSize(new URLSearchParams(search).get('demo-org'))
   if (fromAddress !== undefined) return fromAddress
-  try {
-    return parseOrganisationSize(window.localStorage.getItem(STORAGE_KEY)) ?? 'sample'
-  } catch {
-    return 'sample'
-  }
+  return parseOrganisationSize(readLocal(STORAGE_KEY)) ?? 'sample'
 }
 
 export function rememberOrganisationChoice(choice: OrganisationChoice): void {
-  try {
-    if (choice === 'sample') window.localStorage.removeItem(STORAGE_KEY)
-    else window.localStorage.setItem(STORAGE_KEY, String(choice))
-  } catch {
-    // Storage blocked: the choice lasts for this page only.
-  }
+  writeLocal(STORAGE_KEY, choice === 'sample' ? null : String(choice))
 }

@@ -13,27 +13,14 @@ import {
 } from '@/machines/theme.machine'
 import { cssVariablesResolver, theme } from './theme'
 import { inspection } from '@/components/inspection'
+import { readLocal, writeLocal } from '@/components/local-storage'
 
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 const ThemeActorContext = createContext<ActorRefFrom<typeof themeMachine> | null>(null)
 
-function readStoredTheme(): string | null {
-  try {
-    return window.localStorage.getItem(THEME_STORAGE_KEY)
-  } catch {
-    return null
-  }
-}
-
 const browserThemeLogic = themeMachine.provide({
   actions: {
-    persist: (_, preference) => {
-      try {
-        window.localStorage.setItem(THEME_STORAGE_KEY, preference)
-      } catch {
-        // Storage blocked: the choice lasts for this page only.
-      }
-    },
+    persist: (_, preference) => writeLocal(THEME_STORAGE_KEY, preference),
     applyScheme: (_, scheme) => {
       document.documentElement.classList.remove('light', 'dark')
       document.documentElement.classList.add(scheme)
@@ -52,7 +39,7 @@ const browserThemeLogic = themeMachine.provide({
 /** The theme of SPEC.md §4, with Mantine's colour scheme following it. */
 export function ThemeProvider({ defaultTheme, children }: { defaultTheme: ThemePreference; children: ReactNode }) {
   const [input] = useState(() => ({
-    stored: readStoredTheme(),
+    stored: readLocal(THEME_STORAGE_KEY),
     defaultTheme,
     systemDark: window.matchMedia(DARK_QUERY).matches,
   }))

@@ -93,6 +93,58 @@ function HealthScoreHeader() {
   )
 }
 
+interface PolicyRow {
+  name: ReactNode
+  totalRepos: number
+  coverage: number
+  lastUpdated?: string
+  healthScore: number
+}
+
+/** The language and app-type tables: a name, repositories, coverage and health, by colour too. */
+function PolicyTable({
+  firstColumn,
+  rows,
+  withLastUpdated = false,
+}: {
+  firstColumn: string
+  rows: PolicyRow[]
+  withLastUpdated?: boolean
+}) {
+  return (
+    <Table.ScrollContainer minWidth={withLastUpdated ? 640 : 560}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{firstColumn}</Table.Th>
+            <Table.Th scope="col">Total Repos</Table.Th>
+            <Table.Th scope="col">Coverage %</Table.Th>
+            {withLastUpdated && <Table.Th scope="col">Last Updated</Table.Th>}
+            <Table.Th scope="col">
+              <HealthScoreHeader />
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, index) => (
+            <Table.Tr key={index}>
+              <Table.Td>{row.name}</Table.Td>
+              <Table.Td>{count(row.totalRepos)}</Table.Td>
+              <Table.Td>
+                <Coverage percent={row.coverage} />
+              </Table.Td>
+              {withLastUpdated && <Table.Td>{row.lastUpdated}</Table.Td>}
+              <Table.Td>
+                <HealthScore score={row.healthScore} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
+
 export function PoliciesScreen() {
   return (
     <>
@@ -160,40 +212,18 @@ export function PoliciesScreen() {
           title="Language-Specific Policies"
           about="Policies that add rules for one language on top of the master policy."
         >
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Language</Table.Th>
-                  <Table.Th scope="col">Total Repos</Table.Th>
-                  <Table.Th scope="col">Coverage %</Table.Th>
-                  <Table.Th scope="col">Last Updated</Table.Th>
-                  <Table.Th scope="col">
-                    <HealthScoreHeader />
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {languagePolicies.map((row) => (
-                  <Table.Tr key={row.language}>
-                    <Table.Td>
-                      <Anchor href="#" fw={500}>
-                        {row.language}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{count(row.totalRepos)}</Table.Td>
-                    <Table.Td>
-                      <Coverage percent={row.coverage} />
-                    </Table.Td>
-                    <Table.Td>{row.lastUpdated}</Table.Td>
-                    <Table.Td>
-                      <HealthScore score={row.healthScore} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PolicyTable
+            firstColumn="Language"
+            withLastUpdated
+            rows={languagePolicies.map((row) => ({
+              ...row,
+              name: (
+                <Anchor href="#" fw={500}>
+                  {row.language}
+                </Anchor>
+              ),
+            }))}
+          />
         </Section>
 
         <Section
@@ -201,38 +231,17 @@ export function PoliciesScreen() {
           title="App-Type Scoped Policies"
           about="Policies for one kind of application, such as Vite front ends or Express back ends."
         >
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">App Type</Table.Th>
-                  <Table.Th scope="col">Total Repos</Table.Th>
-                  <Table.Th scope="col">Coverage %</Table.Th>
-                  <Table.Th scope="col">
-                    <HealthScoreHeader />
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {appTypePolicies.map((row) => (
-                  <Table.Tr key={row.appType}>
-                    <Table.Td>
-                      <Anchor component={Link} href={row.link} fw={500}>
-                        {row.appType}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{count(row.totalRepos)}</Table.Td>
-                    <Table.Td>
-                      <Coverage percent={row.coverage} />
-                    </Table.Td>
-                    <Table.Td>
-                      <HealthScore score={row.healthScore} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PolicyTable
+            firstColumn="App Type"
+            rows={appTypePolicies.map((row) => ({
+              ...row,
+              name: (
+                <Anchor component={Link} href={row.link} fw={500}>
+                  {row.appType}
+                </Anchor>
+              ),
+            }))}
+          />
         </Section>
       </Stack>
     </>

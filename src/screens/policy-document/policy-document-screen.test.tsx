@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { samplePolicyDocument } from '@/data/sample-policy'
 import { axeViolations } from '@tests/helpers/axe'
+import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
 import { PolicyDocumentScreen } from './policy-document-screen'
 import { POLICY_STORAGE_KEY } from './use-policy-editor'
@@ -142,22 +143,14 @@ describe('policy document page', () => {
   })
 
   it('downloads the current document as a .md file', async () => {
-    const created: Blob[] = []
-    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      created.push(blob as Blob)
-      return 'blob:vigil-test'
-    })
-    const clicks: HTMLAnchorElement[] = []
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicks.push(this)
-    })
+    const capture = captureDownloads()
     await render()
     await page.getByRole('button', { name: 'Download' }).click()
-    expect(clicks[0].download).toBe('react-security-best-practices.md')
-    expect(await created[0].text()).toBe(samplePolicyDocument)
-    expect(created[0].type).toBe('text/markdown')
-    createObjectURL.mockRestore()
-    click.mockRestore()
+    const [download] = capture.downloads
+    expect(download.filename).toBe('react-security-best-practices.md')
+    expect(await download.blob.text()).toBe(samplePolicyDocument)
+    expect(download.blob.type).toBe('text/markdown')
+    capture.restore()
   })
 
   it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (scheme) => {

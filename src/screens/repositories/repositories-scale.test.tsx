@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { generateOrganisation } from '@/data/generator'
 import { defaultFilters } from '@/data/repository-filters'
 import { createRepositoryQuery } from '@/data/repository-query'
+import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
 import { RepositoriesScreen } from './repositories-screen'
 
@@ -99,12 +100,7 @@ describe('All Repositories at 100,000 repositories', () => {
   })
 
   it('exports exactly the filtered and sorted view as CSV', async () => {
-    const blobs: Blob[] = []
-    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob)
-      return 'blob:vigil-test'
-    })
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    const capture = captureDownloads()
     await renderLarge('/repositories?visibility=public&language=Rust&sort=apis&dir=desc')
     const expected = query({
       ...defaultFilters,
@@ -116,11 +112,12 @@ describe('All Repositories at 100,000 repositories', () => {
       .element(page.getByText(`Showing ${expected.length.toLocaleString('en-US')} of 100,000 repositories`))
       .toBeVisible()
     await page.getByRole('button', { name: 'Export CSV' }).click()
-    const lines = (await blobs[0].text()).trimEnd().split('\r\n')
+    const [download] = capture.downloads
+    expect(download.filename).toBe('vigil-repositories.csv')
+    const lines = (await download.blob.text()).trimEnd().split('\r\n')
     expect(lines).toHaveLength(expected.length + 1)
     expect(lines[1].startsWith(`${expected[0].name},`)).toBe(true)
     expect(lines.at(-1)?.startsWith(`${expected.at(-1)?.name},`)).toBe(true)
-    createObjectURL.mockRestore()
-    click.mockRestore()
+    capture.restore()
   })
 })
