@@ -1,9 +1,7 @@
 import { useAuth } from '@/api/auth'
-import { OrganisationProvider } from '@/api/organisation'
 import { LoggedOutScreen } from '@/screens/logged-out/logged-out-screen'
 import { lazy, Suspense } from 'react'
 import { LoadingScreen } from './loading-screen'
-import { initialOrganisationChoice, rememberOrganisationChoice } from './organisation-choice'
 import { ThemeProvider } from './theme-provider'
 
 // The signed-in layout and its screens are not part of the first screen.
@@ -18,14 +16,9 @@ export function AuthGate() {
   if (auth.status === 'authenticated') {
     return (
       <ThemeProvider key="signed-in" defaultTheme="light">
-        <OrganisationProvider
-          initialChoice={initialOrganisationChoice(window.location.search)}
-          onChoose={rememberOrganisationChoice}
-        >
-          <Suspense fallback={<LoadingScreen />}>
-            <AppLayout />
-          </Suspense>
-        </OrganisationProvider>
+        <Suspense fallback={<LoadingScreen />}>
+          <AppLayout />
+        </Suspense>
       </ThemeProvider>
     )
   }

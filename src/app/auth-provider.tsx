@@ -32,14 +32,18 @@ export function AuthProvider({ client, sessionChannel, url, isCallback, onError,
       },
       actors: {
         handleCallback: fromPromise(({ input }) => client.handleCallback(new URL(input.url))),
-        restoreSession: fromPromise(() => client.restore()),
         refreshSession: fromPromise(({ input }) => client.refresh(input.session)),
         startLogin: fromPromise(({ input }) => client.startLogin(input)),
         logout: fromPromise(({ input }) => client.logout(input)),
       },
     }),
   )
-  const actor = useActorRef(logic, { input: { url: url.href, isCallback }, ...inspection() })
+  const [input] = useState(() => ({
+    url: url.href,
+    isCallback,
+    storedSession: isCallback ? null : client.readSession(),
+  }))
+  const actor = useActorRef(logic, { input, ...inspection() })
 
   useEffect(
     () =>

@@ -302,13 +302,15 @@ describe('stored session', () => {
     expect(context.tokenStorage.keys()).toEqual([])
   })
 
-  it('renews an expired session on restore', async () => {
+  it('reads an expired session with the time it has left (negative), and refresh renews it', async () => {
     let now = Date.now()
     const context = setup(demoConfig, { now: () => now })
     const first = await context.client.handleCallback(await signInAt(context))
     now += 2 * 3600_000
-    const restored = await context.client.restore()
-    expect(restored?.refreshToken).not.toBe(first.refreshToken)
+    const stored = context.client.readSession()
+    expect(stored?.lifetimeMs).toBeLessThan(0)
+    const renewed = await context.client.refresh(stored as NonNullable<typeof stored>)
+    expect(renewed.refreshToken).not.toBe(first.refreshToken)
     expect(tokenRequests).toHaveLength(2)
   })
 })

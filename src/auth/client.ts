@@ -1,4 +1,5 @@
-import * as oauth from 'oauth4webapi'
+import type * as OAuthModule from 'oauth4webapi'
+import type { AuthorizationServer, Client } from 'oauth4webapi'
 import { expiresAt, readJwt, userProfile } from './claims'
 import type { VigilConfig } from './config'
 import { AuthError, authMessages, type AuthErrorCode } from './errors'
@@ -64,8 +65,18 @@ export function withoutCallbackParams(url: URL): string {
   return `${clean.pathname}${clean.search}${clean.hash}`
 }
 
+/** The protocol library, loaded with the first sign-in step rather than with the first screen. */
+type OAuth = typeof OAuthModule
+const loadOAuth = (): Promise<OAuth> => import('oauth4webapi')
+
+/** An OAuth error response (oauth4webapi's ResponseBodyError). */
+function isResponseBodyError(error: unknown): error is Error & { error: string; error_description?: string } {
+  const fields = error as { error?: unknown; status?: unknown }
+  return error instanceof Error && typeof fields.error === 'string' && typeof fields.status === 'number'
+}
+
 function messageOf(error: unknown): string {
-  if (error instanceof oauth.ResponseBodyError) {
+  if (isResponseBodyError(error)) {
     return error.error_description ? `${error.error}: ${error.error_description}` : error.error
   }
   return error instanceof Error ? error.message : String(error)
@@ -83,13 +94,12 @@ function parseUrl(value: string): URL | undefined {
 
 export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
   const issuer = parseUrl(config.authDomain)
-  const client: oauth.Client = { client_id: config.clientId }
-  const clientAuth = oauth.None()
-  const requestOptions = {
+  const client: Client = { client_id: config.clientId }
+  const requestOptions = (oauth: OAuth) => ({
     [oauth.allowInsecureRequests]: issuer?.protocol === 'http:',
     ...(env.fetch ? { [oauth.customFetch]: env.fetch } : {}),
-  }
-  let discovery: Promise<oauth.AuthorizationServer> | undefined
+  })
+  let discovery: Promise<AuthorizationServer> | undefined
   const callbacks = new Map<string, Promise<Session>>()
 
   function tokenStore(missingMessage: string = authMessages.storageNotInitialized) {
@@ -101,12 +111,16 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     return new ChunkedStore(env.loginStorage)
   }
 
-  function discover(): Promise<oauth.AuthorizationServer> {
+  function discover(): Promise<AuthorizationServer> {
     if (!issuer)
       return Promise.reject(new AuthError('unreachable', `The provider address "${config.authDomain}" is not a URL`))
-    discovery ??= oauth
-      .discoveryRequest(issuer, { algorithm: 'oidc', ...requestOptions })
-      .then((response) => oauth.processDiscoveryResponse(issuer, response))
+    discovery ??= loadOAuth()
+      .then(async (oauth) =>
+        oauth.processDiscoveryResponse(
+          issuer,
+          await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...requestOptions(oauth) }),
+        ),
+      )
       .catch((error: unknown) => {
         discovery = undefined
         throw new AuthError(
@@ -181,7 +195,7 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
   async function startLogin({ register = false, prompt, loginHint }: LoginOptions = {}): Promise<void> {
     const code: AuthErrorCode | undefined = register ? 'ERR_REGISTER' : undefined
     try {
-      const as = await discover()
+      const [as, oauth] = await Promise.all([discover(), loadOAuth()])
       const state = randomString(STATE_LENGTH)
       const nonce = randomString(NONCE_LENGTH)
       const codeVerifier = randomString(CODE_VERIFIER_LENGTH)
@@ -237,16 +251,16 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     const fail = (message: string, cause?: unknown) =>
       new AuthError('exchange', message, { code: 'ERR_CODE_EXCHANGE', cause })
     try {
-      const as = await discover()
+      const [as, oauth] = await Promise.all([discover(), loadOAuth()])
       const callbackParams = oauth.validateAuthResponse(as, client, url, expectedState)
       const response = await oauth.authorizationCodeGrantRequest(
         as,
         client,
-        clientAuth,
+        oauth.None(),
         callbackParams,
         config.redirectUrl,
         codeVerifier,
-        requestOptions,
+        requestOptions(oauth),
       )
       if (!response.ok) throw fail(authMessages.tokenExchangeFailed(response.status, await response.text()))
       const body = (await response
@@ -300,13 +314,13 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
       // Another tab refreshed while this one waited for the lock: use its tokens.
       if (stored.refreshToken !== current.refreshToken && refreshDelayMs(stored.lifetimeMs) !== undefined) return stored
       try {
-        const as = await discover()
+        const [as, oauth] = await Promise.all([discover(), loadOAuth()])
         const response = await oauth.refreshTokenGrantRequest(
           as,
           client,
-          clientAuth,
+          oauth.None(),
           stored.refreshToken,
-          requestOptions,
+          requestOptions(oauth),
         )
         const result = await oauth.processRefreshTokenResponse(as, client, response)
         const session = toSession(
@@ -320,7 +334,7 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
         saveSession(session)
         return session
       } catch (error) {
-        if (error instanceof oauth.ResponseBodyError && error.error === 'invalid_grant') {
+        if (isResponseBodyError(error) && error.error === 'invalid_grant') {
           clearTokens()
           throw new AuthError('session-ended', `${authMessages.refreshFailed}: ${messageOf(error)}`, { cause: error })
         }
@@ -328,13 +342,6 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
         throw new AuthError('refresh', `${authMessages.refreshFailed}: ${messageOf(error)}`, { cause: error })
       }
     })
-  }
-
-  /** A session stored earlier, renewed first when its access token has expired; null when there is none. */
-  async function restore(): Promise<Session | null> {
-    const session = readSession()
-    if (!session) return null
-    return session.lifetimeMs > 0 ? session : refresh(session)
   }
 
   /** Clears the session and goes to the provider's logout, which returns the user to Vigil. */
@@ -359,5 +366,5 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     }
   }
 
-  return { discover, startLogin, handleCallback, refresh, restore, logout, readSession, clearTokens }
+  return { discover, startLogin, handleCallback, refresh, logout, readSession, clearTokens }
 }

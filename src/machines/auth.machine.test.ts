@@ -17,13 +17,12 @@ function session(lifetimeMs: number, name = 'a'): Session {
 
 interface Fakes {
   handleCallback?: () => Promise<Session>
-  restoreSession?: () => Promise<Session | null>
   refreshSession?: (current: Session) => Promise<Session>
   startLogin?: (options: LoginOptions) => Promise<void>
   logout?: (options: LogoutOptions) => Promise<void>
 }
 
-function start(fakes: Fakes = {}, { isCallback = false } = {}) {
+function start(fakes: Fakes = {}, { isCallback = false, storedSession = null as Session | null } = {}) {
   const clock = new SimulatedClock()
   const effects = {
     cleanAddressBar: vi.fn(),
@@ -41,13 +40,15 @@ function start(fakes: Fakes = {}, { isCallback = false } = {}) {
     },
     actors: {
       handleCallback: fromPromise(fakes.handleCallback ?? (async () => session(60_000))),
-      restoreSession: fromPromise(fakes.restoreSession ?? (async () => null)),
       refreshSession: fromPromise(({ input }) => effects.refreshSession(input.session)),
       startLogin: fromPromise(({ input }) => effects.startLogin(input)),
       logout: fromPromise(({ input }) => effects.logout(input)),
     },
   })
-  const actor = createActor(logic, { input: { url: 'http://localhost/?code=c&state=s', isCallback }, clock })
+  const actor = createActor(logic, {
+    input: { url: 'http://localhost/?code=c&state=s', isCallback, storedSession },
+    clock,
+  })
   actor.start()
   return { actor, clock, effects }
 }
@@ -67,29 +68,46 @@ describe('refreshDelayMs', () => {
 })
 
 describe('auth machine', () => {
-  it('starts loading and not authenticated, then restores no session and lands in unauthenticated', async () => {
-    let release: (value: Session | null) => void = () => {}
-    const { actor } = start({ restoreSession: () => new Promise((resolve) => (release = resolve)) })
+  it('opens signed out at once when nothing is stored', () => {
+    const { actor, effects } = start()
+    expect(actor.getSnapshot().matches('unauthenticated')).toBe(true)
+    expect(actor.getSnapshot().context.session).toBeUndefined()
+    expect(effects.refreshSession).not.toHaveBeenCalled()
+  })
+
+  it('opens signed in at once with a stored session that has more than 10 s left', () => {
+    const { actor, effects } = start({}, { storedSession: session(60_000) })
+    expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.session?.accessToken).toBe('access-a')
+    expect(effects.refreshSession).not.toHaveBeenCalled()
+  })
+
+  it('loads (not authenticated) while a stored session about to expire is renewed, then signs in', async () => {
+    let release: (value: Session) => void = () => {}
+    const { actor, effects } = start(
+      { refreshSession: () => new Promise((resolve) => (release = resolve)) },
+      { storedSession: session(-5_000) },
+    )
     expect(actor.getSnapshot().matches('restoring')).toBe(true)
     expect(actor.getSnapshot().matches('authenticated')).toBe(false)
-    release(null)
+    expect(effects.refreshSession).toHaveBeenCalledWith(expect.objectContaining({ accessToken: 'access-a' }))
+    release(session(60_000, 'renewed'))
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    expect(actor.getSnapshot().context.session?.accessToken).toBe('access-renewed')
+    expect(effects.announceSession).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows a readable problem and forgets the session when renewing it fails', async () => {
+    const { actor } = start(
+      {
+        refreshSession: async () => {
+          throw new AuthError('session-ended', authMessages.noRefreshToken)
+        },
+      },
+      { storedSession: session(5_000) },
+    )
     await waitFor(actor, (state) => state.matches('unauthenticated'))
     expect(actor.getSnapshot().context.session).toBeUndefined()
-  })
-
-  it('restores a stored session into authenticated.idle', async () => {
-    const { actor } = start({ restoreSession: async () => session(60_000) })
-    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
-    expect(actor.getSnapshot().context.session?.accessToken).toBe('access-a')
-  })
-
-  it('shows a readable problem when restoring fails', async () => {
-    const { actor } = start({
-      restoreSession: async () => {
-        throw new AuthError('session-ended', authMessages.noRefreshToken)
-      },
-    })
-    await waitFor(actor, (state) => state.matches('unauthenticated'))
     expect(actor.getSnapshot().context.problem?.title).toBe('Your session has ended')
     expect(actor.getSnapshot().context.problem?.message).toContain('No refresh token found')
   })
@@ -119,7 +137,7 @@ describe('auth machine', () => {
   })
 
   it('refreshes at the lifetime minus 10 s and schedules the next refresh from the new lifetime', async () => {
-    const { actor, clock, effects } = start({ restoreSession: async () => session(60_000) })
+    const { actor, clock, effects } = start({}, { storedSession: session(60_000) })
     await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
     clock.increment(49_999)
     expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)
@@ -134,7 +152,7 @@ describe('auth machine', () => {
   })
 
   it('caps the refresh timer at 86,400,000 ms', async () => {
-    const { actor, clock, effects } = start({ restoreSession: async () => session(7 * REFRESH_CAP_MS) })
+    const { actor, clock, effects } = start({}, { storedSession: session(7 * REFRESH_CAP_MS) })
     await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
     clock.increment(REFRESH_CAP_MS - 1)
     expect(effects.refreshSession).not.toHaveBeenCalled()
@@ -143,26 +161,46 @@ describe('auth machine', () => {
   })
 
   it.each([10_000, 5_000, 0])(
-    'never refreshes in a loop when the lifetime is %i ms (10 s or less)',
+    'never refreshes in a loop when the provider issues tokens that live %i ms (10 s or less)',
     async (lifetime) => {
-      const { actor, clock, effects } = start({ restoreSession: async () => session(lifetime) })
-      await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+      const { actor, clock, effects } = start(
+        { refreshSession: async () => session(lifetime, 'short') },
+        { storedSession: session(60_000) },
+      )
+      clock.increment(50_000)
+      await waitFor(
+        actor,
+        (state) => state.matches({ authenticated: 'idle' }) && state.context.session?.accessToken === 'access-short',
+      )
       for (let step = 0; step < 5; step++) {
         clock.increment(REFRESH_CAP_MS)
         await flush()
       }
-      expect(effects.refreshSession).not.toHaveBeenCalled()
+      expect(effects.refreshSession).toHaveBeenCalledTimes(1)
       expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)
     },
   )
 
+  it('renews a stored session once even when the new token is short-lived', async () => {
+    const { actor, clock, effects } = start(
+      { refreshSession: async () => session(5_000, 'short') },
+      { storedSession: session(0) },
+    )
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    clock.increment(3 * REFRESH_CAP_MS)
+    await flush()
+    expect(effects.refreshSession).toHaveBeenCalledTimes(1)
+  })
+
   it('signs out cleanly when the refresh is refused', async () => {
-    const { actor, clock, effects } = start({
-      restoreSession: async () => session(20_000),
-      refreshSession: async () => {
-        throw new AuthError('session-ended', `${authMessages.refreshFailed}: invalid_grant`)
+    const { actor, clock, effects } = start(
+      {
+        refreshSession: async () => {
+          throw new AuthError('session-ended', `${authMessages.refreshFailed}: invalid_grant`)
+        },
       },
-    })
+      { storedSession: session(20_000) },
+    )
     await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
     clock.increment(10_000)
     await waitFor(actor, (state) => state.matches('unauthenticated'))
@@ -172,7 +210,7 @@ describe('auth machine', () => {
   })
 
   it('follows another tab: its refresh replaces the session and reschedules, its sign-out signs this tab out', async () => {
-    const { actor, clock, effects } = start({ restoreSession: async () => session(60_000) })
+    const { actor, clock, effects } = start({}, { storedSession: session(60_000) })
     await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
     clock.increment(30_000)
     actor.send({ type: 'session.sync', session: session(60_000, 'other-tab') })
@@ -197,10 +235,10 @@ describe('auth machine', () => {
 
   it('logs out: clears the user first, then runs the provider logout with the options', async () => {
     let release: () => void = () => {}
-    const { actor, effects } = start({
-      restoreSession: async () => session(60_000),
-      logout: () => new Promise((resolve) => (release = resolve)),
-    })
+    const { actor, effects } = start(
+      { logout: () => new Promise((resolve) => (release = resolve)) },
+      { storedSession: session(60_000) },
+    )
     await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
     actor.send({ type: 'logout', options: { redirect: 'https://vigil.example/bye', allSessions: true } })
     expect(actor.getSnapshot().matches('loggingOut')).toBe(true)
@@ -212,12 +250,14 @@ describe('auth machine', () => {
   })
 
   it('reports ERR_LOGOUT when logout fails', async () => {
-    const { actor, effects } = start({
-      restoreSession: async () => session(60_000),
-      logout: async () => {
-        throw new AuthError('unreachable', 'storage is gone', { code: 'ERR_LOGOUT' })
+    const { actor, effects } = start(
+      {
+        logout: async () => {
+          throw new AuthError('unreachable', 'storage is gone', { code: 'ERR_LOGOUT' })
+        },
       },
-    })
+      { storedSession: session(60_000) },
+    )
     await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
     actor.send({ type: 'logout' })
     await waitFor(actor, (state) => state.matches('unauthenticated'))
@@ -256,7 +296,7 @@ describe('auth machine', () => {
   })
 
   it('ignores login while signed in and logout while signed out', async () => {
-    const { actor, effects } = start({ restoreSession: async () => session(60_000) })
+    const { actor, effects } = start({}, { storedSession: session(60_000) })
     await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
     actor.send({ type: 'login' })
     expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)

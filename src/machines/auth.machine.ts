@@ -9,6 +9,14 @@ export interface AuthProblem {
   code?: AuthErrorCode
 }
 
+export interface AuthInput {
+  /** The address the app was opened at. */
+  url: string
+  isCallback: boolean
+  /** The session in storage when the app opened, read before the first render. */
+  storedSession?: Session | null
+}
+
 export interface AuthContext {
   /** The address the app was opened at: a provider callback or any page. */
   url: string
@@ -41,11 +49,10 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
-    input: {} as { url: string; isCallback: boolean },
+    input: {} as AuthInput,
   },
   actors: {
     handleCallback: fromPromise<Session, { url: string }>(async () => notProvided('handleCallback')),
-    restoreSession: fromPromise<Session | null>(async () => notProvided('restoreSession')),
     refreshSession: fromPromise<Session, { session: Session }>(async () => notProvided('refreshSession')),
     startLogin: fromPromise<void, LoginOptions>(async () => notProvided('startLogin')),
     logout: fromPromise<void, LogoutOptions>(async () => notProvided('logout')),
@@ -64,7 +71,10 @@ export const authMachine = setup({
   },
   guards: {
     isCallback: ({ context }) => context.isCallback,
-    restoredSession: ({ event }) => (event as { output?: Session | null }).output != null,
+    /** A stored session with more than the refresh margin left: signed in at once. */
+    hasFreshSession: ({ context }) => !!context.session && refreshDelayMs(context.session.lifetimeMs) !== undefined,
+    /** A stored session about to expire or expired: renewed before the app opens. */
+    hasStoredSession: ({ context }) => !!context.session,
     signedOutElsewhere: ({ event }) => event.type === 'session.sync' && event.session === null,
     signedInElsewhere: ({ event }) => event.type === 'session.sync' && event.session !== null,
     canScheduleRefresh: ({ context }) => !!context.session && refreshDelayMs(context.session.lifetimeMs) !== undefined,
@@ -74,11 +84,16 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ url: input.url, isCallback: input.isCallback }),
+  context: ({ input }) => ({ url: input.url, isCallback: input.isCallback, session: input.storedSession ?? undefined }),
   initial: 'loading',
   states: {
     loading: {
-      always: [{ guard: 'isCallback', target: 'callback' }, { target: 'restoring' }],
+      always: [
+        { guard: 'isCallback', target: 'callback' },
+        { guard: 'hasFreshSession', target: 'authenticated' },
+        { guard: 'hasStoredSession', target: 'restoring' },
+        { target: 'unauthenticated' },
+      ],
     },
     callback: {
       entry: 'cleanAddressBar',
@@ -101,19 +116,16 @@ export const authMachine = setup({
     },
     restoring: {
       invoke: {
-        id: 'restoreSession',
-        src: 'restoreSession',
-        onDone: [
-          {
-            guard: 'restoredSession',
-            target: 'authenticated',
-            actions: { type: 'setSession', params: ({ event }) => event.output as Session },
-          },
-          { target: 'unauthenticated' },
-        ],
+        id: 'renewSession',
+        src: 'refreshSession',
+        input: ({ context }) => ({ session: context.session as Session }),
+        onDone: {
+          target: 'authenticated',
+          actions: [{ type: 'setSession', params: ({ event }) => event.output }, 'announceSession'],
+        },
         onError: {
           target: 'unauthenticated',
-          actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
+          actions: ['clearSession', { type: 'setProblem', params: ({ event }) => ({ error: event.error }) }],
         },
       },
     },

@@ -54,7 +54,6 @@ const subjects: Record<string, Subject> = {
       actions: { cleanAddressBar: () => {}, announceSession: () => {}, reportError: () => {} },
       actors: {
         handleCallback: pending<Session, { url: string }>(),
-        restoreSession: pending<Session | null>(),
         refreshSession: pending<Session, { session: Session }>(),
         startLogin: pending<void, LoginOptions>(),
         logout: pending<void, LogoutOptions>(),
@@ -62,7 +61,9 @@ const subjects: Record<string, Subject> = {
     }),
     inputs: [
       { url: 'http://localhost/?code=c&state=s', isCallback: true },
-      { url: 'http://localhost/', isCallback: false },
+      { url: 'http://localhost/', isCallback: false, storedSession: null },
+      { url: 'http://localhost/', isCallback: false, storedSession: session(3_600_000) },
+      { url: 'http://localhost/', isCallback: false, storedSession: session(-1) },
     ],
     events: [
       { type: 'login' },
@@ -73,9 +74,8 @@ const subjects: Record<string, Subject> = {
       { type: 'session.sync', session: session(3_600_000) },
       { type: 'xstate.done.actor.handleCallback', output: session(3_600_000) },
       { type: 'xstate.error.actor.handleCallback', error: failure },
-      { type: 'xstate.done.actor.restoreSession', output: session(3_600_000) },
-      { type: 'xstate.done.actor.restoreSession', output: null },
-      { type: 'xstate.error.actor.restoreSession', error: failure },
+      { type: 'xstate.done.actor.renewSession', output: session(3_600_000) },
+      { type: 'xstate.error.actor.renewSession', error: failure },
       { type: 'xstate.done.actor.refreshSession', output: session(3_600_000) },
       { type: 'xstate.error.actor.refreshSession', error: failure },
       { type: 'xstate.done.actor.logout' },

@@ -31,18 +31,21 @@ export async function testAuthActor(state: 'loading' | 'authenticated' | 'unauth
   const logout = { calls: 0 }
   const logic = authMachine.provide({
     actors: {
-      restoreSession: fromPromise(() =>
-        state === 'loading'
-          ? new Promise<Session | null>(() => {})
-          : Promise.resolve(state === 'authenticated' ? testSession(user) : null),
-      ),
+      // 'loading' is a sign-in callback whose code exchange never finishes.
+      handleCallback: fromPromise(() => new Promise<Session>(() => {})),
       logout: fromPromise(async () => {
         logout.calls += 1
       }),
       startLogin: fromPromise(async () => {}),
     },
   })
-  const actor: AuthActor = createActor(logic, { input: { url: 'http://localhost/', isCallback: false } }).start()
+  const actor: AuthActor = createActor(logic, {
+    input: {
+      url: 'http://localhost/',
+      isCallback: state === 'loading',
+      storedSession: state === 'authenticated' ? testSession(user) : null,
+    },
+  }).start()
   if (state !== 'loading') await waitFor(actor, (snapshot) => snapshot.matches(state))
   return { actor, logout }
 }

@@ -1,5 +1,8 @@
+import '@mantine/core/styles.css'
 import { ActionIcon, AppShell, Divider, Drawer, Group, Tooltip } from '@mantine/core'
 import { IconLayoutSidebar } from '@tabler/icons-react'
+import { OrganisationProvider } from '@/api/organisation'
+import { initialOrganisationChoice, rememberOrganisationChoice } from '@/app/organisation-choice'
 import { AppRoutes } from '@/app/routes'
 import { AppBreadcrumbs } from './app-breadcrumbs'
 import { DemoDataMenu } from './demo-data-menu'
@@ -67,10 +70,15 @@ function Shell() {
 /** The signed-in layout of SPEC.md §2: sidebar, header with breadcrumbs, routed content. */
 export function AppLayout() {
   return (
-    <SidebarProvider>
-      <Tooltip.Group openDelay={700} closeDelay={300}>
-        <Shell />
-      </Tooltip.Group>
-    </SidebarProvider>
+    <OrganisationProvider
+      initialChoice={initialOrganisationChoice(window.location.search)}
+      onChoose={rememberOrganisationChoice}
+    >
+      <SidebarProvider>
+        <Tooltip.Group openDelay={700} closeDelay={300}>
+          <Shell />
+        </Tooltip.Group>
+      </SidebarProvider>
+    </OrganisationProvider>
   )
 }

@@ -1,3 +1,4 @@
+import '@mantine/core/styles.css'
 import {
   Alert,
   Anchor,
