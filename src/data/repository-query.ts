@@ -7,6 +7,8 @@ import type { Repository } from './repositories'
  * lowercased once per repository and each sort order is computed once, so a keystroke costs one
  * pass of substring tests over the current order.
  */
+const RECENT_ANSWERS = 16
+
 export function createRepositoryQuery(repositories: Repository[]) {
   const haystacks = repositories.map((repository) => `${repository.name}\n${repository.description}`.toLowerCase())
   const orders = new Map<string, number[]>()
@@ -38,15 +40,33 @@ export function createRepositoryQuery(repositories: Repository[]) {
     return indexes
   }
 
+  // Recent answers: typing one more letter only narrows the last one, so only its rows need
+  // testing; deleting a letter goes back to an answer already known.
+  let last: { key: string; needle: string; indexes: number[] } | undefined
+  const recent = new Map<string, number[]>()
+
+  function matching(candidates: number[], needle: string, filters: RepositoryFilters): number[] {
+    const indexes: number[] = []
+    for (const index of candidates) {
+      if ((needle === '' || haystacks[index].includes(needle)) && matchesChoices(repositories[index], filters)) {
+        indexes.push(index)
+      }
+    }
+    return indexes
+  }
+
   /** The repositories that pass the filters, in the sort's order. */
   return function query(filters: RepositoryFilters): Repository[] {
     const needle = filters.search.trim().toLowerCase()
-    const result: Repository[] = []
-    for (const index of order(filters.sort)) {
-      const repository = repositories[index]
-      if ((needle === '' || haystacks[index].includes(needle)) && matchesChoices(repository, filters))
-        result.push(repository)
+    const key = `${filters.visibility}\n${filters.language}\n${filters.sort?.column}:${filters.sort?.direction}`
+    let indexes = recent.get(`${key}\n${needle}`)
+    if (!indexes) {
+      const narrowing = last !== undefined && last.key === key && needle.includes(last.needle)
+      indexes = matching(narrowing ? (last as { indexes: number[] }).indexes : order(filters.sort), needle, filters)
+      recent.set(`${key}\n${needle}`, indexes)
+      if (recent.size > RECENT_ANSWERS) recent.delete(recent.keys().next().value as string)
     }
-    return result
+    last = { key, needle, indexes }
+    return indexes.map((index) => repositories[index])
   }
 }
