@@ -6,6 +6,8 @@ export const demoPort = 4173
 /** A build of Vigil configured for the oidc-provider that tests/e2e/oidc-provider.spec.ts starts. */
 export const oidcAppPort = 4174
 export const oidcProviderPort = 4180
+/** `npm start`'s dev server, as a new user runs it. */
+export const devServerPort = 4175
 
 const serve = (outDir: string, port: number) =>
   `npx vite build --logLevel warn --outDir ${outDir} --emptyOutDir && npx vite preview --outDir ${outDir} --port ${port} --strictPort --host 127.0.0.1`
@@ -27,6 +29,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: [
+    {
+      name: 'vigil-dev',
+      command: `npx vite --port ${devServerPort} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${devServerPort}`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     {
       name: 'vigil-demo',
       command: serve('dist-e2e/demo', demoPort),

@@ -43,7 +43,7 @@ async function startDemoWorker(config: VigilConfig, client: AuthClient): Promise
     import('@/mocks/browser'),
     import('@/mocks/handlers'),
   ])
-  await startMockWorker(mockHandlers(config, client, window.localStorage))
+  await startMockWorker(mockHandlers(config, client, window.localStorage, window.location.origin))
 }
 
 function boot() {

@@ -23,7 +23,7 @@ const providerStorage = new MemoryStorage()
 const provider = createDemoProvider({ issuer, clientId: demoConfig.clientId, storage: providerStorage })
 const server = setupServer(
   ...demoIdpHandlers(provider),
-  ...apiHandlers({ issuer, jwksUri: async () => `${issuer}/.well-known/jwks.json` }),
+  ...apiHandlers({ origin, issuer, jwksUri: async () => `${issuer}/.well-known/jwks.json` }),
 )
 const tokenRequests: string[] = []
 server.events.on('request:start', ({ request }) => {
@@ -386,6 +386,22 @@ describe('logout', () => {
     expect(context.navigate).toHaveBeenCalledWith(
       'http://127.0.0.1:9/logout?redirect=http%3A%2F%2Fvigil.test%2Fgoodbye',
     )
+  })
+})
+
+describe('mock API', () => {
+  it('answers only under <origin>/api/, never for modules whose path holds /api/', async () => {
+    const handlers = apiHandlers({ origin, issuer, jwksUri: async () => `${issuer}/.well-known/jwks.json` })
+    const matches = async (url: string) => {
+      for (const handler of handlers) {
+        if (await handler.run({ request: new Request(url), requestId: 'test' })) return true
+      }
+      return false
+    }
+    expect(await matches('http://vigil.test/api/ping/')).toBe(true)
+    expect(await matches('http://vigil.test/api/unknown')).toBe(true)
+    expect(await matches('http://vigil.test/src/api/organisation.tsx')).toBe(false)
+    expect(await matches('http://elsewhere.test/api/ping/')).toBe(false)
   })
 })
 

@@ -2,13 +2,15 @@ import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { http, HttpResponse } from 'msw'
 
 export interface ApiMockOptions {
+  /** The origin that serves Vigil: only `<origin>/api/…` is the API (not `/src/api/…` modules). */
+  origin: string
   /** The issuer whose tokens the API accepts, and its JWKS address. */
   issuer: string
   jwksUri: () => Promise<string>
 }
 
-/** The product API (`/api/*`, on whatever origin serves Vigil) as served in demo mode. */
-export function apiHandlers({ issuer, jwksUri }: ApiMockOptions) {
+/** The product API (`/api/*` on Vigil's origin) as served in demo mode. */
+export function apiHandlers({ origin, issuer, jwksUri }: ApiMockOptions) {
   let keySet: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined
   const keys = () => (keySet ??= jwksUri().then((uri) => createRemoteJWKSet(new URL(uri))))
 
@@ -30,12 +32,12 @@ export function apiHandlers({ issuer, jwksUri }: ApiMockOptions) {
     )
 
   return [
-    http.get('*/api/ping/', async ({ request }) => {
+    http.get(`${origin}/api/ping/`, async ({ request }) => {
       const userId = await subjectOf(request)
       if (!userId) return unauthorized()
       return HttpResponse.json({ current_time: new Date().toISOString(), user_id: userId })
     }),
-    http.all('*/api/*', ({ request }) =>
+    http.all(`${origin}/api/*`, ({ request }) =>
       HttpResponse.json({ error: `No such API: ${new URL(request.url).pathname}` }, { status: 404 }),
     ),
   ]

@@ -11,11 +11,20 @@ export function demoProviderFor(config: VigilConfig, storage: KeyValueStorage): 
 }
 
 /** What the worker serves: the demo provider in demo mode, and the product API when mocking. */
-export function mockHandlers(config: VigilConfig, client: AuthClient, storage: KeyValueStorage): RequestHandler[] {
+export function mockHandlers(
+  config: VigilConfig,
+  client: AuthClient,
+  storage: KeyValueStorage,
+  origin: string,
+): RequestHandler[] {
   return [
     ...(config.mode === 'demo' ? demoIdpHandlers(demoProviderFor(config, storage)) : []),
     ...(config.mockApi
-      ? apiHandlers({ issuer: config.authDomain, jwksUri: () => client.discover().then((as) => as.jwks_uri as string) })
+      ? apiHandlers({
+          origin,
+          issuer: config.authDomain,
+          jwksUri: () => client.discover().then((as) => as.jwks_uri as string),
+        })
       : []),
   ]
 }
