@@ -5,24 +5,37 @@ import { sectionsWithoutScreen } from '@/data/navigation'
 import { NotFoundScreen } from '@/screens/not-found/not-found-screen'
 import { SectionUnavailableScreen } from '@/screens/section-unavailable/section-unavailable-screen'
 
-// Each screen is its own chunk, loaded when its route is first opened.
-const DashboardScreen = lazy(() =>
-  import('@/screens/dashboard/dashboard-screen').then((m) => ({ default: m.DashboardScreen })),
-)
-const RepositoriesScreen = lazy(() =>
-  import('@/screens/repositories/repositories-screen').then((m) => ({ default: m.RepositoriesScreen })),
-)
+// Each screen is its own chunk, loaded when its route is first opened, or earlier on intent.
+const loadDashboard = () => import('@/screens/dashboard/dashboard-screen')
+const loadRepositories = () => import('@/screens/repositories/repositories-screen')
+const loadRepositoryDetails = () => import('@/screens/repository-details/repository-details-screen')
+const loadPolicies = () => import('@/screens/policies/policies-screen')
+const loadPolicyDocument = () => import('@/screens/policy-document/policy-document-screen')
+
+const DashboardScreen = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardScreen })))
+const RepositoriesScreen = lazy(() => loadRepositories().then((m) => ({ default: m.RepositoriesScreen })))
 const RepositoryDetailsScreen = lazy(() =>
-  import('@/screens/repository-details/repository-details-screen').then((m) => ({
-    default: m.RepositoryDetailsScreen,
-  })),
+  loadRepositoryDetails().then((m) => ({ default: m.RepositoryDetailsScreen })),
 )
-const PoliciesScreen = lazy(() =>
-  import('@/screens/policies/policies-screen').then((m) => ({ default: m.PoliciesScreen })),
-)
-const PolicyDocumentScreen = lazy(() =>
-  import('@/screens/policy-document/policy-document-screen').then((m) => ({ default: m.PolicyDocumentScreen })),
-)
+const PoliciesScreen = lazy(() => loadPolicies().then((m) => ({ default: m.PoliciesScreen })))
+const PolicyDocumentScreen = lazy(() => loadPolicyDocument().then((m) => ({ default: m.PolicyDocumentScreen })))
+
+/** Loads the chunk of the screen a path opens (for prefetch on intent); other paths need none. */
+export function prefetchScreen(path: string): void {
+  const loader =
+    path === '/'
+      ? loadDashboard
+      : path === '/repositories'
+        ? loadRepositories
+        : /^\/repositor(y|ies)\/[^/]+$/.test(path)
+          ? loadRepositoryDetails
+          : path === '/policies'
+            ? loadPolicies
+            : path === '/policy'
+              ? loadPolicyDocument
+              : undefined
+  void loader?.().catch(() => undefined)
+}
 
 function ScreenLoading() {
   return (

@@ -1,6 +1,8 @@
 import { NavLink, Stack, Text, Tooltip } from '@mantine/core'
 import { IconChevronRight } from '@tabler/icons-react'
 import { Link, useLocation } from 'wouter'
+import { prefetchScreen } from '@/app/routes'
+import { intentPrefetch } from '@/components/intent-prefetch'
 import { isNavigationItemActive, platformNavigation } from '@/data/navigation'
 import { navigationIcons } from './icons'
 import classes from './sidebar.module.css'
@@ -21,6 +23,7 @@ export function NavMain({ iconMode = false }: { iconMode?: boolean }) {
             <Tooltip key={item.url} label={item.title} position="right" openDelay={0} withArrow>
               <Link
                 href={item.url}
+                {...intentPrefetch(() => prefetchScreen(item.url))}
                 className={classes.iconLink}
                 aria-label={item.title}
                 aria-current={item.url === path ? 'page' : undefined}
@@ -37,6 +40,7 @@ export function NavMain({ iconMode = false }: { iconMode?: boolean }) {
               key={item.url}
               component={Link}
               href={item.url}
+              {...intentPrefetch(() => prefetchScreen(item.url))}
               label={item.title}
               leftSection={<Icon size={18} aria-hidden />}
               active={active}

@@ -2,6 +2,8 @@ import { ActionIcon, Group, Menu, NavLink, Stack, Text } from '@mantine/core'
 import { IconDots, IconFolder, IconShare3, IconTrash } from '@tabler/icons-react'
 import { Link, useLocation } from 'wouter'
 import { useOrganisation } from '@/api/organisation'
+import { prefetchScreen } from '@/app/routes'
+import { intentPrefetch } from '@/components/intent-prefetch'
 import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
 import { recentProjects } from '@/data/navigation'
 import classes from './sidebar.module.css'
@@ -45,6 +47,7 @@ export function NavProjects() {
           <NavLink
             component={Link}
             href={project.url}
+            {...intentPrefetch(() => prefetchScreen(project.url))}
             label={project.name}
             active={path === project.url}
             leftSection={<IconFolder size={16} aria-hidden />}

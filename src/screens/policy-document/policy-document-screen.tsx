@@ -30,6 +30,17 @@ function CardHeader({ id, title, editLabel }: { id: string; title: string; editL
   )
 }
 
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Text size="sm">
+      <Text span c="dimmed">
+        {label}:{' '}
+      </Text>
+      {value}
+    </Text>
+  )
+}
+
 function download(document: string, title: string) {
   const slug =
     title
@@ -94,18 +105,8 @@ export function PolicyDocumentScreen() {
         <Stack gap="sm">
           <Text size="sm">{meta.description}</Text>
           <Group gap="xl">
-            <Text size="sm">
-              <Text span c="dimmed">
-                Framework:{' '}
-              </Text>
-              {meta.scope.framework}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Orgs:{' '}
-              </Text>
-              {meta.scope.orgs}
-            </Text>
+            <Field label="Framework" value={meta.scope.framework} />
+            <Field label="Orgs" value={meta.scope.orgs} />
           </Group>
           <Group gap="xs" align="center">
             <Text size="sm" c="dimmed">
