@@ -140,6 +140,7 @@ async function keystrokes(page, selector) {
     p95: round(percentile(times, 95)),
     max: round(Math.max(...times)),
     eventTimingMax: eventTiming.length ? Math.max(...eventTiming) : '<16',
+    samples: times.map((time) => round(time)),
   }
 }
 
