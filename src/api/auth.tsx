@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useMemo } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import { isTokenValid, tokenClaims, userProfile, type TokenClaims, type UserProfile } from '@/auth/claims'
 import type { LoginOptions, LogoutOptions } from '@/auth/client'
@@ -27,8 +27,6 @@ export function useAuthActor(): AuthActor {
 
 export interface Auth {
   status: AuthStatus
-  isLoading: boolean
-  isAuthenticated: boolean
   user?: UserProfile
   claims?: TokenClaims
   problem?: AuthProblem
@@ -44,12 +42,15 @@ export function useAuth(): Auth {
   const status = useSelector(actor, statusOf)
   const session = useSelector(actor, (snapshot) => snapshot.context.session)
   const problem = useSelector(actor, (snapshot) => snapshot.context.problem)
+  // Decoded once per session, not on every render of every reader.
+  const identity = useMemo(
+    () =>
+      session ? { user: userProfile(session.idToken), claims: tokenClaims(session.accessToken, session.idToken) } : {},
+    [session],
+  )
   return {
     status,
-    isLoading: status === 'loading',
-    isAuthenticated: status === 'authenticated',
-    user: session ? userProfile(session.idToken) : undefined,
-    claims: session ? tokenClaims(session.accessToken, session.idToken) : undefined,
+    ...identity,
     problem,
     login: (options) => actor.send({ type: 'login', options }),
     register: () => actor.send({ type: 'register' }),

@@ -30,6 +30,7 @@ export function AuthGate() {
         <LoggedOutScreen
           onSignIn={() => auth.login()}
           onSignUp={auth.register}
+          onDismissProblem={auth.dismissProblem}
           busy={auth.status === 'redirecting'}
           problem={auth.problem}
         />

@@ -1,6 +1,6 @@
 import type * as OAuthModule from 'oauth4webapi'
 import type { AuthorizationServer, Client } from 'oauth4webapi'
-import { expiresAt, readJwt, userProfile } from './claims'
+import { expiresAt, userProfile } from './claims'
 import type { VigilConfig } from './config'
 import { AuthError, authMessages, type AuthErrorCode } from './errors'
 import { refreshDelayMs } from './refresh-schedule'
@@ -188,7 +188,7 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     const [accessToken, idToken, refreshToken] = values
     if (values.every((value) => value === undefined)) return null
     if (!accessToken || !idToken || !refreshToken) return discard('part of it is missing')
-    if (!readJwt(idToken) || !userProfile(idToken)) return discard('the id token is not readable')
+    if (!userProfile(idToken)) return discard('the id token is not readable')
     return toSession({ accessToken, idToken, refreshToken })
   }
 
@@ -366,5 +366,5 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     }
   }
 
-  return { discover, startLogin, handleCallback, refresh, logout, readSession, clearTokens }
+  return { discover, startLogin, handleCallback, refresh, logout, readSession }
 }

@@ -18,7 +18,12 @@ export function testSession(user: TestUser = {}, lifetimeSeconds = 3600): Sessio
   const exp = Math.floor(Date.now() / 1000) + lifetimeSeconds
   const token = (claims: Record<string, unknown>) => new UnsecuredJWT({ exp, ...claims }).encode() + 'c2lnbmF0dXJl'
   return {
-    accessToken: token({ sub: user.sub ?? 'kp_test', permissions: ['read:repositories'] }),
+    accessToken: token({
+      sub: user.sub ?? 'kp_test',
+      org_code: 'org_test',
+      roles: [{ id: 'r1', key: 'auditor', name: 'Auditor' }],
+      permissions: ['read:repositories'],
+    }),
     idToken: token({ sub: 'kp_test', ...user }),
     refreshToken: 'refresh-token',
     expiresAt: exp * 1000,

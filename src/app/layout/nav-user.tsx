@@ -24,7 +24,7 @@ const themeChoices: { value: ThemePreference; label: string }[] = [
 
 /** The user menu in the sidebar footer (SPEC.md §2). */
 export function NavUser({ iconMode = false }: { iconMode?: boolean }) {
-  const { status, user, logout } = useAuth()
+  const { status, user, claims, logout } = useAuth()
   const { preference, setTheme } = useTheme()
   const typeAhead = useMenuTypeAhead()
   const themeTypeAhead = useMenuTypeAhead()
@@ -64,6 +64,16 @@ export function NavUser({ iconMode = false }: { iconMode?: boolean }) {
           {avatar}
           {identity}
         </Group>
+        {(claims?.orgCode || claims?.roles.length) && (
+          <Text size="xs" c="dimmed" px="xs" pb={6} data-testid="user-claims">
+            {[
+              claims.orgCode && `Organisation ${claims.orgCode}`,
+              claims.roles.length > 0 && `Roles ${claims.roles.join(', ')}`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        )}
         <Menu.Divider />
         <Menu.Item leftSection={<IconSparkles size={16} aria-hidden />}>Upgrade to Pro</Menu.Item>
         <Menu.Divider />

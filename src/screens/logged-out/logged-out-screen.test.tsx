@@ -35,6 +35,20 @@ describe('logged-out screen', () => {
     expect(onSignIn).toHaveBeenCalledTimes(1)
   })
 
+  it('closes the problem message on request', async () => {
+    const onDismissProblem = vi.fn()
+    await renderWithProviders(
+      <LoggedOutScreen
+        onSignIn={() => {}}
+        onSignUp={() => {}}
+        onDismissProblem={onDismissProblem}
+        problem={{ title: 'Your session has ended', message: 'Please sign in again.' }}
+      />,
+    )
+    await page.getByRole('alert').getByRole('button', { name: 'Dismiss' }).click()
+    expect(onDismissProblem).toHaveBeenCalledTimes(1)
+  })
+
   it('disables the buttons while the redirect to the provider is under way', async () => {
     await renderWithProviders(<LoggedOutScreen onSignIn={() => {}} onSignUp={() => {}} busy />)
     await expect.element(page.getByRole('button', { name: 'Sign in' })).toBeDisabled()

@@ -9,12 +9,14 @@ export interface SignInProblem {
 export interface LoggedOutScreenProps {
   onSignIn: () => void
   onSignUp: () => void
+  /** Closes the problem message. */
+  onDismissProblem?: () => void
   /** Set while a redirect to the provider is under way, so that a second click does nothing. */
   busy?: boolean
   problem?: SignInProblem
 }
 
-export function LoggedOutScreen({ onSignIn, onSignUp, busy = false, problem }: LoggedOutScreenProps) {
+export function LoggedOutScreen({ onSignIn, onSignUp, onDismissProblem, busy = false, problem }: LoggedOutScreenProps) {
   return (
     <Box mih="100vh">
       <Box component="header" px="lg" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
@@ -38,7 +40,16 @@ export function LoggedOutScreen({ onSignIn, onSignUp, busy = false, problem }: L
       <Container component="main" size="sm" py={64}>
         <Stack gap="xl">
           {problem && (
-            <Alert color="red" variant="light" title={problem.title} icon={<IconAlertTriangle />} role="alert">
+            <Alert
+              color="red"
+              variant="light"
+              title={problem.title}
+              icon={<IconAlertTriangle />}
+              role="alert"
+              withCloseButton={onDismissProblem !== undefined}
+              closeButtonLabel="Dismiss"
+              onClose={onDismissProblem}
+            >
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{problem.message}</Text>
                 <Button size="xs" color="red" variant="outline" onClick={onSignIn} disabled={busy}>
