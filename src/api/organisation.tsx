@@ -61,7 +61,7 @@ export function OrganisationProvider({ initialChoice = 'sample', onChoose, child
   const state: OrganisationState = {
     organisation,
     choice,
-    pending: choice !== 'sample' && loaded.choice !== choice ? choice : undefined,
+    pending: choice !== 'sample' && loaded.choice !== choice && !error ? choice : undefined,
     error,
     choose: (next) => {
       setError(undefined)

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { sectionsWithoutScreen } from '@/data/navigation'
 import { NotFoundScreen } from '@/screens/not-found/not-found-screen'
@@ -20,21 +20,46 @@ const RepositoryDetailsScreen = lazy(() =>
 const PoliciesScreen = lazy(() => loadPolicies().then((m) => ({ default: m.PoliciesScreen })))
 const PolicyDocumentScreen = lazy(() => loadPolicyDocument().then((m) => ({ default: m.PolicyDocumentScreen })))
 
-/** Loads the chunk of the screen a path opens (for prefetch on intent); other paths need none. */
+interface ScreenRoute {
+  path: string
+  load: () => Promise<unknown>
+  render: (params: Record<string, string>) => ReactNode
+}
+
+/** The routes of SPEC.md §2 that have a screen; `/repositories/{name}` is the recent projects' form. */
+const screenRoutes: ScreenRoute[] = [
+  { path: '/', load: loadDashboard, render: () => <DashboardScreen /> },
+  { path: '/repositories', load: loadRepositories, render: () => <RepositoriesScreen /> },
+  {
+    path: '/repository/:repoName',
+    load: loadRepositoryDetails,
+    render: (params) => <RepositoryDetailsScreen repoName={params.repoName} />,
+  },
+  {
+    path: '/repositories/:repoName',
+    load: loadRepositoryDetails,
+    render: (params) => <RepositoryDetailsScreen repoName={params.repoName} />,
+  },
+  { path: '/policies', load: loadPolicies, render: () => <PoliciesScreen /> },
+  { path: '/policy', load: loadPolicyDocument, render: () => <PolicyDocumentScreen /> },
+]
+
+/** Whether a route pattern (with `:param` segments) matches a path. */
+function matchesPattern(pattern: string, path: string): boolean {
+  const patternParts = pattern.split('/')
+  const pathParts = path.split('/')
+  return (
+    patternParts.length === pathParts.length &&
+    patternParts.every((part, index) => (part.startsWith(':') ? pathParts[index] !== '' : part === pathParts[index]))
+  )
+}
+
+/** Loads the chunk of the screen a path opens (prefetch on intent); paths without a screen need none. */
 export function prefetchScreen(path: string): void {
-  const loader =
-    path === '/'
-      ? loadDashboard
-      : path === '/repositories'
-        ? loadRepositories
-        : /^\/repositor(y|ies)\/[^/]+$/.test(path)
-          ? loadRepositoryDetails
-          : path === '/policies'
-            ? loadPolicies
-            : path === '/policy'
-              ? loadPolicyDocument
-              : undefined
-  void loader?.().catch(() => undefined)
+  void screenRoutes
+    .find((route) => matchesPattern(route.path, path))
+    ?.load()
+    .catch(() => undefined)
 }
 
 function ScreenLoading() {
@@ -57,22 +82,11 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<ScreenLoading />}>
       <Switch>
-        <Route path="/">
-          <DashboardScreen />
-        </Route>
-        <Route path="/repositories">
-          <RepositoriesScreen />
-        </Route>
-        <Route path="/repository/:repoName">{(params) => <RepositoryDetailsScreen repoName={params.repoName} />}</Route>
-        <Route path="/repositories/:repoName">
-          {(params) => <RepositoryDetailsScreen repoName={params.repoName} />}
-        </Route>
-        <Route path="/policies">
-          <PoliciesScreen />
-        </Route>
-        <Route path="/policy">
-          <PolicyDocumentScreen />
-        </Route>
+        {screenRoutes.map((route) => (
+          <Route key={route.path} path={route.path}>
+            {(params) => route.render(params as Record<string, string>)}
+          </Route>
+        ))}
         {unavailableSections.map((section) => (
           <Route key={section.url} path={section.url}>
             <SectionUnavailableScreen name={section.name} />

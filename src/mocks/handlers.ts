@@ -4,11 +4,7 @@ import type { VigilConfig } from '@/auth/config'
 import type { KeyValueStorage } from '@/auth/session-store'
 import { apiHandlers } from './api'
 import { demoIdpHandlers } from './demo-idp/handlers'
-import { createDemoProvider, type DemoProvider } from './demo-idp/provider'
-
-export function demoProviderFor(config: VigilConfig, storage: KeyValueStorage): DemoProvider {
-  return createDemoProvider({ issuer: config.authDomain, clientId: config.clientId, storage })
-}
+import { demoProviderFor } from './demo-idp/provider'
 
 /** What the worker serves: the demo provider in demo mode, and the product API when mocking. */
 export function mockHandlers(

@@ -17,9 +17,8 @@ import {
 import { IconAlertTriangle, IconShieldLock, IconUserCircle } from '@tabler/icons-react'
 import { useEffect, useState, type FormEvent } from 'react'
 import type { VigilConfig } from '@/auth/config'
-import { demoProviderFor } from '@/mocks/handlers'
 import { demoIdentities, type DemoIdentity } from './identities'
-import type { DemoProvider } from './provider'
+import { demoProviderFor, type DemoProvider } from './provider'
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (

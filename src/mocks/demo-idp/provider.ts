@@ -1,4 +1,5 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
+import type { VigilConfig } from '@/auth/config'
 import type { KeyValueStorage } from '@/auth/session-store'
 import { subjectOf, type DemoIdentity } from './identities'
 
@@ -371,3 +372,8 @@ export function createDemoProvider({
 }
 
 export type DemoProvider = ReturnType<typeof createDemoProvider>
+
+/** The demo provider of a configuration (its issuer and client), keeping its state in `storage`. */
+export function demoProviderFor(config: VigilConfig, storage: KeyValueStorage): DemoProvider {
+  return createDemoProvider({ issuer: config.authDomain, clientId: config.clientId, storage })
+}

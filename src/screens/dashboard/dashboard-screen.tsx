@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { IconBug, IconShieldCheck } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { useOrganisation } from '@/api/organisation'
 import { EnforcementBadge, PolicyIssuesBadge, SeverityBadge, VulnerabilitiesBadge } from '@/components/badges'
@@ -9,19 +9,15 @@ import { enforcementStatuses, severities } from '@/data/findings'
 import { rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from '@/data/risk-summary'
 import { PingTile } from './ping-tile'
 
-function CountTile({
-  id,
-  icon,
-  title,
-  total,
-  rows,
-}: {
+interface CountTileProps {
   id: string
   icon: ReactNode
   title: string
-  total: number
-  rows: ReactNode[]
-}) {
+  /** Each row: its label (a badge) and its count, read out as "<count> <name>". */
+  rows: { name: string; badge: ReactNode; count: number }[]
+}
+
+function CountTile({ id, icon, title, rows }: CountTileProps) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={id}>
       <Group gap="xs" mb="xs">
@@ -31,9 +27,18 @@ function CountTile({
         </Title>
       </Group>
       <Text fz={32} fw={700} lh={1.1} mb="sm">
-        {total}
+        {rows.reduce((total, row) => total + row.count, 0)}
       </Text>
-      <Stack gap={6}>{rows}</Stack>
+      <Stack gap={6}>
+        {rows.map((row) => (
+          <Group key={row.name} justify="space-between">
+            {row.badge}
+            <Text size="sm" fw={600} aria-label={`${row.count} ${row.name}`}>
+              {row.count}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
     </Card>
   )
 }
@@ -44,10 +49,15 @@ const RISK_RANKING_SIZE = 10
 export function DashboardScreen() {
   const { organisation } = useOrganisation()
   const { repositories } = organisation
-  const bySeverity = vulnerabilitiesBySeverity(repositories)
-  const byStatus = violationsByStatus(repositories)
-  const ranking = rankByRisk(organisation, RISK_RANKING_SIZE)
-  const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0)
+  // Counted once per organisation: at 100,000 repositories the ranking takes a while.
+  const { bySeverity, byStatus, ranking } = useMemo(
+    () => ({
+      bySeverity: vulnerabilitiesBySeverity(organisation.repositories),
+      byStatus: violationsByStatus(organisation.repositories),
+      ranking: rankByRisk(organisation, RISK_RANKING_SIZE),
+    }),
+    [organisation],
+  )
 
   return (
     <>
@@ -58,29 +68,21 @@ export function DashboardScreen() {
           id="vulnerabilities-heading"
           icon={<IconBug size={18} aria-hidden />}
           title="Open vulnerabilities"
-          total={sum(bySeverity)}
-          rows={severities.map((severity) => (
-            <Group key={severity} justify="space-between">
-              <SeverityBadge severity={severity} />
-              <Text size="sm" fw={600} aria-label={`${bySeverity[severity]} ${severity}`}>
-                {bySeverity[severity]}
-              </Text>
-            </Group>
-          ))}
+          rows={severities.map((severity) => ({
+            name: severity,
+            badge: <SeverityBadge severity={severity} />,
+            count: bySeverity[severity],
+          }))}
         />
         <CountTile
           id="violations-heading"
           icon={<IconShieldCheck size={18} aria-hidden />}
           title="Policy violations"
-          total={sum(byStatus)}
-          rows={enforcementStatuses.map((status) => (
-            <Group key={status} justify="space-between">
-              <EnforcementBadge status={status} />
-              <Text size="sm" fw={600} aria-label={`${byStatus[status]} ${status}`}>
-                {byStatus[status]}
-              </Text>
-            </Group>
-          ))}
+          rows={enforcementStatuses.map((status) => ({
+            name: status,
+            badge: <EnforcementBadge status={status} />,
+            count: byStatus[status],
+          }))}
         />
       </SimpleGrid>
       <Card withBorder padding="lg" component="section" aria-labelledby="risk-heading">
