@@ -1,4 +1,8 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core'
+import { createTheme, Tooltip, type CSSVariablesResolver } from '@mantine/core'
+
+/** SPEC.md §9: tooltips open after 700 ms; moving to the next one within 300 ms skips the wait. */
+export const TOOLTIP_DELAY_MS = 700
+export const TOOLTIP_SKIP_DELAY_MS = 300
 
 /** The one Mantine theme of Vigil. */
 export const theme = createTheme({
@@ -8,6 +12,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontWeight: '650' },
+  components: {
+    Tooltip: Tooltip.extend({ defaultProps: { openDelay: TOOLTIP_DELAY_MS } }),
+  },
 })
 
 /**

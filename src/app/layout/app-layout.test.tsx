@@ -112,6 +112,23 @@ describe('sidebar navigation', () => {
   })
 })
 
+describe('tooltips', () => {
+  it('open after 700 ms in the header, at once in icon mode, and close on leave', async () => {
+    await renderLayout('/')
+    await page.getByRole('button', { name: 'Toggle sidebar' }).hover()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(document.querySelector('[role="tooltip"]')).toBeNull()
+    await expect.element(page.getByRole('tooltip')).toHaveTextContent('Toggle sidebar (Ctrl+B)')
+    await page.getByRole('heading', { level: 1 }).hover()
+    await expect.element(page.getByRole('tooltip')).not.toBeInTheDocument()
+
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click()
+    await sidebar().getByRole('link', { name: 'Policies' }).hover()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(document.querySelector('[role="tooltip"]')?.textContent).toBe('Policies')
+  })
+})
+
 describe('team switcher', () => {
   it('lists three teams with plans and ⌘ hints, selects the first, and replaces it with the one picked', async () => {
     await renderLayout('/')

@@ -4,6 +4,7 @@ import { IconLayoutSidebar } from '@tabler/icons-react'
 import { OrganisationProvider } from '@/api/organisation'
 import { initialOrganisationChoice, rememberOrganisationChoice } from '@/app/organisation-choice'
 import { AppRoutes } from '@/app/routes'
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/app/theme'
 import { AppBreadcrumbs } from './app-breadcrumbs'
 import { DemoDataMenu } from './demo-data-menu'
 import { SidebarContent } from './sidebar-content'
@@ -41,27 +42,31 @@ function Shell() {
         <SidebarContent />
       </Drawer>
       <AppShell.Header px="md">
-        <Group h="100%" gap="sm" wrap="nowrap">
-          <Tooltip label="Toggle sidebar (Ctrl+B)">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              onClick={toggle}
-              aria-label="Toggle sidebar"
-              aria-expanded={isMobile ? mobileOpen : expanded}
-            >
-              <IconLayoutSidebar size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Divider orientation="vertical" my="md" />
-          <AppBreadcrumbs />
-          <Group ml="auto">
-            <DemoDataMenu />
+        <Tooltip.Group openDelay={TOOLTIP_DELAY_MS} closeDelay={TOOLTIP_SKIP_DELAY_MS}>
+          <Group h="100%" gap="sm" wrap="nowrap">
+            <Tooltip label="Toggle sidebar (Ctrl+B)">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={toggle}
+                aria-label="Toggle sidebar"
+                aria-expanded={isMobile ? mobileOpen : expanded}
+              >
+                <IconLayoutSidebar size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Divider orientation="vertical" my="md" />
+            <AppBreadcrumbs />
+            <Group ml="auto">
+              <DemoDataMenu />
+            </Group>
           </Group>
-        </Group>
+        </Tooltip.Group>
       </AppShell.Header>
       <AppShell.Main>
-        <AppRoutes />
+        <Tooltip.Group openDelay={TOOLTIP_DELAY_MS} closeDelay={TOOLTIP_SKIP_DELAY_MS}>
+          <AppRoutes />
+        </Tooltip.Group>
       </AppShell.Main>
     </AppShell>
   )
@@ -75,9 +80,7 @@ export function AppLayout() {
       onChoose={rememberOrganisationChoice}
     >
       <SidebarProvider>
-        <Tooltip.Group openDelay={700} closeDelay={300}>
-          <Shell />
-        </Tooltip.Group>
+        <Shell />
       </SidebarProvider>
     </OrganisationProvider>
   )

@@ -17,6 +17,10 @@ async function renderLarge(path = '/repositories') {
   return rendered
 }
 
+/** The count line for `count` rows of the 100,000. */
+const expectShowing = (count: number) =>
+  expect.element(page.getByText(`Showing ${count.toLocaleString('en-US')} of 100,000 repositories`)).toBeVisible()
+
 const bodyRows = () => [...document.querySelectorAll<HTMLTableRowElement>('tbody tr[data-index]')]
 const rowName = (row: HTMLTableRowElement) => row.querySelector('td p')?.textContent
 
@@ -44,9 +48,7 @@ describe('All Repositories at 100,000 repositories', () => {
     await renderLarge()
     await userEvent.type(page.getByRole('searchbox', { name: 'Search' }), 'team')
     const expected = query({ ...defaultFilters, search: 'team' })
-    await expect
-      .element(page.getByText(`Showing ${expected.length.toLocaleString('en-US')} of 100,000 repositories`))
-      .toBeVisible()
+    await expectShowing(expected.length)
     await expect.poll(() => rowName(bodyRows()[0])).toBe(expected[0].name)
 
     await userEvent.clear(page.getByRole('searchbox', { name: 'Search' }))
@@ -79,9 +81,7 @@ describe('All Repositories at 100,000 repositories', () => {
       language: 'Go',
       sort: { column: 'name', direction: 'asc' },
     })
-    await expect
-      .element(page.getByText(`Showing ${expected.length.toLocaleString('en-US')} of 100,000 repositories`))
-      .toBeVisible()
+    await expectShowing(expected.length)
     await expect.poll(() => rowName(bodyRows()[0])).toBe(expected[0].name)
   })
 
@@ -108,9 +108,7 @@ describe('All Repositories at 100,000 repositories', () => {
       language: 'Rust',
       sort: { column: 'apis', direction: 'desc' },
     })
-    await expect
-      .element(page.getByText(`Showing ${expected.length.toLocaleString('en-US')} of 100,000 repositories`))
-      .toBeVisible()
+    await expectShowing(expected.length)
     await page.getByRole('button', { name: 'Export CSV' }).click()
     const [download] = capture.downloads
     expect(download.filename).toBe('vigil-repositories.csv')

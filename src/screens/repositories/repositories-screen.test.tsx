@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
+import { languageOptions } from '@/data/repository-filters'
+import { listRepositories } from '@/data/repositories'
 import { axeViolations } from '@tests/helpers/axe'
 import { renderWithProviders } from '@tests/helpers/render'
 import { RepositoriesScreen } from './repositories-screen'
@@ -94,19 +96,7 @@ describe('All Repositories', () => {
       .getByRole('option')
       .elements()
       .map((option) => option.textContent)
-    expect(options).toEqual([
-      'All Languages',
-      'CSS',
-      'Dockerfile',
-      'Go',
-      'HTML',
-      'JavaScript',
-      'Python',
-      'SCSS',
-      'Shell',
-      'SQL',
-      'TypeScript',
-    ])
+    expect(options).toEqual(['All Languages', ...languageOptions(listRepositories())])
   })
 
   it('shows the empty result text and clears the filters from it', async () => {

@@ -130,7 +130,7 @@ describe('repository details', () => {
     await expect.element(page.getByText('No API endpoints found')).toBeVisible()
   })
 
-  it('falls back for an unknown tab and for a repository without summaries', async () => {
+  it('falls back for an unknown tab, with no tab selected', async () => {
     await renderRepository('nexus-api', '?tab=settings')
     await expect.element(summary()).toHaveTextContent('View details for the nexus-api repository.')
     expect(page.getByRole('tab', { selected: true }).elements()).toHaveLength(0)
