@@ -4,8 +4,6 @@ import { AuthError, authMessages } from './errors'
 export const SESSION_KEY_PREFIX = ''
 export const TOKEN_KEYS = ['accessToken', 'idToken', 'refreshToken'] as const
 export const LOGIN_KEYS = ['state', 'nonce', 'codeVerifier'] as const
-export type TokenKey = (typeof TOKEN_KEYS)[number]
-export type LoginKey = (typeof LOGIN_KEYS)[number]
 
 export const CHUNK_SIZE = 2000
 

@@ -7,7 +7,7 @@ import type { EnforcementStatus, Severity } from '@/data/findings'
 /** Colours chosen so that the badge text passes WCAG AA in both themes (autoContrast picks the text). */
 const levelColors: Record<BadgeLevel, string> = { good: 'teal.9', warning: 'yellow.5', danger: 'red.8' }
 
-export function CountBadge({ count, level, label }: { count: number; level: BadgeLevel; label: string }) {
+function CountBadge({ count, level, label }: { count: number; level: BadgeLevel; label: string }) {
   return (
     <Badge color={levelColors[level]} autoContrast variant="filled" data-level={level} aria-label={`${count} ${label}`}>
       {count}

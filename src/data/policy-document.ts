@@ -5,10 +5,6 @@ import { parse as parseYaml, parseDocument } from 'yaml'
 export const LEVELS = ['Mandatory', 'Strongly Recommended', 'Recommended'] as const
 export type Level = (typeof LEVELS)[number]
 
-export function isLevel(value: unknown): value is Level {
-  return LEVELS.includes(value as Level)
-}
-
 export interface PolicyMeta {
   title: string
   description: string

@@ -121,5 +121,3 @@ export const policyEditorMachine = setup({
     },
   },
 })
-
-export type PolicyEditorMachine = typeof policyEditorMachine

@@ -70,8 +70,6 @@ export const repoTabsMachine = setup({
   },
 })
 
-export type RepoTabsMachine = typeof repoTabsMachine
-
 /** The tab id a snapshot's state value stands for, or undefined in the unknown state. */
 export function activeTabOf(stateValue: unknown): RepositoryTab | undefined {
   return repositoryTabs.find((tab) => stateOf[tab] === stateValue)

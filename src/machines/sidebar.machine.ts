@@ -119,8 +119,6 @@ export const sidebarMachine = setup({
   },
 })
 
-export type SidebarMachine = typeof sidebarMachine
-
 /** Reads the sidebar_state cookie out of document.cookie. */
 export function readSidebarCookie(cookies: string): string | undefined {
   for (const part of cookies.split(';')) {

@@ -83,8 +83,6 @@ export const themeMachine = setup({
   },
 })
 
-export type ThemeMachine = typeof themeMachine
-
 /** The preference a theme snapshot is in. */
 export function preferenceOf(snapshot: { matches: (state: ThemePreference) => boolean }): ThemePreference {
   if (snapshot.matches('light')) return 'light'

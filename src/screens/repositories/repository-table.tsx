@@ -12,7 +12,7 @@ const LANGUAGES_SHOWN = 2
 const ROW_HEIGHT = 62
 const COLUMNS = 8
 
-export const EMPTY_RESULT_TEXT = 'No repositories found matching your search criteria.'
+const EMPTY_RESULT_TEXT = 'No repositories found matching your search criteria.'
 
 const detailsUrl = (repository: Repository) => `/repository/${encodeURIComponent(repository.name)}`
 
