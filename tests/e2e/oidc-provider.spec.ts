@@ -63,6 +63,36 @@ test('signs in through oidc-provider, lives through a refresh and signs out to t
   await expectLoggedOut(page)
 })
 
+test('two tabs refresh in turn: no rotated refresh token is ever sent twice', async ({ page, context }) => {
+  test.setTimeout(60_000)
+  const sent: string[] = []
+  const statuses: number[] = []
+  context.on('request', (request) => {
+    const body = request.postData() ?? ''
+    if (request.url().endsWith('/oauth2/token') && body.includes('grant_type=refresh_token')) {
+      sent.push(new URLSearchParams(body).get('refresh_token') ?? '')
+    }
+  })
+  context.on('response', (response) => {
+    if (
+      response.url().endsWith('/oauth2/token') &&
+      response.request().postData()?.includes('grant_type=refresh_token')
+    ) {
+      statuses.push(response.status())
+    }
+  })
+  await signInAtProvider(page, 'linus')
+  const second = await context.newPage()
+  await second.goto('/')
+  await expectSignedIn(second)
+  // Access tokens live 15 s, so each tab's timer fires every 5 s: two rounds.
+  await expect.poll(() => statuses.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
+  expect(new Set(sent).size).toBe(sent.length)
+  expect(statuses.every((status) => status === 200)).toBe(true)
+  await expectSignedIn(page)
+  await expectSignedIn(second)
+})
+
 test('a replayed callback URL is refused with a readable message', async ({ page }) => {
   let callback: string | undefined
   page.on('framenavigated', (frame) => {
