@@ -22,6 +22,37 @@ describe('ChunkedStore', () => {
     expect(store.get('idToken')).toBe('short')
   })
 
+  it('never leaves a value missing while replacing it, as another tab may read it at any step', () => {
+    const storage = new MemoryStorage()
+    const store = new ChunkedStore(storage)
+    /** What a reader sees after each single change the writer makes. */
+    const seen: (string | undefined)[] = []
+    const observed = {
+      get length() {
+        return storage.length
+      },
+      key: (index: number) => storage.key(index),
+      getItem: (key: string) => storage.getItem(key),
+      setItem: (key: string, value: string) => {
+        storage.setItem(key, value)
+        seen.push(new ChunkedStore(storage).get('refreshToken'))
+      },
+      removeItem: (key: string) => {
+        storage.removeItem(key)
+        seen.push(new ChunkedStore(storage).get('refreshToken'))
+      },
+    }
+    store.set('refreshToken', 'old-token')
+    new ChunkedStore(observed).set('refreshToken', 'new-token')
+    expect(seen).toEqual(['new-token'])
+
+    store.set('refreshToken', 'x'.repeat(CHUNK_SIZE * 2 + 1))
+    seen.length = 0
+    new ChunkedStore(observed).set('refreshToken', 'short')
+    expect(seen).not.toContain(undefined)
+    expect(seen.at(-1)).toBe('short')
+  })
+
   it('keeps keys that only start alike apart', () => {
     const storage = new MemoryStorage()
     const store = new ChunkedStore(storage)

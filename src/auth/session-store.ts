@@ -61,10 +61,14 @@ export class ChunkedStore {
     return chunks.join('')
   }
 
-  /** Stores the value; an empty value is the same as none. */
+  /**
+   * Stores the value; an empty value is the same as none. Chunks are overwritten in place, after
+   * surplus ones are removed, so that another tab never sees a one-chunk value missing.
+   */
   set(key: string, value: string): void {
-    this.remove(key)
     const count = Math.ceil(value.length / this.chunkSize)
+    const surplus = this.chunkIndexes(key).filter((index) => index >= count)
+    for (const index of surplus.reverse()) this.storage.removeItem(`${SESSION_KEY_PREFIX}${key}${index}`)
     for (let index = 0; index < count; index++) {
       this.storage.setItem(
         `${SESSION_KEY_PREFIX}${key}${index}`,
