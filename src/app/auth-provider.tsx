@@ -24,7 +24,7 @@ export function AuthProvider({ client, sessionChannel, url, isCallback, onError,
     authMachine.provide({
       actions: {
         cleanAddressBar: () => window.history.replaceState(window.history.state, '', withoutCallbackParams(url)),
-        announceSession: () => sessionChannel.announce(),
+        announceSession: ({ context }) => sessionChannel.announce(context.session ?? null),
         reportError: (_, problem) => {
           console.error(`Sign-in error${problem.code ? ` ${problem.code}` : ''}: ${problem.message}`)
           onError?.(problem)
@@ -47,9 +47,11 @@ export function AuthProvider({ client, sessionChannel, url, isCallback, onError,
 
   useEffect(
     () =>
-      sessionChannel.subscribe(() =>
-        actor.send({ type: 'session.sync', session: client.readSession({ cleanUp: false }) }),
-      ),
+      sessionChannel.subscribe((tokens) => {
+        const session = tokens && client.sessionFromTokens(tokens)
+        if (tokens && !session) console.warn('Vigil ignored a session from another tab whose id token is not readable')
+        else actor.send({ type: 'session.sync', session })
+      }),
     [actor, client, sessionChannel],
   )
 

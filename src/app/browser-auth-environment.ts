@@ -1,5 +1,7 @@
 import type { AuthEnvironment } from '@/auth/client'
+import { isSessionTokens, tokensOf, type SessionTokens } from '@/auth/refresh-ledger'
 import type { KeyValueStorage } from '@/auth/session-store'
+import { indexedDbRefreshLedger } from './indexed-db-refresh-ledger'
 
 /** A Web Storage that works, or undefined where the browser blocks it. */
 function usableStorage(get: () => Storage): KeyValueStorage | undefined {
@@ -22,23 +24,34 @@ export function browserAuthEnvironment(): AuthEnvironment {
     navigate: (url) => window.location.assign(url),
     withRefreshLock: <T>(task: () => Promise<T>) =>
       navigator.locks ? (navigator.locks.request(REFRESH_LOCK, task) as Promise<T>) : task(),
+    refreshLedger: indexedDbRefreshLedger(typeof indexedDB === 'undefined' ? undefined : indexedDB),
     now: Date.now,
   }
 }
 
-/** How tabs tell each other that the stored session changed (signed in, refreshed, signed out). */
+/**
+ * How tabs tell each other that the session changed (signed in, refreshed, signed out). The
+ * message carries the tokens, or null for none: a tab that read localStorage on the message
+ * could still see the old session there.
+ */
 export interface SessionChannel {
-  announce: () => void
-  subscribe: (listener: () => void) => () => void
+  announce: (tokens: SessionTokens | null) => void
+  subscribe: (listener: (tokens: SessionTokens | null) => void) => () => void
 }
 
-export function browserSessionChannel(): SessionChannel {
+export function browserSessionChannel(name = 'vigil:session'): SessionChannel {
   if (typeof BroadcastChannel === 'undefined') return { announce: () => {}, subscribe: () => () => {} }
-  const channel = new BroadcastChannel('vigil:session')
-  const listeners = new Set<() => void>()
-  channel.onmessage = () => listeners.forEach((listener) => listener())
+  const channel = new BroadcastChannel(name)
+  const listeners = new Set<(tokens: SessionTokens | null) => void>()
+  channel.onmessage = ({ data }: MessageEvent<unknown>) => {
+    if (data !== null && !isSessionTokens(data)) {
+      console.warn('Vigil ignored a session message that holds no session')
+      return
+    }
+    listeners.forEach((listener) => listener(data))
+  }
   return {
-    announce: () => channel.postMessage('changed'),
+    announce: (tokens) => channel.postMessage(tokens && tokensOf(tokens)),
     subscribe: (listener) => {
       listeners.add(listener)
       return () => listeners.delete(listener)

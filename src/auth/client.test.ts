@@ -6,11 +6,13 @@ import { apiHandlers } from '@/mocks/api'
 import { demoIdpHandlers } from '@/mocks/demo-idp/handlers'
 import { demoIdentities } from '@/mocks/demo-idp/identities'
 import { createDemoProvider } from '@/mocks/demo-idp/provider'
+import { MemoryRefreshLedger } from '@tests/helpers/memory-refresh-ledger'
 import { MemoryStorage } from '@tests/helpers/memory-storage'
 import { userProfile } from './claims'
 import { createAuthClient, isCallbackUrl, withoutCallbackParams, type AuthEnvironment } from './client'
 import { readConfig, type VigilConfig } from './config'
 import type { AuthError } from './errors'
+import { parseRefreshRecord, tokenDigest, tokensOf } from './refresh-ledger'
 
 const origin = 'http://vigil.test'
 const demoConfig = (() => {
@@ -64,6 +66,31 @@ function setup(config: VigilConfig = demoConfig, overrides: Partial<AuthEnvironm
   }
   const client = createAuthClient(config, env)
   return { client, tokenStorage, loginStorage, navigate }
+}
+
+/** The refresh tokens sent to the provider since the test began. */
+const sentRefreshTokens: string[] = []
+server.events.on('request:start', async ({ request }) => {
+  if (!request.url.endsWith('/oauth2/token')) return
+  const form = new URLSearchParams(await request.clone().text())
+  if (form.get('grant_type') === 'refresh_token') sentRefreshTokens.push(form.get('refresh_token') ?? '')
+})
+beforeEach(() => {
+  sentRefreshTokens.length = 0
+})
+
+/**
+ * Two tabs that share the refresh lock, the ledger and the provider. Each has its own view of
+ * localStorage, so a test can leave the second one behind, as Chromium does for a moment.
+ */
+async function twoTabs(ledger: MemoryRefreshLedger | undefined = new MemoryRefreshLedger()) {
+  const withRefreshLock = createLock()
+  const first = setup(demoConfig, { withRefreshLock, refreshLedger: ledger })
+  const session = await first.client.handleCallback(await signInAt(first))
+  const secondStorage = new MemoryStorage()
+  for (const key of first.tokenStorage.keys()) secondStorage.setItem(key, first.tokenStorage.getItem(key) as string)
+  const second = setup(demoConfig, { withRefreshLock, refreshLedger: ledger, tokenStorage: secondStorage })
+  return { first, second: { ...second, tokenStorage: secondStorage }, session, ledger, withRefreshLock }
 }
 
 /** Starts a login and lets the demo provider approve it; returns the callback URL. */
@@ -336,6 +363,105 @@ describe('refresh', () => {
     expect(tokenRequests).toHaveLength(2) // the code exchange and one refresh
   })
 
+  it('a tab whose localStorage still shows the spent token takes the new tokens from the ledger and sends nothing', async () => {
+    const { first, second, session } = await twoTabs()
+    const renewed = await first.client.refresh(session)
+    expect(second.client.readSession()?.refreshToken).toBe(session.refreshToken)
+
+    const adopted = await second.client.refresh(session)
+    expect(adopted.refreshToken).toBe(renewed.refreshToken)
+    expect(adopted.accessToken).toBe(renewed.accessToken)
+    expect(sentRefreshTokens).toEqual([session.refreshToken])
+    expect(second.client.readSession()?.refreshToken).toBe(renewed.refreshToken)
+  })
+
+  it('a tab that was sent the new tokens refreshes with them, not with the spent ones its localStorage shows', async () => {
+    let now = Date.now()
+    const { first, second, session, ledger, withRefreshLock } = await twoTabs()
+    const renewed = await first.client.refresh(session)
+    // The second tab got `renewed` through the session channel; its localStorage is behind.
+    const late = setup(demoConfig, {
+      withRefreshLock,
+      refreshLedger: ledger,
+      tokenStorage: second.tokenStorage,
+      now: () => now,
+    })
+    now += 2 * 3600_000
+    const received = late.client.sessionFromTokens(renewed)
+    expect(received?.lifetimeMs).toBeLessThan(0)
+
+    const next = await late.client.refresh(received as NonNullable<typeof received>)
+    expect(sentRefreshTokens).toEqual([session.refreshToken, renewed.refreshToken])
+    expect(next.refreshToken).not.toBe(renewed.refreshToken)
+    expect(late.client.readSession()?.refreshToken).toBe(next.refreshToken)
+  })
+
+  it("a tab that reads another tab's tokens half-written takes the ledger's and removes nothing", async () => {
+    const { first, second, session } = await twoTabs()
+    const renewed = await first.client.refresh(session)
+    second.tokenStorage.setItem('accessToken0', renewed.accessToken)
+    second.tokenStorage.removeItem('refreshToken0')
+    const removed = vi.spyOn(second.tokenStorage, 'removeItem')
+
+    const adopted = await second.client.refresh(session)
+    expect(adopted.refreshToken).toBe(renewed.refreshToken)
+    expect(sentRefreshTokens).toEqual([session.refreshToken])
+    expect(removed).not.toHaveBeenCalled()
+    expect(second.client.readSession()?.refreshToken).toBe(renewed.refreshToken)
+  })
+
+  it('records the signed-in session in the ledger, so that the first refresh has it too', async () => {
+    const { session, ledger } = await twoTabs()
+    expect(parseRefreshRecord(ledger.stored)).toEqual({ spent: [], tokens: tokensOf(session) })
+  })
+
+  it('records each refresh in the ledger with digests of the spent tokens, never the tokens themselves', async () => {
+    const { first, session, ledger } = await twoTabs()
+    const renewed = await first.client.refresh(session)
+    const again = await first.client.refresh({ ...renewed, lifetimeMs: 0 })
+    const record = parseRefreshRecord(ledger.stored)
+    expect(record?.tokens).toEqual(tokensOf(again))
+    expect(record?.spent).toEqual([await tokenDigest(renewed.refreshToken), await tokenDigest(session.refreshToken)])
+    expect(JSON.stringify(ledger.stored)).not.toContain(session.refreshToken)
+    expect(JSON.stringify(ledger.stored)).not.toContain(renewed.refreshToken)
+  })
+
+  it.each([
+    [
+      'holds something that is not a record',
+      async (ledger: MemoryRefreshLedger) => void (ledger.stored = { spent: 'x' }),
+    ],
+    [
+      'cannot be read',
+      async (ledger: MemoryRefreshLedger) =>
+        void (ledger.read = () => Promise.reject(new Error('IndexedDB is closed'))),
+    ],
+  ])('refreshes with the stored token when the ledger %s', async (_, spoil) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { first, session, ledger } = await twoTabs()
+    await spoil(ledger)
+    const renewed = await first.client.refresh(session)
+    expect(sentRefreshTokens).toEqual([session.refreshToken])
+    expect(first.client.readSession()?.refreshToken).toBe(renewed.refreshToken)
+    warn.mockRestore()
+  })
+
+  it('refreshes even when the ledger cannot be written, and says so on the console', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { first, session, ledger } = await twoTabs()
+    ledger.write = () => Promise.reject(new Error('QuotaExceededError'))
+    const renewed = await first.client.refresh(session)
+    expect(first.client.readSession()?.refreshToken).toBe(renewed.refreshToken)
+    expect(warn).toHaveBeenCalledWith('Vigil could not write the refresh ledger: QuotaExceededError')
+    warn.mockRestore()
+  })
+
+  it('builds a session from tokens another tab sent only when their id token is readable', async () => {
+    const { first, session } = await twoTabs()
+    expect(first.client.sessionFromTokens(tokensOf(session))?.refreshToken).toBe(session.refreshToken)
+    expect(first.client.sessionFromTokens({ ...tokensOf(session), idToken: 'not-a-jwt' })).toBeNull()
+  })
+
   it('signs out cleanly on invalid_grant', async () => {
     const context = setup()
     const first = await context.client.handleCallback(await signInAt(context))
@@ -344,6 +470,20 @@ describe('refresh', () => {
     expect(error.kind).toBe('session-ended')
     expect(error.message).toMatch(/^Failed to refresh token: invalid_grant/)
     expect(context.tokenStorage.keys()).toEqual([])
+  })
+
+  it('clears the ledger when the provider refuses the refresh token and when the user signs out', async () => {
+    const refused = await twoTabs()
+    const renewed = await refused.first.client.refresh(refused.session)
+    expect(refused.ledger.stored).toBeDefined()
+    provider.logout(new URLSearchParams())
+    await failure(refused.first.client.refresh({ ...renewed, lifetimeMs: 0 }))
+    expect(refused.ledger.stored).toBeUndefined()
+
+    const signedOut = await twoTabs()
+    await signedOut.first.client.refresh(signedOut.session)
+    await signedOut.first.client.logout()
+    expect(signedOut.ledger.stored).toBeUndefined()
   })
 
   it('needs a domain, a client id, storage and a refresh token', async () => {

@@ -3,15 +3,21 @@ import type { AuthorizationServer, Client } from 'oauth4webapi'
 import { expiresAt, userProfile } from './claims'
 import type { VigilConfig } from './config'
 import { AuthError, authMessages, type AuthErrorCode } from './errors'
+import {
+  parseRefreshRecord,
+  recordRefresh,
+  tokenDigest,
+  tokensOf,
+  type RefreshLedger,
+  type RefreshRecord,
+  type SessionTokens,
+} from './refresh-ledger'
 import { refreshDelayMs } from './refresh-schedule'
 import { CODE_VERIFIER_LENGTH, NONCE_LENGTH, randomString, STATE_LENGTH } from './random'
 import { ChunkedStore, CorruptValueError, LOGIN_KEYS, TOKEN_KEYS, type KeyValueStorage } from './session-store'
 
 /** The tokens of a signed-in session. */
-export interface Session {
-  accessToken: string
-  idToken: string
-  refreshToken: string
+export interface Session extends SessionTokens {
   /** When the access token expires, in milliseconds since the epoch. */
   expiresAt: number
   /** How long the access token had left when this session was read or received, in milliseconds. */
@@ -27,6 +33,8 @@ export interface AuthEnvironment {
   navigate: (url: string) => void
   /** Runs the task while holding the one cross-tab refresh lock (Web Locks in the browser). */
   withRefreshLock: <T>(task: () => Promise<T>) => Promise<T>
+  /** Where each refresh is recorded for the next lock holder; without one, only the lock guards. */
+  refreshLedger?: RefreshLedger
   now: () => number
   fetch?: typeof fetch
 }
@@ -134,10 +142,7 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     return discovery
   }
 
-  function toSession(
-    tokens: { accessToken: string; idToken: string; refreshToken: string },
-    expiresIn?: number,
-  ): Session {
+  function toSession(tokens: SessionTokens, expiresIn?: number): Session {
     const now = env.now()
     const expiry =
       expiresAt(tokens.accessToken) ?? (expiresIn !== undefined ? now + expiresIn * 1000 : expiresAt(tokens.idToken))
@@ -145,10 +150,48 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     return { ...tokens, expiresAt: at, lifetimeMs: at - now }
   }
 
-  function clearTokens() {
-    if (!env.tokenStorage) return
-    const store = tokenStore()
-    for (const key of TOKEN_KEYS) store.remove(key)
+  /** Removes the stored tokens; the promise settles once the refresh ledger is cleared too. */
+  function clearTokens(): Promise<void> {
+    if (env.tokenStorage) {
+      const store = tokenStore()
+      for (const key of TOKEN_KEYS) store.remove(key)
+    }
+    return (
+      env.refreshLedger?.clear().catch((error: unknown) => {
+        console.warn(`Vigil could not clear the refresh ledger: ${messageOf(error)}`)
+      }) ?? Promise.resolve()
+    )
+  }
+
+  async function readRefreshRecord(): Promise<RefreshRecord | undefined> {
+    try {
+      return parseRefreshRecord(await env.refreshLedger?.read())
+    } catch (error) {
+      console.warn(`Vigil could not read the refresh ledger: ${messageOf(error)}`)
+      return undefined
+    }
+  }
+
+  async function writeRefreshRecord(record: RefreshRecord): Promise<void> {
+    try {
+      await env.refreshLedger?.write(record)
+    } catch (error) {
+      console.warn(`Vigil could not write the refresh ledger: ${messageOf(error)}`)
+    }
+  }
+
+  /**
+   * The newest session this tab knows of: the ledger's tokens replace any session whose refresh
+   * token was already spent, and of the rest the one that expires last wins (the ledger's on a tie,
+   * then the stored one).
+   */
+  async function newestSession(known: Session[], record: RefreshRecord | undefined): Promise<Session> {
+    const spent = new Set(record?.spent)
+    const candidates = record ? [toSession(record.tokens)] : []
+    for (const session of known) {
+      if (!spent.has(await tokenDigest(session.refreshToken))) candidates.push(toSession(session))
+    }
+    return candidates.reduce((newest, session) => (session.expiresAt > newest.expiresAt ? session : newest))
   }
 
   function clearLogin() {
@@ -174,7 +217,7 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     const discard = (reason: string) => {
       if (cleanUp) {
         console.warn(`Vigil discarded the stored session: ${reason}`)
-        clearTokens()
+        void clearTokens()
       }
       return null
     }
@@ -190,6 +233,11 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     if (!accessToken || !idToken || !refreshToken) return discard('part of it is missing')
     if (!userProfile(idToken)) return discard('the id token is not readable')
     return toSession({ accessToken, idToken, refreshToken })
+  }
+
+  /** A session from tokens another tab sent, or null when they are not a readable session. */
+  function sessionFromTokens(tokens: SessionTokens): Session | null {
+    return userProfile(tokens.idToken) ? toSession(tokensOf(tokens)) : null
   }
 
   async function startLogin({ register = false, prompt, loginHint }: LoginOptions = {}): Promise<void> {
@@ -286,6 +334,7 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
         result.expires_in,
       )
       saveSession(session)
+      await writeRefreshRecord({ spent: [], tokens: tokensOf(session) })
       return session
     } catch (error) {
       if (error instanceof AuthError) throw error
@@ -309,33 +358,40 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     if (!config.clientId) throw new AuthError('refresh', authMessages.clientIdRequired)
     tokenStore(authMessages.noActiveStorage)
     return env.withRefreshLock(async () => {
-      const stored = readSession()
-      if (!stored) throw new AuthError('session-ended', authMessages.noRefreshToken)
-      // Another tab refreshed while this one waited for the lock: use its tokens.
-      if (stored.refreshToken !== current.refreshToken && refreshDelayMs(stored.lifetimeMs) !== undefined) return stored
+      // Read without clean-up: another tab's new tokens may still be arriving key by key.
+      const stored = readSession({ cleanUp: false })
+      const record = await readRefreshRecord()
+      if (!stored && !record) throw new AuthError('session-ended', authMessages.noRefreshToken)
+      const newest = await newestSession(stored ? [stored, current] : [current], record)
+      // Another tab refreshed while this one waited for the lock, or it was sent newer tokens: use them.
+      if (newest.refreshToken !== current.refreshToken && refreshDelayMs(newest.lifetimeMs) !== undefined) {
+        if (newest.refreshToken !== stored?.refreshToken) saveSession(newest)
+        return newest
+      }
       try {
         const [as, oauth] = await Promise.all([discover(), loadOAuth()])
         const response = await oauth.refreshTokenGrantRequest(
           as,
           client,
           oauth.None(),
-          stored.refreshToken,
+          newest.refreshToken,
           requestOptions(oauth),
         )
         const result = await oauth.processRefreshTokenResponse(as, client, response)
         const session = toSession(
           {
             accessToken: result.access_token,
-            idToken: result.id_token ?? stored.idToken,
-            refreshToken: result.refresh_token ?? stored.refreshToken,
+            idToken: result.id_token ?? newest.idToken,
+            refreshToken: result.refresh_token ?? newest.refreshToken,
           },
           result.expires_in,
         )
+        await writeRefreshRecord(recordRefresh(record, await tokenDigest(newest.refreshToken), session))
         saveSession(session)
         return session
       } catch (error) {
         if (isResponseBodyError(error) && error.error === 'invalid_grant') {
-          clearTokens()
+          await clearTokens()
           throw new AuthError('session-ended', `${authMessages.refreshFailed}: ${messageOf(error)}`, { cause: error })
         }
         if (error instanceof AuthError) throw error
@@ -348,9 +404,9 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
   async function logout({ redirect, allSessions = false }: LogoutOptions = {}): Promise<void> {
     try {
       const idToken = readSession({ cleanUp: false })?.idToken
-      clearTokens()
+      const cleared = clearTokens()
       clearLogin()
-      const as = await discover().catch(() => undefined)
+      const [as] = await Promise.all([discover().catch(() => undefined), cleared])
       const url = new URL(as?.end_session_endpoint ?? `${config.authDomain}/logout`)
       const returnTo = redirect ?? config.logoutRedirectUrl
       url.searchParams.set('redirect', returnTo)
@@ -366,5 +422,5 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     }
   }
 
-  return { discover, startLogin, handleCallback, refresh, logout, readSession }
+  return { discover, startLogin, handleCallback, refresh, logout, readSession, sessionFromTokens }
 }

@@ -207,6 +207,24 @@ describe('auth machine', () => {
     expect(actor.getSnapshot().context.session).toBeUndefined()
     expect(actor.getSnapshot().context.problem?.message).toContain('Failed to refresh token: invalid_grant')
     expect(effects.announceSession).toHaveBeenCalledTimes(1)
+    // Other tabs are told there is no session any more.
+    expect(effects.announceSession.mock.calls[0][0].context.session).toBeUndefined()
+  })
+
+  it('tells no other tab when a refresh fails but the stored session stays (the provider was unreachable)', async () => {
+    const { actor, clock, effects } = start(
+      {
+        refreshSession: async () => {
+          throw new AuthError('refresh', `${authMessages.refreshFailed}: Failed to fetch`)
+        },
+      },
+      { storedSession: session(20_000) },
+    )
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    clock.increment(10_000)
+    await waitFor(actor, (state) => state.matches('unauthenticated'))
+    expect(actor.getSnapshot().context.problem?.message).toContain('Failed to refresh token: Failed to fetch')
+    expect(effects.announceSession).not.toHaveBeenCalled()
   })
 
   it('follows another tab: its refresh replaces the session and reschedules, its sign-out signs this tab out', async () => {

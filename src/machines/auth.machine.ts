@@ -60,7 +60,7 @@ export const authMachine = setup({
   actions: {
     /** Removes ?code&state from the address bar. */
     cleanAddressBar: () => {},
-    /** Tells the other tabs that the stored session changed. */
+    /** Tells the other tabs the session now held (none when signed out). */
     announceSession: () => {},
     /** The error callback of SPEC.md §8: receives the error's code. */
     reportError: (_, _problem: AuthProblem) => {},
@@ -77,6 +77,9 @@ export const authMachine = setup({
     hasStoredSession: ({ context }) => !!context.session,
     signedOutElsewhere: ({ event }) => event.type === 'session.sync' && event.session === null,
     signedInElsewhere: ({ event }) => event.type === 'session.sync' && event.session !== null,
+    /** The failure cleared the stored session (the provider refused the refresh token). */
+    sessionEnded: ({ event }) =>
+      'error' in event && event.error instanceof AuthError && event.error.kind === 'session-ended',
     canScheduleRefresh: ({ context }) => !!context.session && refreshDelayMs(context.session.lifetimeMs) !== undefined,
   },
   delays: {
@@ -155,14 +158,23 @@ export const authMachine = setup({
               target: 'idle',
               actions: [{ type: 'setSession', params: ({ event }) => event.output }, 'announceSession'],
             },
-            onError: {
-              target: '#auth.unauthenticated',
-              actions: [
-                'clearSession',
-                { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
-                'announceSession',
-              ],
-            },
+            onError: [
+              {
+                // The provider refused the refresh token and storage was cleared: every tab is signed out.
+                guard: 'sessionEnded',
+                target: '#auth.unauthenticated',
+                actions: [
+                  'clearSession',
+                  { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
+                  'announceSession',
+                ],
+              },
+              {
+                // Storage still holds the session (say the provider was unreachable): other tabs keep theirs.
+                target: '#auth.unauthenticated',
+                actions: ['clearSession', { type: 'setProblem', params: ({ event }) => ({ error: event.error }) }],
+              },
+            ],
           },
         },
       },

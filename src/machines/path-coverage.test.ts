@@ -12,6 +12,7 @@ import {
   type InspectionEvent,
 } from 'xstate'
 import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
+import { AuthError } from '@/auth/errors'
 import { defaultFilters } from '@/data/repository-filters'
 import { repositoryTabs } from '@/data/repository-tabs'
 import { authMachine } from './auth.machine'
@@ -78,6 +79,7 @@ const subjects: Record<string, Subject> = {
       { type: 'xstate.error.actor.renewSession', error: failure },
       { type: 'xstate.done.actor.refreshSession', output: session(3_600_000) },
       { type: 'xstate.error.actor.refreshSession', error: failure },
+      { type: 'xstate.error.actor.refreshSession', error: new AuthError('session-ended', 'refused') },
       { type: 'xstate.done.actor.logout' },
       { type: 'xstate.error.actor.logout', error: failure },
       { type: 'xstate.error.actor.startLogin', error: failure },

@@ -81,6 +81,10 @@ test('two tabs refresh in turn: no rotated refresh token is ever sent twice', as
       statuses.push(response.status())
     }
   })
+  const warnings: string[] = []
+  context.on('console', (message) => {
+    if (message.type() === 'warning' && message.text().startsWith('Vigil')) warnings.push(message.text())
+  })
   await signInAtProvider(page, 'linus')
   const second = await context.newPage()
   await second.goto('/')
@@ -91,6 +95,8 @@ test('two tabs refresh in turn: no rotated refresh token is ever sent twice', as
   expect(statuses.every((status) => status === 200)).toBe(true)
   await expectSignedIn(page)
   await expectSignedIn(second)
+  // Neither tab took the other's half-written tokens for a damaged session.
+  expect(warnings).toEqual([])
 })
 
 test('a replayed callback URL is refused with a readable message', async ({ page }) => {
