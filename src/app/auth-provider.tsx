@@ -29,6 +29,8 @@ export function AuthProvider({ client, sessionChannel, url, isCallback, onError,
           console.error(`Sign-in error${problem.code ? ` ${problem.code}` : ''}: ${problem.message}`)
           onError?.(problem)
         },
+        reportRefreshRetry: (_, { problem, delayMs }) =>
+          console.warn(`Vigil could not renew the session and tries again in ${delayMs / 1000} s: ${problem.message}`),
       },
       actors: {
         handleCallback: fromPromise(({ input }) => client.handleCallback(new URL(input.url))),

@@ -2,6 +2,12 @@
 export const REFRESH_MARGIN_MS = 10_000
 export const REFRESH_CAP_MS = 86_400_000
 
+/**
+ * A refresh that fails for a passing reason (the provider unreachable, a network error) is tried
+ * again after these delays: 7 s in all, inside the 10-s margin, while the access token still works.
+ */
+export const REFRESH_RETRY_DELAYS_MS = [1_000, 2_000, 4_000] as const
+
 /** When to refresh a session, or undefined when the duration would not be positive. */
 export function refreshDelayMs(lifetimeMs: number): number | undefined {
   const delay = Math.min(lifetimeMs - REFRESH_MARGIN_MS, REFRESH_CAP_MS)

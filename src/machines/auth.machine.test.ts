@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
 import { AuthError, authMessages } from '@/auth/errors'
-import { REFRESH_CAP_MS, refreshDelayMs } from '@/auth/refresh-schedule'
+import { REFRESH_CAP_MS, REFRESH_RETRY_DELAYS_MS, refreshDelayMs } from '@/auth/refresh-schedule'
 import { authMachine, type AuthProblem } from './auth.machine'
 
 function session(lifetimeMs: number, name = 'a'): Session {
@@ -28,6 +28,7 @@ function start(fakes: Fakes = {}, { isCallback = false, storedSession = null as 
     cleanAddressBar: vi.fn(),
     announceSession: vi.fn(),
     reportError: vi.fn<(problem: AuthProblem) => void>(),
+    reportRefreshRetry: vi.fn<(retry: { problem: AuthProblem; delayMs: number }) => void>(),
     refreshSession: vi.fn(fakes.refreshSession ?? (async () => session(60_000, 'refreshed'))),
     startLogin: vi.fn(fakes.startLogin ?? (async () => {})),
     logout: vi.fn(fakes.logout ?? (async () => {})),
@@ -37,6 +38,7 @@ function start(fakes: Fakes = {}, { isCallback = false, storedSession = null as 
       cleanAddressBar: effects.cleanAddressBar,
       announceSession: effects.announceSession,
       reportError: (_, problem) => effects.reportError(problem),
+      reportRefreshRetry: (_, retry) => effects.reportRefreshRetry(retry),
     },
     actors: {
       handleCallback: fromPromise(fakes.handleCallback ?? (async () => session(60_000))),
@@ -211,7 +213,7 @@ describe('auth machine', () => {
     expect(effects.announceSession.mock.calls[0][0].context.session).toBeUndefined()
   })
 
-  it('tells no other tab when a refresh fails but the stored session stays (the provider was unreachable)', async () => {
+  it('tries an unreachable provider again after 1, 2 and 4 s, then signs this tab out without telling the others', async () => {
     const { actor, clock, effects } = start(
       {
         refreshSession: async () => {
@@ -222,9 +224,62 @@ describe('auth machine', () => {
     )
     await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
     clock.increment(10_000)
+    for (const [attempt, delay] of REFRESH_RETRY_DELAYS_MS.entries()) {
+      await flush()
+      expect(effects.refreshSession).toHaveBeenCalledTimes(attempt + 1)
+      expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)
+      expect(effects.reportRefreshRetry).toHaveBeenLastCalledWith(expect.objectContaining({ delayMs: delay }))
+      clock.increment(delay - 1)
+      expect(effects.refreshSession).toHaveBeenCalledTimes(attempt + 1)
+      clock.increment(1)
+    }
     await waitFor(actor, (state) => state.matches('unauthenticated'))
+    expect(effects.refreshSession).toHaveBeenCalledTimes(4)
     expect(actor.getSnapshot().context.problem?.message).toContain('Failed to refresh token: Failed to fetch')
     expect(effects.announceSession).not.toHaveBeenCalled()
+  })
+
+  it('stays signed in when a retry succeeds, and gives the next failure its three retries again', async () => {
+    let failures = 1
+    const { actor, clock, effects } = start(
+      {
+        refreshSession: async () => {
+          if (failures-- > 0) throw new AuthError('unreachable', 'Could not read the provider configuration')
+          return session(20_000, 'renewed')
+        },
+      },
+      { storedSession: session(20_000) },
+    )
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    clock.increment(10_000)
+    await flush()
+    clock.increment(REFRESH_RETRY_DELAYS_MS[0])
+    await waitFor(actor, (state) => state.context.session?.accessToken === 'access-renewed')
+    expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.failedRefreshes).toBe(0)
+    expect(effects.announceSession).toHaveBeenCalledTimes(1)
+
+    failures = 1
+    clock.increment(10_000)
+    await flush()
+    expect(actor.getSnapshot().context.failedRefreshes).toBe(1)
+    expect(effects.refreshSession).toHaveBeenCalledTimes(3)
+  })
+
+  it('does not retry a refresh that cannot succeed later (no storage)', async () => {
+    const { actor, clock, effects } = start(
+      {
+        refreshSession: async () => {
+          throw new AuthError('storage', authMessages.noActiveStorage)
+        },
+      },
+      { storedSession: session(20_000) },
+    )
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    clock.increment(10_000)
+    await waitFor(actor, (state) => state.matches('unauthenticated'))
+    expect(effects.refreshSession).toHaveBeenCalledTimes(1)
+    expect(effects.reportRefreshRetry).not.toHaveBeenCalled()
   })
 
   it('follows another tab: its refresh replaces the session and reschedules, its sign-out signs this tab out', async () => {

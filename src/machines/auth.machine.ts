@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
 import { AuthError, describeAuthError, type AuthErrorCode } from '@/auth/errors'
-import { REFRESH_CAP_MS, refreshDelayMs } from '@/auth/refresh-schedule'
+import { REFRESH_CAP_MS, REFRESH_RETRY_DELAYS_MS, refreshDelayMs } from '@/auth/refresh-schedule'
 
 export interface AuthProblem {
   title: string
@@ -23,6 +23,8 @@ export interface AuthContext {
   isCallback: boolean
   session?: Session
   problem?: AuthProblem
+  /** Refreshes of this session that failed for a passing reason and are being tried again. */
+  failedRefreshes: number
 }
 
 export type AuthEvent =
@@ -37,6 +39,9 @@ function toProblem(error: unknown): AuthProblem {
   const readable = describeAuthError(error)
   return { ...readable, code: error instanceof AuthError ? error.code : undefined }
 }
+
+/** The wait before the given retry (1 for the first). */
+const retryDelayMs = (retry: number) => REFRESH_RETRY_DELAYS_MS[Math.min(retry, REFRESH_RETRY_DELAYS_MS.length) - 1]
 
 /** Browser effects are provided by the app (`.provide`); until then each actor says so. */
 function notProvided(name: string): never {
@@ -64,7 +69,10 @@ export const authMachine = setup({
     announceSession: () => {},
     /** The error callback of SPEC.md §8: receives the error's code. */
     reportError: (_, _problem: AuthProblem) => {},
-    setSession: assign({ session: (_, session: Session) => session, problem: undefined }),
+    /** Says that a refresh failed and when it is tried again. */
+    reportRefreshRetry: (_, _retry: { problem: AuthProblem; delayMs: number }) => {},
+    setSession: assign({ session: (_, session: Session) => session, problem: undefined, failedRefreshes: 0 }),
+    countFailedRefresh: assign({ failedRefreshes: ({ context }) => context.failedRefreshes + 1 }),
     clearSession: assign({ session: undefined }),
     setProblem: assign({ problem: (_, params: { error: unknown }) => toProblem(params.error) }),
     clearProblem: assign({ problem: undefined }),
@@ -80,14 +88,29 @@ export const authMachine = setup({
     /** The failure cleared the stored session (the provider refused the refresh token). */
     sessionEnded: ({ event }) =>
       'error' in event && event.error instanceof AuthError && event.error.kind === 'session-ended',
-    canScheduleRefresh: ({ context }) => !!context.session && refreshDelayMs(context.session.lifetimeMs) !== undefined,
+    /** A passing failure (the provider unreachable) with retries left. */
+    canRetryRefresh: ({ context, event }) =>
+      'error' in event &&
+      event.error instanceof AuthError &&
+      (event.error.kind === 'refresh' || event.error.kind === 'unreachable') &&
+      context.failedRefreshes < REFRESH_RETRY_DELAYS_MS.length,
+    canScheduleRefresh: ({ context }) =>
+      !!context.session && (context.failedRefreshes > 0 || refreshDelayMs(context.session.lifetimeMs) !== undefined),
   },
   delays: {
-    refreshDelay: ({ context }) => (context.session && refreshDelayMs(context.session.lifetimeMs)) || REFRESH_CAP_MS,
+    refreshDelay: ({ context }) =>
+      context.failedRefreshes > 0
+        ? retryDelayMs(context.failedRefreshes)
+        : (context.session && refreshDelayMs(context.session.lifetimeMs)) || REFRESH_CAP_MS,
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ url: input.url, isCallback: input.isCallback, session: input.storedSession ?? undefined }),
+  context: ({ input }) => ({
+    url: input.url,
+    isCallback: input.isCallback,
+    session: input.storedSession ?? undefined,
+    failedRefreshes: 0,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -170,7 +193,21 @@ export const authMachine = setup({
                 ],
               },
               {
-                // Storage still holds the session (say the provider was unreachable): other tabs keep theirs.
+                guard: 'canRetryRefresh',
+                target: 'idle',
+                actions: [
+                  'countFailedRefresh',
+                  {
+                    type: 'reportRefreshRetry',
+                    params: ({ context, event }) => ({
+                      problem: toProblem(event.error),
+                      delayMs: retryDelayMs(context.failedRefreshes),
+                    }),
+                  },
+                ],
+              },
+              {
+                // Retries spent; storage still holds the session, so other tabs keep theirs.
                 target: '#auth.unauthenticated',
                 actions: ['clearSession', { type: 'setProblem', params: ({ event }) => ({ error: event.error }) }],
               },

@@ -80,6 +80,7 @@ const subjects: Record<string, Subject> = {
       { type: 'xstate.done.actor.refreshSession', output: session(3_600_000) },
       { type: 'xstate.error.actor.refreshSession', error: failure },
       { type: 'xstate.error.actor.refreshSession', error: new AuthError('session-ended', 'refused') },
+      { type: 'xstate.error.actor.refreshSession', error: new AuthError('refresh', 'Failed to fetch') },
       { type: 'xstate.done.actor.logout' },
       { type: 'xstate.error.actor.logout', error: failure },
       { type: 'xstate.error.actor.startLogin', error: failure },

@@ -99,6 +99,27 @@ test('two tabs refresh in turn: no rotated refresh token is ever sent twice', as
   expect(warnings).toEqual([])
 })
 
+test('a refresh that finds the provider unavailable is tried again, and the user stays signed in', async ({ page }) => {
+  const warnings: string[] = []
+  const refreshes: number[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
+  page.on('response', (response) => {
+    if (response.url().endsWith('/oauth2/token')) refreshes.push(response.status())
+  })
+  await signInAtProvider(page, 'margaret')
+  refreshes.length = 0
+  provider?.failTokenRequests(1)
+  await expect.poll(() => refreshes.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
+  expect(refreshes.slice(0, 2)).toEqual([503, 200])
+  expect(warnings).toContainEqual(expect.stringMatching(/^Vigil could not renew the session and tries again in 1 s/))
+  await expectSignedIn(page)
+  await expect(page.getByRole('region', { name: 'Database ping via the identity provider' })).toContainText(
+    'User ID: margaret',
+  )
+})
+
 test('a replayed callback URL is refused with a readable message', async ({ page }) => {
   let callback: string | undefined
   page.on('framenavigated', (frame) => {

@@ -5,4 +5,9 @@ export declare function startOidcProvider(options?: {
   host?: string
   accessTokenTtl?: number
   appOrigins?: string[]
-}): Promise<{ issuer: string; close: () => Promise<void> }>
+}): Promise<{
+  issuer: string
+  /** Answers the next `count` POSTs to the token endpoint with 503 temporarily_unavailable. */
+  failTokenRequests: (count: number) => void
+  close: () => Promise<void>
+}>

@@ -127,11 +127,28 @@ export async function startOidcProvider({
     },
   })
 
+  // Tests make the token endpoint unavailable for its next few requests (503, as during an outage).
+  let tokenRequestsToFail = 0
+  provider.use(async (ctx, next) => {
+    if (tokenRequestsToFail > 0 && ctx.method === 'POST' && ctx.path === '/oauth2/token') {
+      tokenRequestsToFail--
+      ctx.status = 503
+      ctx.set('Access-Control-Allow-Origin', ctx.get('Origin') || '*')
+      ctx.body = { error: 'temporarily_unavailable', error_description: 'The test provider is down for a moment' }
+      return
+    }
+    await next()
+  })
+
   const server = await new Promise((resolve) => {
     const listening = provider.listen(port, host, () => resolve(listening))
   })
   return {
     issuer,
+    /** Answers the next `count` POSTs to the token endpoint with 503 temporarily_unavailable. */
+    failTokenRequests: (count) => {
+      tokenRequestsToFail = count
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }
