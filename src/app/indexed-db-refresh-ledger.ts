@@ -1,6 +1,6 @@
 import type { RefreshLedger, RefreshRecord } from '@/auth/refresh-ledger'
 
-export const LEDGER_DATABASE = 'vigil-auth'
+const LEDGER_DATABASE = 'vigil-auth'
 const STORE = 'refresh-ledger'
 const KEY = 'newest'
 
