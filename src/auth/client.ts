@@ -231,11 +231,10 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     const [accessToken, idToken, refreshToken] = values
     if (values.every((value) => value === undefined)) return null
     if (!accessToken || !idToken || !refreshToken) return discard('part of it is missing')
-    if (!userProfile(idToken)) return discard('the id token is not readable')
-    return toSession({ accessToken, idToken, refreshToken })
+    return sessionFromTokens({ accessToken, idToken, refreshToken }) ?? discard('the id token is not readable')
   }
 
-  /** A session from tokens another tab sent, or null when they are not a readable session. */
+  /** A session from stored tokens or tokens another tab sent; null when the id token is not readable. */
   function sessionFromTokens(tokens: SessionTokens): Session | null {
     return userProfile(tokens.idToken) ? toSession(tokensOf(tokens)) : null
   }
