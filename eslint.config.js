@@ -1,10 +1,13 @@
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-// ARCHITECTURE.md §2: data, auth, machines (no React) -> api, components -> screens -> app -> main.
+// ARCHITECTURE.md §2: lib, config, data, auth, machines, workspace (no React) -> api, state, components
+// -> screens -> app -> main. demo-idp and mocks are reached only from the app shell and main.
 const reactPackages = [
   'react',
   'react-dom',
@@ -38,6 +41,13 @@ function restrict(files, ...patterns) {
 }
 
 const screens = readdirSync('src/screens')
+const folders = readdirSync('src', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const otherFolders = (folder) => folders.filter((name) => name !== folder)
+/** What only the app shell and main.tsx import. */
+const shellOnly = ['screens', 'app', 'mocks', 'demo-idp']
+const upperLayers = ['api', 'state', 'components', ...shellOnly]
 
 export default tseslint.config(
   {
@@ -70,18 +80,33 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'tests/idp/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.app.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   restrict(['src/**/*.{ts,tsx}']),
   restrict(
-    ['src/data/**', 'src/auth/**', 'src/machines/**'],
-    forbid('data, auth and machines hold no React code.', reactPackages),
+    ['src/lib/**'],
+    forbid('lib holds no React code.', reactPackages),
+    forbid('lib is the bottom layer: it imports no other folder of src.', ...otherFolders('lib').map(layerOf)),
+  ),
+  restrict(
+    ['src/config/**', 'src/data/**', 'src/auth/**', 'src/machines/**', 'src/workspace/**'],
+    forbid('config, data, auth, machines and workspace hold no React code.', reactPackages),
     forbid(
-      'data, auth and machines sit at the bottom of the layers.',
-      ...['api', 'components', 'screens', 'app', 'mocks'].map(layerOf),
+      'config, data, auth, machines and workspace sit below api, state, components, screens and the app.',
+      ...upperLayers.map(layerOf),
     ),
   ),
   restrict(
-    ['src/api/**', 'src/components/**'],
-    forbid('api and components never import screens or the app shell.', layerOf('screens'), layerOf('app')),
+    ['src/api/**', 'src/state/**', 'src/components/**'],
+    forbid('api, state and components never import screens, the app shell or the mocks.', ...shellOnly.map(layerOf)),
   ),
   ...screens.map((screen) =>
     restrict(
@@ -91,7 +116,7 @@ export default tseslint.config(
         `!@/screens/${screen}`,
         `!@/screens/${screen}/*`,
       ]),
-      forbid('Screens never import the app shell.', layerOf('app')),
+      forbid('Screens never import the app shell or the mocks.', ...shellOnly.map(layerOf)),
     ),
   ),
 )

@@ -25,7 +25,7 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'unit',
             environment: 'node',
-            include: ['src/**/*.test.ts', 'config/**/*.test.ts', 'tests/idp/**/*.test.ts'],
+            include: ['src/**/*.test.ts', 'config/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/idp/**/*.test.ts'],
           },
         },
         {

@@ -5,7 +5,7 @@ import { resolve } from 'node:path'
 import { runnerImport } from 'vite'
 
 const root = resolve(import.meta.dirname, '..')
-const { module } = await runnerImport(resolve(root, 'scripts/charts.ts'), {
+const { module } = await runnerImport(resolve(root, 'scripts/state-charts/write-charts.ts'), {
   root,
   configFile: false,
   logLevel: 'error',

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, every Vitest project, then the end-to-end tests. Every stage runs
+// `npm test`: typecheck, lint, format check, production build, every Vitest project, then the
+// end-to-end tests. Every stage runs
 // even when an earlier one fails; the last line is the totals of every test run.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -26,13 +27,15 @@ const totals = { passed: 0, failed: 0 }
 const stages = []
 
 function countCheck(label, ok) {
-  // Typecheck and lint have no test count of their own: each counts as one check.
+  // Typecheck, lint, format and build have no test count of their own: each counts as one check.
   totals[ok ? 'passed' : 'failed'] += 1
   stages.push(`${label}: ${ok ? 'ok' : 'FAILED'}`)
 }
 
 countCheck('typecheck', run('typecheck', 'npx', ['tsc', '-b']))
 countCheck('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']))
+countCheck('format', run('format check', 'npx', ['prettier', '--check', '.']))
+countCheck('build', run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']))
 
 const vitestFile = `${resultsDir}/vitest.json`
 const vitestOk = run('unit and browser tests', 'npx', [

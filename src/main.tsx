@@ -21,11 +21,11 @@ import { MantineProvider } from '@mantine/core'
 import { StrictMode, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
-import { browserAuthEnvironment, browserSessionChannel } from '@/app/browser-auth-environment'
+import { browserAuthEnvironment, browserSessionChannel } from '@/auth/browser-environment'
 import { ConfigErrorScreen } from '@/app/config-error-screen'
-import { cssVariablesResolver, theme } from '@/app/theme'
+import { cssVariablesResolver, theme } from '@/state/mantine-theme'
 import { createAuthClient, type AuthClient } from '@/auth/client'
-import { readConfig, type VigilConfig } from '@/auth/config'
+import { readConfig, type VigilConfig } from '@/config/config'
 
 const root = createRoot(document.getElementById('root') as HTMLElement)
 

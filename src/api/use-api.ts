@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import useSWR, { type SWRConfiguration } from 'swr'
-import { useAuth, useTokenGetter } from './auth'
+import { useAuth, useTokenGetter } from '@/state/auth'
 import { apiRequest } from './request'
 
 /**

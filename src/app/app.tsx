@@ -1,15 +1,16 @@
 import { lazy, Suspense, useState } from 'react'
 import { ApiFetchContext } from '@/api/use-api'
-import { isCallbackUrl, type AuthClient } from '@/auth/client'
-import type { VigilConfig } from '@/auth/config'
+import { isCallbackUrl } from '@/auth/callback-url'
+import type { AuthClient } from '@/auth/client'
+import type { VigilConfig } from '@/config/config'
 import { AuthGate } from './auth-gate'
-import type { SessionChannel } from './browser-auth-environment'
-import { AuthProvider } from './auth-provider'
+import type { SessionChannel } from '@/auth/browser-environment'
+import { AuthProvider } from '@/state/auth'
 import { LoadingScreen } from './loading-screen'
-import { ThemeProvider } from './theme-provider'
+import { ThemeProvider } from '@/state/theme'
 
 const DemoProviderPages = lazy(() =>
-  import('@/mocks/demo-idp/pages').then((module) => ({ default: module.DemoProviderPages })),
+  import('@/demo-idp/pages').then((module) => ({ default: module.DemoProviderPages })),
 )
 
 function isDemoProviderPage(config: VigilConfig, url: URL): boolean {

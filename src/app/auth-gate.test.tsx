@@ -1,24 +1,24 @@
 import { Component, type ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { page } from 'vitest/browser'
-import { createActor, fromPromise } from 'xstate'
-import { useAuth } from '@/api/auth'
-import { useOrganisation } from '@/api/organisation'
+import { fromPromise } from 'xstate'
+import { useAuth } from '@/state/auth'
+import { useOrganisation } from '@/state/organisation'
 import type { Session } from '@/auth/client'
 import { AuthError, authMessages } from '@/auth/errors'
 import { authMachine } from '@/machines/auth.machine'
-import { AuthTestProvider, testAuthActor } from '@tests/helpers/auth'
+import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { render as renderBare } from 'vitest-browser-react'
 import { renderWithProviders } from '@tests/helpers/render'
 import { AuthGate } from './auth-gate'
-import { useSidebar } from './layout/sidebar-provider'
-import { useTheme } from './theme-provider'
+import { useSidebar } from '@/state/sidebar'
+import { useTheme } from '@/state/theme'
 
 describe('application root', () => {
   it("shows 'Loading...' while authentication loads", async () => {
-    const { actor } = await testAuthActor('loading')
+    const auth = testAuth('loading')
     await renderWithProviders(
-      <AuthTestProvider actor={actor}>
+      <AuthTestProvider auth={auth}>
         <AuthGate />
       </AuthTestProvider>,
       { withoutMantine: true },
@@ -28,8 +28,8 @@ describe('application root', () => {
 
   it('shows a failed sign-in on the logged-out screen until dismissed, and Sign in starts a new one', async () => {
     const startLogin = vi.fn(async () => {})
-    const actor = createActor(
-      authMachine.provide({
+    const auth = {
+      logic: authMachine.provide({
         actions: { cleanAddressBar: () => {}, reportError: () => {} },
         actors: {
           handleCallback: fromPromise<Session, { url: string }>(async () => {
@@ -38,10 +38,10 @@ describe('application root', () => {
           startLogin: fromPromise(startLogin),
         },
       }),
-      { input: { url: 'http://localhost/?code=x', isCallback: true } },
-    ).start()
+      input: { url: 'http://localhost/?code=x', isCallback: true },
+    }
     await renderWithProviders(
-      <AuthTestProvider actor={actor}>
+      <AuthTestProvider auth={auth}>
         <AuthGate />
       </AuthTestProvider>,
       { withoutMantine: true },
@@ -68,9 +68,13 @@ class CatchError extends Component<{ children: ReactNode }, { message?: string }
 
 describe('hooks outside their providers', () => {
   it.each([
-    ['useAuth', useAuth, 'useAuth must be used inside the AuthProvider of the app shell'],
-    ['useTheme', useTheme, 'useTheme must be used inside a ThemeProvider'],
-    ['useSidebar', useSidebar, 'useSidebar must be used inside a SidebarProvider'],
+    ['useAuth', useAuth, 'You used a hook from "AuthProvider" but it\'s not inside a <AuthProvider> component.'],
+    ['useTheme', useTheme, 'You used a hook from "ThemeProvider" but it\'s not inside a <ThemeProvider> component.'],
+    [
+      'useSidebar',
+      useSidebar,
+      'You used a hook from "SidebarProvider" but it\'s not inside a <SidebarProvider> component.',
+    ],
     ['useOrganisation', useOrganisation, 'useOrganisation must be used inside an OrganisationProvider'],
   ] as const)('%s raises an error that names its provider', async (_, hook, message) => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})

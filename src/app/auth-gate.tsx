@@ -1,8 +1,8 @@
-import { useAuth } from '@/api/auth'
+import { useAuth } from '@/state/auth'
 import { LoggedOutScreen } from '@/screens/logged-out/logged-out-screen'
 import { lazy, Suspense } from 'react'
 import { LoadingScreen } from './loading-screen'
-import { ThemeProvider } from './theme-provider'
+import { ThemeProvider } from '@/state/theme'
 
 // The signed-in layout and its screens are not part of the first screen.
 const AppLayout = lazy(() => import('./layout/app-layout').then((module) => ({ default: module.AppLayout })))

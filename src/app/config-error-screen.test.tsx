@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
-import { readConfig } from '@/auth/config'
+import { readConfig } from '@/config/config'
 import { renderWithProviders } from '@tests/helpers/render'
 import { ConfigErrorScreen } from './config-error-screen'
 

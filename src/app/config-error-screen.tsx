@@ -1,5 +1,5 @@
 import { Alert, Code, Container, List, Stack, Text, Title } from '@mantine/core'
-import type { ConfigProblem } from '@/auth/config'
+import type { ConfigProblem } from '@/config/config'
 
 /** Shown instead of the app when the build-time configuration is wrong (ARCHITECTURE.md §1). */
 export function ConfigErrorScreen({ problems }: { problems: ConfigProblem[] }) {

@@ -1,5 +1,5 @@
 import { createBrowserInspector } from '@statelyai/inspect'
-import { setInspector } from '@/components/inspection'
+import { setInspector } from '@/lib/inspection'
 
 /** Development only: opens Stately's inspector and connects every actor to it. */
 export function startInspector(): void {

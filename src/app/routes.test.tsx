@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
-import { AuthTestProvider, testAuthActor } from '@tests/helpers/auth'
+import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { renderWithProviders } from '@tests/helpers/render'
 import { AppRoutes } from './routes'
 
 async function renderRoutes(path: string) {
-  const { actor } = await testAuthActor('authenticated')
+  const auth = testAuth('authenticated')
   return renderWithProviders(
-    <AuthTestProvider actor={actor}>
+    <AuthTestProvider auth={auth}>
       <AppRoutes />
     </AuthTestProvider>,
     { path },

@@ -1,3 +1,5 @@
+import { base64url } from 'jose'
+
 /** The tokens a session is made of, as stored and as passed between tabs. */
 export interface SessionTokens {
   accessToken: string
@@ -53,11 +55,7 @@ export function parseRefreshRecord(value: unknown): RefreshRecord | undefined {
 
 /** A digest of a refresh token, so that the ledger never holds a spent token itself. */
 export async function tokenDigest(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)))
-  return btoa(String.fromCharCode(...digest))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
+  return base64url.encode(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))))
 }
 
 /** The record after a refresh that spent the token with digest `spentDigest` and returned `tokens`. */

@@ -3,9 +3,7 @@ import { IconLock, IconWorld } from '@tabler/icons-react'
 import { policyIssueLevel, vulnerabilityLevel, type BadgeLevel } from '@/data/badge-thresholds'
 import type { HttpMethod } from '@/data/endpoints'
 import type { EnforcementStatus, Severity } from '@/data/findings'
-
-/** Colours chosen so that the badge text passes WCAG AA in both themes (autoContrast picks the text). */
-const levelColors: Record<BadgeLevel, string> = { good: 'teal.9', warning: 'yellow.5', danger: 'red.8' }
+import { levelColors } from './palette'
 
 function CountBadge({ count, level, label }: { count: number; level: BadgeLevel; label: string }) {
   return (
@@ -33,8 +31,8 @@ export function VulnerabilitiesBadge({ count }: { count: number }) {
 
 /** SPEC.md §4: Mandatory red, Recommended amber, Optional grey. */
 const enforcementColors: Record<EnforcementStatus, string> = {
-  Mandatory: 'red.8',
-  Recommended: 'yellow.5',
+  Mandatory: levelColors.danger,
+  Recommended: levelColors.warning,
   Optional: 'gray.7',
 }
 

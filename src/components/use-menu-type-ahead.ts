@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react'
-import { createTypeAhead } from './type-ahead'
+import { createTypeAhead } from '@/lib/type-ahead'
 
 /**
  * Type-ahead for a Mantine Menu.Dropdown with the 1 s reset of SPEC.md §9. It handles printable

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { violationsFor, vulnerabilitiesFor } from './findings'
 import { generatedEndpoints, generatedEndpointStats, generateOrganisation } from './generator'
-import { loadGeneratedOrganisation, MAX_ORGANISATION_SIZE, parseOrganisationSize } from './organisation'
+import { loadGeneratedOrganisation } from './organisation'
+import { MAX_ORGANISATION_SIZE, parseOrganisationSize } from './organisation-size'
 import { ageInMinutes, relativeTime } from './relative-time'
 import { tabSummaryText } from './repository-tabs'
 

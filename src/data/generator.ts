@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker/locale/en'
 import type { ApiEndpoint, EndpointAuth, HttpMethod } from './endpoints'
 import { relativeTime } from './relative-time'
-import { MAX_ORGANISATION_SIZE } from './organisation'
+import { MAX_ORGANISATION_SIZE } from './organisation-size'
 import type { Repository } from './repositories'
 
 /**

@@ -1,15 +1,5 @@
 import type { Repository } from './repositories'
-
-const header = [
-  'Repository',
-  'Updated',
-  'Description',
-  'Languages',
-  'Visibility',
-  'APIs',
-  'Policy Issues',
-  'Vulnerabilities',
-]
+import { repositoryColumns } from './repository-columns'
 
 /**
  * One CSV cell: quoted when needed, and a leading =, +, - or @ made inert so that a spreadsheet
@@ -21,17 +11,11 @@ function cell(value: string | number): string {
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+const csvColumns = repositoryColumns.flatMap((column) => column.csv)
+
 /** The table's columns for the given rows, in their order, as CSV (RFC 4180, CRLF line ends). */
 export function repositoriesToCsv(repositories: Repository[]): string {
-  const rows = repositories.map((repository) => [
-    repository.name,
-    repository.lastUpdated,
-    repository.description,
-    repository.languages.join('; '),
-    repository.isPrivate ? 'Private' : 'Public',
-    repository.apiCount,
-    repository.policyViolations,
-    repository.vulnerabilities,
-  ])
+  const header = csvColumns.map(([name]) => name)
+  const rows = repositories.map((repository) => csvColumns.map(([, value]) => value(repository)))
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n'
 }

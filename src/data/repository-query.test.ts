@@ -1,3 +1,4 @@
+import { repositoryColumns } from './repository-columns'
 import { describe, expect, it } from 'vitest'
 import { generateOrganisation } from './generator'
 import { ageInMinutes } from './relative-time'
@@ -64,7 +65,7 @@ describe('CSV export', () => {
     )
     expect(repositoriesToCsv(rows)).toBe(
       [
-        'Repository,Updated,Description,Languages,Visibility,APIs,Policy Issues,Vulnerabilities',
+        repositoryColumns.flatMap((column) => column.csv.map(([header]) => header)).join(','),
         'quantum-backend,12 hours ago,"Core services for billing, patient records and notifications, with the PostgreSQL schema and jobs.",Python; SQL; Shell; Dockerfile,Private,11,0,3',
         'aurora-dashboard,1 day ago,"Internal analytics dashboard for operations teams, built on React with server-side reporting jobs.",TypeScript; CSS; HTML,Private,8,0,0',
         '',

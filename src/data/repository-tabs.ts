@@ -15,7 +15,8 @@ export function isRepositoryTab(value: unknown): value is RepositoryTab {
   return repositoryTabs.includes(value as RepositoryTab)
 }
 
-const summaryKeys: Record<RepositoryTab, keyof TabSummary> = {
+/** Each tab id's camelCase key: its summary's field, and its state in the tabs machine. */
+export const tabKeys: Record<RepositoryTab, keyof TabSummary> = {
   'policy-issues': 'policyIssues',
   vulnerabilities: 'vulnerabilities',
   'api-surface': 'apiSurface',
@@ -26,6 +27,6 @@ const summaryKeys: Record<RepositoryTab, keyof TabSummary> = {
 /** The summary card's text for the active tab, with both fallbacks of SPEC.md §2. */
 export function tabSummaryText(repository: Pick<Repository, 'name' | 'tabSummary'>, tab: string): string {
   if (!isRepositoryTab(tab)) return `View details for the ${repository.name} repository.`
-  const text = repository.tabSummary?.[summaryKeys[tab]]
+  const text = repository.tabSummary?.[tabKeys[tab]]
   return text ?? `Analysis for the ${repository.name} repository is currently being processed.`
 }

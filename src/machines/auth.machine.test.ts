@@ -313,7 +313,7 @@ describe('auth machine', () => {
       { storedSession: session(60_000) },
     )
     await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
-    actor.send({ type: 'logout', options: { redirect: 'https://vigil.example/bye', allSessions: true } })
+    actor.send({ type: 'auth.logout', options: { redirect: 'https://vigil.example/bye', allSessions: true } })
     expect(actor.getSnapshot().matches('loggingOut')).toBe(true)
     expect(actor.getSnapshot().context.session).toBeUndefined()
     expect(effects.logout).toHaveBeenCalledWith({ redirect: 'https://vigil.example/bye', allSessions: true })
@@ -332,7 +332,7 @@ describe('auth machine', () => {
       { storedSession: session(60_000) },
     )
     await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
-    actor.send({ type: 'logout' })
+    actor.send({ type: 'auth.logout' })
     await waitFor(actor, (state) => state.matches('unauthenticated'))
     expect(effects.reportError).toHaveBeenCalledWith(expect.objectContaining({ code: 'ERR_LOGOUT' }))
   })
@@ -340,13 +340,13 @@ describe('auth machine', () => {
   it('starts login with its options, and registration with register set', async () => {
     const { actor, effects } = start()
     await waitFor(actor, (state) => state.matches('unauthenticated'))
-    actor.send({ type: 'login', options: { loginHint: 'ada@vigil.dev', prompt: 'login' } })
+    actor.send({ type: 'auth.login', options: { loginHint: 'ada@vigil.dev', prompt: 'login' } })
     expect(actor.getSnapshot().matches('redirecting')).toBe(true)
     expect(effects.startLogin).toHaveBeenLastCalledWith({ loginHint: 'ada@vigil.dev', prompt: 'login' })
 
     const second = start()
     await waitFor(second.actor, (state) => state.matches('unauthenticated'))
-    second.actor.send({ type: 'register' })
+    second.actor.send({ type: 'auth.register' })
     expect(second.effects.startLogin).toHaveBeenLastCalledWith({ register: true })
   })
 
@@ -357,7 +357,7 @@ describe('auth machine', () => {
       },
     })
     await waitFor(actor, (state) => state.matches('unauthenticated'))
-    actor.send({ type: 'register' })
+    actor.send({ type: 'auth.register' })
     await waitFor(actor, (state) => state.matches('unauthenticated') && !!state.context.problem)
     expect(actor.getSnapshot().context.problem).toMatchObject({
       code: 'ERR_REGISTER',
@@ -371,12 +371,12 @@ describe('auth machine', () => {
   it('ignores login while signed in and logout while signed out', async () => {
     const { actor, effects } = start({}, { storedSession: session(60_000) })
     await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
-    actor.send({ type: 'login' })
+    actor.send({ type: 'auth.login' })
     expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)
     expect(effects.startLogin).not.toHaveBeenCalled()
     const signedOut = start()
     await waitFor(signedOut.actor, (state) => state.matches('unauthenticated'))
-    signedOut.actor.send({ type: 'logout' })
+    signedOut.actor.send({ type: 'auth.logout' })
     expect(signedOut.effects.logout).not.toHaveBeenCalled()
   })
 })

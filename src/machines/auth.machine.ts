@@ -1,43 +1,25 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
-import { AuthError, describeAuthError, type AuthErrorCode } from '@/auth/errors'
+import { AuthError, describeAuthError } from '@/auth/errors'
 import { REFRESH_CAP_MS, REFRESH_RETRY_DELAYS_MS, refreshDelayMs } from '@/auth/refresh-schedule'
+import type { AuthContext, AuthEvent, AuthInput, AuthProblem } from './auth.types'
 
-export interface AuthProblem {
-  title: string
-  message: string
-  code?: AuthErrorCode
-}
-
-export interface AuthInput {
-  /** The address the app was opened at. */
-  url: string
-  isCallback: boolean
-  /** The session in storage when the app opened, read before the first render. */
-  storedSession?: Session | null
-}
-
-export interface AuthContext {
-  /** The address the app was opened at: a provider callback or any page. */
-  url: string
-  isCallback: boolean
-  session?: Session
-  problem?: AuthProblem
-  /** Refreshes of this session that failed for a passing reason and are being tried again. */
-  failedRefreshes: number
-}
-
-export type AuthEvent =
-  | { type: 'login'; options?: Omit<LoginOptions, 'register'> }
-  | { type: 'register' }
-  | { type: 'logout'; options?: LogoutOptions }
-  /** Another tab signed in, refreshed or signed out: the session now in storage (null for none). */
-  | { type: 'session.sync'; session: Session | null }
-  | { type: 'problem.dismiss' }
+export type { AuthContext, AuthEvent, AuthInput, AuthProblem } from './auth.types'
 
 function toProblem(error: unknown): AuthProblem {
   const readable = describeAuthError(error)
   return { ...readable, code: error instanceof AuthError ? error.code : undefined }
+}
+
+/** The session an invoked refresh starts from; the guards let no state without one invoke it. */
+function requireSession(context: AuthContext): Session {
+  if (!context.session) throw new Error('The auth machine refreshed without a session')
+  return context.session
+}
+
+/** The session another tab sent; the guards only take a sync that carries one. */
+function syncedSession(context: AuthContext, event: AuthEvent): Session {
+  return event.type === 'session.sync' && event.session ? event.session : requireSession(context)
 }
 
 /** The wait before the given retry (1 for the first). */
@@ -135,7 +117,7 @@ export const authMachine = setup({
           target: 'unauthenticated',
           actions: [
             { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
-            { type: 'reportError', params: ({ context }) => context.problem as AuthProblem },
+            { type: 'reportError', params: ({ event }) => toProblem(event.error) },
           ],
         },
       },
@@ -144,7 +126,7 @@ export const authMachine = setup({
       invoke: {
         id: 'renewSession',
         src: 'refreshSession',
-        input: ({ context }) => ({ session: context.session as Session }),
+        input: ({ context }) => ({ session: requireSession(context) }),
         onDone: {
           target: 'authenticated',
           actions: [{ type: 'setSession', params: ({ event }) => event.output }, 'announceSession'],
@@ -158,13 +140,13 @@ export const authMachine = setup({
     authenticated: {
       initial: 'idle',
       on: {
-        logout: { target: 'loggingOut' },
+        'auth.logout': { target: 'loggingOut' },
         'session.sync': [
           { guard: 'signedOutElsewhere', target: 'unauthenticated', actions: 'clearSession' },
           {
             target: '.idle',
             reenter: true,
-            actions: { type: 'setSession', params: ({ event }) => event.session as Session },
+            actions: { type: 'setSession', params: ({ context, event }) => syncedSession(context, event) },
           },
         ],
       },
@@ -176,7 +158,7 @@ export const authMachine = setup({
           invoke: {
             id: 'refreshSession',
             src: 'refreshSession',
-            input: ({ context }) => ({ session: context.session as Session }),
+            input: ({ context }) => ({ session: requireSession(context) }),
             onDone: {
               target: 'idle',
               actions: [{ type: 'setSession', params: ({ event }) => event.output }, 'announceSession'],
@@ -221,13 +203,13 @@ export const authMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        input: ({ event }) => (event.type === 'logout' ? (event.options ?? {}) : {}),
+        input: ({ event }) => (event.type === 'auth.logout' ? (event.options ?? {}) : {}),
         onDone: { target: 'unauthenticated', actions: 'announceSession' },
         onError: {
           target: 'unauthenticated',
           actions: [
             { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
-            { type: 'reportError', params: ({ context }) => context.problem as AuthProblem },
+            { type: 'reportError', params: ({ event }) => toProblem(event.error) },
             'announceSession',
           ],
         },
@@ -235,12 +217,12 @@ export const authMachine = setup({
     },
     unauthenticated: {
       on: {
-        login: { target: 'redirecting', actions: 'clearProblem' },
-        register: { target: 'redirecting', actions: 'clearProblem' },
+        'auth.login': { target: 'redirecting', actions: 'clearProblem' },
+        'auth.register': { target: 'redirecting', actions: 'clearProblem' },
         'session.sync': {
           guard: 'signedInElsewhere',
           target: 'authenticated',
-          actions: { type: 'setSession', params: ({ event }) => event.session as Session },
+          actions: { type: 'setSession', params: ({ context, event }) => syncedSession(context, event) },
         },
         'problem.dismiss': { actions: 'clearProblem' },
       },
@@ -250,12 +232,16 @@ export const authMachine = setup({
         id: 'startLogin',
         src: 'startLogin',
         input: ({ event }) =>
-          event.type === 'register' ? { register: true } : event.type === 'login' ? (event.options ?? {}) : {},
+          event.type === 'auth.register'
+            ? { register: true }
+            : event.type === 'auth.login'
+              ? (event.options ?? {})
+              : {},
         onError: {
           target: 'unauthenticated',
           actions: [
             { type: 'setProblem', params: ({ event }) => ({ error: event.error }) },
-            { type: 'reportError', params: ({ context }) => context.problem as AuthProblem },
+            { type: 'reportError', params: ({ event }) => toProblem(event.error) },
           ],
         },
       },

@@ -1,5 +1,5 @@
 import { setup } from 'xstate'
-import { DEFAULT_TAB, repositoryTabs, type RepositoryTab } from '@/data/repository-tabs'
+import { DEFAULT_TAB, repositoryTabs, tabKeys, type RepositoryTab } from '@/data/repository-tabs'
 
 export type RepoTabsEvent =
   | { type: 'tab.select'; tab: string }
@@ -7,13 +7,7 @@ export type RepoTabsEvent =
   | { type: 'tab.sync'; tab: string }
 
 /** Tab ids and the camelCase states that stand for them. */
-const stateOf: Record<RepositoryTab, string> = {
-  'policy-issues': 'policyIssues',
-  vulnerabilities: 'vulnerabilities',
-  'api-surface': 'apiSurface',
-  'security-context': 'securityContext',
-  'source-graph': 'sourceGraph',
-}
+const stateOf = tabKeys
 
 /** A transition to the tab's state, writing the address only when the user chose the tab. */
 function toTab(tab: RepositoryTab, write: boolean) {

@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'msw'
 import type { AuthClient } from '@/auth/client'
-import type { VigilConfig } from '@/auth/config'
+import type { VigilConfig } from '@/config/config'
 import type { KeyValueStorage } from '@/auth/session-store'
 import { apiHandlers } from './api'
-import { demoIdpHandlers } from './demo-idp/handlers'
-import { demoProviderFor } from './demo-idp/provider'
+import { demoIdpHandlers } from '@/demo-idp/handlers'
+import { demoProviderFor } from '@/demo-idp/provider'
 
 /** What the worker serves: the demo provider in demo mode, and the product API when mocking. */
 export function mockHandlers(

@@ -1,9 +1,9 @@
 import { UnsecuredJWT } from 'jose'
-import type { ReactNode } from 'react'
-import { createActor, fromPromise, waitFor } from 'xstate'
-import { AuthActorContext, type AuthActor } from '@/api/auth'
+import { useEffect, type ReactNode } from 'react'
+import { fromPromise, type Actor } from 'xstate'
+import { AuthActor } from '@/state/auth'
 import type { Session } from '@/auth/client'
-import { authMachine } from '@/machines/auth.machine'
+import { authMachine, type AuthInput } from '@/machines/auth.machine'
 
 export interface TestUser {
   sub?: string
@@ -31,8 +31,8 @@ export function testSession(user: TestUser = {}, lifetimeSeconds = 3600): Sessio
   }
 }
 
-/** A running auth machine in the given state, with every browser effect replaced. */
-export async function testAuthActor(state: 'loading' | 'authenticated' | 'unauthenticated', user?: TestUser) {
+/** The auth machine in the given state, with every browser effect replaced, to mount in a provider. */
+export function testAuth(state: 'loading' | 'authenticated' | 'unauthenticated', user?: TestUser) {
   const logout = { calls: 0 }
   const logic = authMachine.provide({
     actors: {
@@ -44,17 +44,32 @@ export async function testAuthActor(state: 'loading' | 'authenticated' | 'unauth
       startLogin: fromPromise(async () => {}),
     },
   })
-  const actor: AuthActor = createActor(logic, {
-    input: {
-      url: 'http://localhost/',
-      isCallback: state === 'loading',
-      storedSession: state === 'authenticated' ? testSession(user) : null,
-    },
-  }).start()
-  if (state !== 'loading') await waitFor(actor, (snapshot) => snapshot.matches(state))
-  return { actor, logout }
+  const input: AuthInput = {
+    url: 'http://localhost/',
+    isCallback: state === 'loading',
+    storedSession: state === 'authenticated' ? testSession(user) : null,
+  }
+  const mounted: { actor?: Actor<typeof logic> } = {}
+  return { logic, input, logout, mounted, onActor: (actor: Actor<typeof logic>) => (mounted.actor = actor) }
 }
 
-export function AuthTestProvider({ actor, children }: { actor: AuthActor; children: ReactNode }) {
-  return <AuthActorContext.Provider value={actor}>{children}</AuthActorContext.Provider>
+export type TestAuth = Pick<ReturnType<typeof testAuth>, 'logic' | 'input'> & Partial<ReturnType<typeof testAuth>>
+
+function CaptureActor({ auth }: { auth: TestAuth }) {
+  const actor = AuthActor.useActorRef()
+  const { onActor } = auth
+  useEffect(() => {
+    onActor?.(actor)
+  }, [actor, onActor])
+  return null
+}
+
+/** The app's AuthProvider context running the given test logic; `auth.mounted.actor` is the actor. */
+export function AuthTestProvider({ auth, children }: { auth: TestAuth; children: ReactNode }) {
+  return (
+    <AuthActor.Provider logic={auth.logic} options={{ input: auth.input }}>
+      <CaptureActor auth={auth} />
+      {children}
+    </AuthActor.Provider>
+  )
 }

@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
-import { OrganisationProvider, type OrganisationChoice } from '@/api/organisation'
+import { OrganisationProvider, type OrganisationChoice } from '@/state/organisation'
 import { render } from 'vitest-browser-react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
-import { cssVariablesResolver, theme } from '@/app/theme'
+import { cssVariablesResolver, theme } from '@/state/mantine-theme'
 
 export interface RenderOptions {
   /** The path the memory router starts at, with an optional `?query`. */

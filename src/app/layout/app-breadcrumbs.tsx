@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core'
 import { Link, useLocation } from 'wouter'
-import { breadcrumbsFor } from '@/data/breadcrumbs'
+import { breadcrumbsFor } from '@/app/route-table'
 
 export function AppBreadcrumbs() {
   const [path] = useLocation()

@@ -1,24 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { ThemeProvider } from '@/app/theme-provider'
+import { ThemeProvider } from '@/state/theme'
 import { THEME_STORAGE_KEY } from '@/machines/theme.machine'
-import { AuthTestProvider, testAuthActor, type TestUser } from '@tests/helpers/auth'
+import { AuthTestProvider, testAuth, type TestUser } from '@tests/helpers/auth'
 import { renderWithProviders } from '@tests/helpers/render'
 import { AppLayout } from './app-layout'
 
 const ada: TestUser = { given_name: 'Ada', family_name: 'Lovelace', email: 'ada@vigil.dev' }
 
 async function renderLayout(path = '/', user: TestUser = ada) {
-  const { actor, logout } = await testAuthActor('authenticated', user)
+  const auth = testAuth('authenticated', user)
   const rendered = await renderWithProviders(
-    <AuthTestProvider actor={actor}>
+    <AuthTestProvider auth={auth}>
       <ThemeProvider defaultTheme="light">
         <AppLayout />
       </ThemeProvider>
     </AuthTestProvider>,
     { path, withoutMantine: true },
   )
-  return { ...rendered, actor, logout }
+  return { ...rendered, auth }
 }
 
 const sidebar = () => page.getByRole('navigation', { name: 'Sidebar' })
@@ -182,9 +182,10 @@ describe('user menu', () => {
   })
 
   it('signs out from the menu', async () => {
-    const { actor } = await renderLayout('/')
+    const { auth } = await renderLayout('/')
     await page.getByTestId('user-menu').click()
     await page.getByRole('menuitem', { name: 'Sign out' }).click()
-    await expect.poll(() => actor.getSnapshot().matches('unauthenticated')).toBe(true)
+    await expect.poll(() => auth.mounted.actor?.getSnapshot().matches('unauthenticated')).toBe(true)
+    expect(auth.logout.calls).toBe(1)
   })
 })

@@ -1,14 +1,14 @@
 import '@mantine/core/styles.css'
 import { ActionIcon, AppShell, Divider, Drawer, Group, Tooltip } from '@mantine/core'
 import { IconLayoutSidebar } from '@tabler/icons-react'
-import { OrganisationProvider } from '@/api/organisation'
-import { initialOrganisationChoice, rememberOrganisationChoice } from '@/app/organisation-choice'
+import { OrganisationProvider } from '@/state/organisation'
+import { initialOrganisationChoice, rememberOrganisationChoice } from '@/state/organisation-choice'
 import { AppRoutes } from '@/app/routes'
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/app/theme'
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/state/mantine-theme'
 import { AppBreadcrumbs } from './app-breadcrumbs'
 import { DemoDataMenu } from './demo-data-menu'
 import { SidebarContent } from './sidebar-content'
-import { SidebarProvider, useSidebar } from './sidebar-provider'
+import { SidebarProvider, useSidebar } from '@/state/sidebar'
 
 /** SPEC.md §9: sidebar widths, and the sheet's slide timings on mobile. */
 const SIDEBAR_WIDTH = '16rem'

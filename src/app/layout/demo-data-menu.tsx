@@ -1,12 +1,12 @@
 import { Button, Group, Loader, Menu, Modal, NumberInput, Stack, Text } from '@mantine/core'
+import { formatCount } from '@/lib/format'
 import { useDisclosure } from '@mantine/hooks'
 import { IconCheck, IconChevronDown, IconDatabase } from '@tabler/icons-react'
 import { useState, type FormEvent } from 'react'
-import { useOrganisation, type OrganisationChoice } from '@/api/organisation'
+import { useOrganisation, type OrganisationChoice } from '@/state/organisation'
 import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
-import { MAX_ORGANISATION_SIZE } from '@/data/organisation'
+import { MAX_ORGANISATION_SIZE } from '@/data/organisation-size'
 
-const count = (value: number) => value.toLocaleString('en-US')
 const presets: { choice: OrganisationChoice; label: string }[] = [
   { choice: 'sample', label: '5 sample repositories' },
   { choice: 3876, label: 'Generated organisation: 3,876' },
@@ -20,7 +20,7 @@ export function DemoDataMenu() {
   const [customOpen, custom] = useDisclosure(false)
   const [size, setSize] = useState<string | number>(choice === 'sample' ? 3876 : choice)
   const typeAhead = useMenuTypeAhead()
-  const current = choice === 'sample' ? 'Sample data' : `${count(choice)} repositories`
+  const current = choice === 'sample' ? 'Sample data' : `${formatCount(choice)} repositories`
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -67,14 +67,14 @@ export function DemoDataMenu() {
           <Stack>
             <NumberInput
               label="Repositories"
-              description={`From 1 to ${count(MAX_ORGANISATION_SIZE)}; the same size always gives the same organisation.`}
+              description={`From 1 to ${formatCount(MAX_ORGANISATION_SIZE)}; the same size always gives the same organisation.`}
               min={1}
               max={MAX_ORGANISATION_SIZE}
               allowDecimal={false}
               thousandSeparator=","
               value={size}
               onChange={setSize}
-              error={sizeValid ? undefined : `Enter a whole number from 1 to ${count(MAX_ORGANISATION_SIZE)}.`}
+              error={sizeValid ? undefined : `Enter a whole number from 1 to ${formatCount(MAX_ORGANISATION_SIZE)}.`}
               data-autofocus
             />
             <Group justify="flex-end">

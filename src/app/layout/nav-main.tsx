@@ -1,9 +1,9 @@
 import { NavLink, Stack, Text, Tooltip } from '@mantine/core'
 import { IconChevronRight } from '@tabler/icons-react'
 import { Link, useLocation } from 'wouter'
-import { prefetchScreen } from '@/app/routes'
-import { intentPrefetch } from '@/components/intent-prefetch'
-import { isNavigationItemActive, platformNavigation } from '@/data/navigation'
+import { platformNavigation, prefetchScreen } from '@/app/route-table'
+import { intentPrefetch } from '@/lib/intent-prefetch'
+import { isNavigationItemActive } from '@/data/navigation'
 import { navigationIcons } from './icons'
 import classes from './sidebar.module.css'
 

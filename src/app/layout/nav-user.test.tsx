@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
-import { ThemeProvider } from '@/app/theme-provider'
-import { AuthTestProvider, testAuthActor } from '@tests/helpers/auth'
+import { ThemeProvider } from '@/state/theme'
+import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { renderWithProviders } from '@tests/helpers/render'
 import { NavUser } from './nav-user'
 
 async function renderNavUser(state: 'loading' | 'unauthenticated') {
-  const { actor } = await testAuthActor(state)
+  const auth = testAuth(state)
   return renderWithProviders(
-    <AuthTestProvider actor={actor}>
+    <AuthTestProvider auth={auth}>
       <ThemeProvider defaultTheme="light">
         <div data-testid="footer">
           <NavUser />

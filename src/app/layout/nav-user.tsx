@@ -9,11 +9,11 @@ import {
   IconSelector,
   IconSparkles,
 } from '@tabler/icons-react'
-import { useAuth } from '@/api/auth'
+import { useAuth } from '@/state/auth'
 import { avatarInitials, displayName } from '@/auth/claims'
 import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
 import type { ThemePreference } from '@/machines/theme.machine'
-import { useTheme } from '@/app/theme-provider'
+import { useTheme } from '@/state/theme'
 import classes from './sidebar.module.css'
 
 const themeChoices: { value: ThemePreference; label: string }[] = [

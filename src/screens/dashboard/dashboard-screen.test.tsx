@@ -1,18 +1,18 @@
-import { delay, http, HttpResponse } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
-import { AuthTestProvider, testAuthActor } from '@tests/helpers/auth'
+import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { axeViolations } from '@tests/helpers/axe'
-import { startMockWorkerForTests, worker } from '@tests/helpers/msw-browser'
+import { startMockWorkerForTests, takeUnhandledRequests, worker } from '@tests/helpers/msw-browser'
 import { renderWithProviders } from '@tests/helpers/render'
 import { DashboardScreen } from './dashboard-screen'
 
 startMockWorkerForTests()
 
 async function renderDashboard(colorScheme: 'light' | 'dark' = 'light') {
-  const { actor } = await testAuthActor('authenticated', { given_name: 'Ada' })
+  const auth = testAuth('authenticated', { given_name: 'Ada' })
   return renderWithProviders(
-    <AuthTestProvider actor={actor}>
+    <AuthTestProvider auth={auth}>
       <DashboardScreen />
     </AuthTestProvider>,
     { colorScheme },
@@ -21,11 +21,27 @@ async function renderDashboard(colorScheme: 'light' | 'dark' = 'light') {
 
 const pingTile = () => page.getByRole('region', { name: 'Database ping via the identity provider' })
 
+describe('the mock worker of the browser tests', () => {
+  it('records an API request that no handler answers, so that the test fails', async () => {
+    await fetch('/api/not-mocked/').catch(() => undefined)
+    expect(takeUnhandledRequests()).toEqual([`GET ${location.origin}/api/not-mocked/`])
+  })
+})
+
 describe('dashboard ping tile', () => {
   it("shows 'Loading ping response...' while the ping is under way", async () => {
-    worker.use(http.get('*/api/ping/', async () => delay('infinite')))
+    const answers: (() => void)[] = []
+    worker.use(
+      http.get(
+        '*/api/ping/',
+        () => new Promise<Response>((answer) => answers.push(() => answer(HttpResponse.json({})))),
+      ),
+    )
     await renderDashboard()
     await expect.element(pingTile().getByText('Loading ping response...')).toBeVisible()
+    await expect.poll(() => answers.length).toBeGreaterThan(0)
+    answers.forEach((answer) => answer())
+    await expect.element(pingTile()).toHaveTextContent('User ID: N/A')
   })
 
   it('shows the time as a local date-time and the user ID, sending the bearer token', async () => {
@@ -83,6 +99,7 @@ describe('dashboard summary', () => {
     await expect.element(rows.nth(1)).toHaveTextContent(/^1atlas-storefront28/)
     await expect.element(rows.nth(5)).toHaveTextContent(/^5aurora-dashboard0/)
     await expect.element(risk.getByRole('link', { name: 'nexus-api' })).toHaveAttribute('href', '/repository/nexus-api')
+    await expect.element(pingTile()).toHaveTextContent('User ID: kp_1')
   })
 
   it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (scheme) => {

@@ -2,7 +2,7 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@man
 import { IconBug, IconShieldCheck } from '@tabler/icons-react'
 import { useMemo, type ReactNode } from 'react'
 import { Link } from 'wouter'
-import { useOrganisation } from '@/api/organisation'
+import { useOrganisation } from '@/state/organisation'
 import { EnforcementBadge, PolicyIssuesBadge, SeverityBadge, VulnerabilitiesBadge } from '@/components/badges'
 import { PageHeader } from '@/components/page-header'
 import { enforcementStatuses, severities } from '@/data/findings'

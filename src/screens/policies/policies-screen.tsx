@@ -1,3 +1,5 @@
+import { levelColors } from '@/components/palette'
+import { formatCount } from '@/lib/format'
 import {
   ActionIcon,
   Anchor,
@@ -28,8 +30,11 @@ import {
 } from '@/data/policies'
 
 const HEALTH_SCORE_MEANING = 'A composite of coverage, update recency and policy robustness, from 0 to 10.'
-const levelColors: Record<HealthLevel, string> = { strong: 'teal.9', fair: 'yellow.5', weak: 'red.8' }
-const count = (value: number) => value.toLocaleString('en-US')
+const healthColors: Record<HealthLevel, string> = {
+  strong: levelColors.good,
+  fair: levelColors.warning,
+  weak: levelColors.danger,
+}
 
 function SectionTitle({ id, title, about }: { id: string; title: string; about: string }) {
   return (
@@ -62,7 +67,7 @@ function Coverage({ percent }: { percent: number }) {
       <Text size="sm" data-level={level}>
         {percent}%
       </Text>
-      <Progress value={percent} color={levelColors[level]} size="sm" aria-label={`Coverage ${percent}%`} />
+      <Progress value={percent} color={healthColors[level]} size="sm" aria-label={`Coverage ${percent}%`} />
     </Stack>
   )
 }
@@ -71,7 +76,7 @@ function HealthScore({ score }: { score: number }) {
   const level = healthLevel(score)
   return (
     <Badge
-      color={levelColors[level]}
+      color={healthColors[level]}
       autoContrast
       variant="filled"
       data-level={level}
@@ -129,7 +134,7 @@ function PolicyTable({
           {rows.map((row, index) => (
             <Table.Tr key={index}>
               <Table.Td>{row.name}</Table.Td>
-              <Table.Td>{count(row.totalRepos)}</Table.Td>
+              <Table.Td>{formatCount(row.totalRepos)}</Table.Td>
               <Table.Td>
                 <Coverage percent={row.coverage} />
               </Table.Td>
@@ -179,18 +184,19 @@ export function PoliciesScreen() {
               <Table.Tbody>
                 <Table.Tr>
                   <Table.Td>
-                    <Badge color="teal.9" variant="filled">
+                    <Badge color={levelColors.good} variant="filled">
                       {masterPolicy.status}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={4}>
                       <Text size="sm">
-                        {masterPolicy.coverage}% ({count(masterPolicy.covered)} / {count(masterPolicy.total)})
+                        {masterPolicy.coverage}% ({formatCount(masterPolicy.covered)} /{' '}
+                        {formatCount(masterPolicy.total)})
                       </Text>
                       <Progress
                         value={masterPolicy.coverage}
-                        color="teal.9"
+                        color={levelColors.good}
                         size="sm"
                         aria-label="Master policy coverage"
                       />

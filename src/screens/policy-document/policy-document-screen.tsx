@@ -12,8 +12,8 @@ import {
   Title,
 } from '@mantine/core'
 import { IconDownload, IconPencil, IconRestore } from '@tabler/icons-react'
-import { downloadText } from '@/components/download'
-import { LEVELS, parsePolicy, type Level } from '@/data/policy-document'
+import { downloadText } from '@/lib/download'
+import { LEVELS, type Level } from '@/data/policy-document'
 import { PolicyLineView, saveKeys } from './policy-lines'
 import { usePolicyEditor } from './use-policy-editor'
 
@@ -51,13 +51,12 @@ function download(document: string, title: string) {
 }
 
 export function PolicyDocumentScreen() {
-  const { snapshot, send } = usePolicyEditor()
-  const { document, original, draft, lineIndex, levelOverrides, enforcementDefault } = snapshot.context
-  const policy = parsePolicy(document)
+  const { document, original, draft, lineIndex, levelOverrides, enforcementDefault, editing, policy, send } =
+    usePolicyEditor()
   const { meta } = policy
-  const editingTags = snapshot.matches('editingTags')
+  const editingTags = editing === 'editingTags'
   const lineEditing =
-    snapshot.matches('editingLine') && lineIndex !== undefined
+    editing === 'editingLine' && lineIndex !== undefined
       ? {
           index: lineIndex,
           draft,

@@ -1,10 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
+import { useMemo, useState } from 'react'
 import { parsePolicy } from '@/data/policy-document'
 import { samplePolicyDocument } from '@/data/sample-policy'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
-import { inspection } from '@/components/inspection'
-import { readLocal, writeLocal } from '@/components/local-storage'
+import { inspection } from '@/lib/inspection'
+import { readLocal, writeLocal } from '@/lib/local-storage'
 
 /** Where the locally edited document is kept between visits. */
 export const POLICY_STORAGE_KEY = 'vigil-policy-document'
@@ -33,6 +33,20 @@ export function usePolicyEditor() {
     original: samplePolicyDocument,
   }))
   const actor = useActorRef(browserEditorLogic, { input, ...inspection() })
-  const snapshot = useSelector(actor, (state) => state)
-  return { snapshot, send: actor.send }
+  const view = useSelector(
+    actor,
+    ({ context, value }) => ({
+      document: context.document,
+      original: context.original,
+      draft: context.draft,
+      lineIndex: context.lineIndex,
+      levelOverrides: context.levelOverrides,
+      enforcementDefault: context.enforcementDefault,
+      editing: value,
+    }),
+    shallowEqual,
+  )
+  // Parsed once per version of the document, not on every keystroke of a draft.
+  const policy = useMemo(() => parsePolicy(view.document), [view.document])
+  return { ...view, policy, send: actor.send }
 }

@@ -3,6 +3,7 @@ import { page, userEvent } from 'vitest/browser'
 import { languageOptions } from '@/data/repository-filters'
 import { listRepositories } from '@/data/repositories'
 import { axeViolations } from '@tests/helpers/axe'
+import { repositoryColumns } from '@/data/repository-columns'
 import { renderWithProviders } from '@tests/helpers/render'
 import { RepositoriesScreen } from './repositories-screen'
 
@@ -40,19 +41,18 @@ describe('All Repositories', () => {
       .getByRole('columnheader')
       .elements()
       .map((header) => header.textContent)
-    expect(headers).toEqual([
-      'RepositoryUpdated',
-      'Description',
-      'Languages',
-      'Visibility',
-      'APIs',
-      'Policy Issues',
-      'Vulnerabilities',
-      'Open',
-    ])
-    const first = page.getByRole('columnheader').first()
-    await expect.element(first.getByRole('button', { name: 'Repository' })).toBeVisible()
-    await expect.element(first.getByRole('button', { name: 'Updated' })).toBeVisible()
+    expect(headers).toEqual(
+      repositoryColumns.map((column) =>
+        column.sorts.length ? column.sorts.map((option) => option.label).join('') : column.header,
+      ),
+    )
+    expect(headers[0]).toBe('RepositoryUpdated')
+    for (const [index, column] of repositoryColumns.entries()) {
+      const header = page.getByRole('columnheader').nth(index)
+      for (const option of column.sorts) {
+        await expect.element(header.getByRole('button', { name: option.label })).toBeVisible()
+      }
+    }
     const atlas = page.getByRole('row').nth(1)
     await expect.element(atlas).toHaveTextContent('atlas-storefrontUpdated 2 hours ago')
     await expect.element(atlas).toHaveTextContent('TypeScriptJavaScript+2Public1242')

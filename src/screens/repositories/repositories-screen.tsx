@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Group, Loader, Select, Text, TextInput } from '@mantine/core'
+import { formatCount } from '@/lib/format'
 import { IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
 import { memo, useCallback, useDeferredValue, useMemo } from 'react'
-import { useOrganisation } from '@/api/organisation'
-import { downloadText } from '@/components/download'
+import { useOrganisation } from '@/state/organisation'
+import { downloadText } from '@/lib/download'
 import { PageHeader } from '@/components/page-header'
 import { repositoriesToCsv } from '@/data/repositories-csv'
 import { ALL_LANGUAGES, languageOptions, type SortColumn, type Visibility } from '@/data/repository-filters'
@@ -17,7 +18,6 @@ const visibilityOptions = [
   { value: 'public', label: 'Public' },
   { value: 'private', label: 'Private' },
 ]
-const count = (value: number) => value.toLocaleString('en-US')
 
 // Each part below reads only the filters it shows, so a keystroke re-renders the search field
 // alone; the results follow as soon as the browser is free (useDeferredValue).
@@ -85,7 +85,7 @@ const Results = memo(function Results({ actor, query, total }: ResultsProps) {
     <>
       <Group justify="space-between" mb="xs">
         <Text size="sm" c="dimmed" role="status">
-          Showing {count(shown.length)} of {count(total)} repositories
+          Showing {formatCount(shown.length)} of {formatCount(total)} repositories
         </Text>
         <Button
           size="xs"
@@ -137,7 +137,7 @@ export function RepositoriesScreen() {
       {pending && (
         <Group gap="xs" mb="md" role="status">
           <Loader size="xs" aria-hidden />
-          <Text size="sm">Generating {count(pending)} repositories...</Text>
+          <Text size="sm">Generating {formatCount(pending)} repositories...</Text>
         </Group>
       )}
       {error && (

@@ -1,16 +1,17 @@
 import { ActionIcon, Badge, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconChevronRight, IconSelector } from '@tabler/icons-react'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { PolicyIssuesBadge, VisibilityLabel, VulnerabilitiesBadge } from '@/components/badges'
 import type { RepositorySort, SortColumn } from '@/data/repository-filters'
 import type { Repository } from '@/data/repositories'
+import { repositoryColumns, type RepositoryColumn } from '@/data/repository-columns'
 
 /** SPEC.md §9: two languages per row, then '+N'. */
 const LANGUAGES_SHOWN = 2
 const ROW_HEIGHT = 62
-const COLUMNS = 8
+const COLUMNS = repositoryColumns.length
 
 const EMPTY_RESULT_TEXT = 'No repositories found matching your search criteria.'
 
@@ -40,6 +41,42 @@ interface RowProps {
   active: boolean
 }
 
+/** How each column of the one column list draws its cell. */
+const cells: Record<RepositoryColumn['id'], (repository: Repository) => ReactNode> = {
+  repository: (repository) => (
+    <>
+      <Text size="sm" fw={600} truncate maw={240}>
+        {repository.name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Updated {repository.lastUpdated}
+      </Text>
+    </>
+  ),
+  description: (repository) => (
+    <Text size="sm" lineClamp={1} maw={340} title={repository.description}>
+      {repository.description}
+    </Text>
+  ),
+  languages: (repository) => <Languages languages={repository.languages} />,
+  visibility: (repository) => <VisibilityLabel isPrivate={repository.isPrivate} />,
+  apis: (repository) => repository.apiCount,
+  policyIssues: (repository) => <PolicyIssuesBadge count={repository.policyViolations} />,
+  vulnerabilities: (repository) => <VulnerabilitiesBadge count={repository.vulnerabilities} />,
+  open: (repository) => (
+    <ActionIcon
+      component={Link}
+      href={detailsUrl(repository)}
+      variant="subtle"
+      color="gray"
+      aria-label={`Open ${repository.name}`}
+      tabIndex={-1}
+    >
+      <IconChevronRight size={16} aria-hidden />
+    </ActionIcon>
+  ),
+}
+
 const RepositoryRow = memo(function RepositoryRow({ repository, index, active }: RowProps) {
   return (
     <Table.Tr
@@ -49,44 +86,9 @@ const RepositoryRow = memo(function RepositoryRow({ repository, index, active }:
       style={{ height: ROW_HEIGHT }}
       aria-label={repository.name}
     >
-      <Table.Td>
-        <Text size="sm" fw={600} truncate maw={240}>
-          {repository.name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          Updated {repository.lastUpdated}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" lineClamp={1} maw={340} title={repository.description}>
-          {repository.description}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Languages languages={repository.languages} />
-      </Table.Td>
-      <Table.Td>
-        <VisibilityLabel isPrivate={repository.isPrivate} />
-      </Table.Td>
-      <Table.Td>{repository.apiCount}</Table.Td>
-      <Table.Td>
-        <PolicyIssuesBadge count={repository.policyViolations} />
-      </Table.Td>
-      <Table.Td>
-        <VulnerabilitiesBadge count={repository.vulnerabilities} />
-      </Table.Td>
-      <Table.Td>
-        <ActionIcon
-          component={Link}
-          href={detailsUrl(repository)}
-          variant="subtle"
-          color="gray"
-          aria-label={`Open ${repository.name}`}
-          tabIndex={-1}
-        >
-          <IconChevronRight size={16} aria-hidden />
-        </ActionIcon>
-      </Table.Td>
+      {repositoryColumns.map((column) => (
+        <Table.Td key={column.id}>{cells[column.id](repository)}</Table.Td>
+      ))}
     </Table.Tr>
   )
 })
@@ -193,27 +195,31 @@ export const RepositoryTable = memo(function RepositoryTable({
       <Table verticalSpacing="sm" highlightOnHover aria-rowcount={repositories.length + 1} aria-label="Repositories">
         <Table.Thead>
           <Table.Tr aria-rowindex={1}>
-            <Table.Th scope="col" aria-sort={ariaSort(sort, 'name', 'updated')}>
-              <Group gap="sm" wrap="nowrap">
-                <SortButton column="name" label="Repository" sort={sort} onSort={onSort} />
-                <SortButton column="updated" label="Updated" sort={sort} onSort={onSort} />
-              </Group>
-            </Table.Th>
-            <Table.Th scope="col">Description</Table.Th>
-            <Table.Th scope="col">Languages</Table.Th>
-            <Table.Th scope="col">Visibility</Table.Th>
-            <Table.Th scope="col" aria-sort={ariaSort(sort, 'apis')}>
-              <SortButton column="apis" label="APIs" sort={sort} onSort={onSort} />
-            </Table.Th>
-            <Table.Th scope="col" aria-sort={ariaSort(sort, 'policyIssues')}>
-              <SortButton column="policyIssues" label="Policy Issues" sort={sort} onSort={onSort} />
-            </Table.Th>
-            <Table.Th scope="col" aria-sort={ariaSort(sort, 'vulnerabilities')}>
-              <SortButton column="vulnerabilities" label="Vulnerabilities" sort={sort} onSort={onSort} />
-            </Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Open</VisuallyHidden>
-            </Table.Th>
+            {repositoryColumns.map((column) => (
+              <Table.Th
+                key={column.id}
+                scope="col"
+                aria-sort={ariaSort(sort, ...column.sorts.map((option) => option.column))}
+              >
+                {column.hiddenHeader ? (
+                  <VisuallyHidden>{column.header}</VisuallyHidden>
+                ) : column.sorts.length === 0 ? (
+                  column.header
+                ) : (
+                  <Group gap="sm" wrap="nowrap">
+                    {column.sorts.map((option) => (
+                      <SortButton
+                        key={option.column}
+                        column={option.column}
+                        label={option.label}
+                        sort={sort}
+                        onSort={onSort}
+                      />
+                    ))}
+                  </Group>
+                )}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody

@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter'
 import type { ActorRefFrom } from 'xstate'
 import { filtersFromQuery, filtersToQuery } from '@/data/repository-filters'
 import { repoFiltersMachine } from '@/machines/repo-filters.machine'
-import { inspection } from '@/components/inspection'
+import { inspection } from '@/lib/inspection'
 
 export type RepoFiltersActor = ActorRefFrom<typeof repoFiltersMachine>
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core'
 import { IconArrowLeft, IconClock } from '@tabler/icons-react'
 import { Link } from 'wouter'
-import { useOrganisation } from '@/api/organisation'
+import { useOrganisation } from '@/state/organisation'
 import { VisibilityLabel } from '@/components/badges'
 import { violationsFor, vulnerabilitiesFor } from '@/data/findings'
 import type { Repository } from '@/data/repositories'

@@ -2,7 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { activeTabOf, repoTabsMachine } from '@/machines/repo-tabs.machine'
-import { inspection } from '@/components/inspection'
+import { DEFAULT_TAB } from '@/data/repository-tabs'
+import { inspection } from '@/lib/inspection'
 
 /** The tabs machine, kept in step with ?tab= in the address. */
 export function useRepoTab() {
@@ -23,7 +24,7 @@ export function useRepoTab() {
   )
 
   useEffect(() => {
-    const tab = tabInAddress ?? 'policy-issues'
+    const tab = tabInAddress ?? DEFAULT_TAB
     if (activeTabOf(actor.getSnapshot().value) !== tab) actor.send({ type: 'tab.sync', tab })
   }, [actor, tabInAddress])
 

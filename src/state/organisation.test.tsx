@@ -1,20 +1,19 @@
 import { describe, expect, it, vi } from 'vitest'
 import { page } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
-import type * as OrganisationModule from '@/data/organisation'
-import { OrganisationProvider, useOrganisation } from './organisation'
+import { SWRConfig } from 'swr'
+import { loadGeneratedOrganisation } from '@/data/organisation'
+import { OrganisationProvider, useOrganisation, type OrganisationProviderProps } from './organisation'
 
-const generation = vi.hoisted(() => ({ fail: false }))
-vi.mock('@/data/organisation', async (importOriginal) => {
-  const original = await importOriginal<typeof OrganisationModule>()
-  return {
-    ...original,
-    loadGeneratedOrganisation: async (size: number) => {
-      if (generation.fail) throw new Error('out of memory')
-      return original.loadGeneratedOrganisation(size)
-    },
-  }
-})
+function renderProvider(props: Omit<OrganisationProviderProps, 'children'>) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <OrganisationProvider {...props}>
+        <Status />
+      </OrganisationProvider>
+    </SWRConfig>,
+  )
+}
 
 function Status() {
   const { organisation, pending, error, choose } = useOrganisation()
@@ -31,13 +30,9 @@ function Status() {
 
 describe('OrganisationProvider', () => {
   it('shows the samples, then a generated organisation once it is built, and back', async () => {
-    generation.fail = false
     const onChoose = vi.fn()
-    await render(
-      <OrganisationProvider onChoose={onChoose}>
-        <Status />
-      </OrganisationProvider>,
-    )
+    const loadGenerated = vi.fn(loadGeneratedOrganisation)
+    await renderProvider({ onChoose, loadGenerated })
     const status = page.getByTestId('status')
     await expect.element(status).toHaveTextContent('sample 5 pending:none error:none')
     await page.getByRole('button', { name: 'Generate 250' }).click()
@@ -45,15 +40,18 @@ describe('OrganisationProvider', () => {
     await page.getByRole('button', { name: 'Samples' }).click()
     await expect.element(status).toHaveTextContent('sample 5 pending:none error:none')
     expect(onChoose.mock.calls).toEqual([[250], ['sample']])
+    await page.getByRole('button', { name: 'Generate 250' }).click()
+    await expect.element(status).toHaveTextContent('generated 250 pending:none error:none')
+    expect(loadGenerated).toHaveBeenCalledTimes(1)
   })
 
   it('reports a failed generation and stops showing it as pending', async () => {
-    generation.fail = true
-    await render(
-      <OrganisationProvider initialChoice={777}>
-        <Status />
-      </OrganisationProvider>,
-    )
+    await renderProvider({
+      initialChoice: 777,
+      loadGenerated: async () => {
+        throw new Error('out of memory')
+      },
+    })
     await expect
       .element(page.getByTestId('status'))
       .toHaveTextContent('sample 5 pending:none error:The organisation could not be generated: Error: out of memory')

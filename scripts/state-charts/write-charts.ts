@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { machines } from '../src/machines/registry'
-import { stateChartsDocument, toJsonDefinition } from '../src/machines/state-charts'
+import { machines } from './registry'
+import { stateChartsDocument, toJsonDefinition } from './state-charts'
 
 /** `npm run charts`: writes docs/state-charts.md and docs/state-charts/<machine>.json. */
 export function writeCharts(root: string): string[] {

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core'
-import { useActorRef, useSelector } from '@xstate/react'
-import { createContext, useContext, useState, type ReactNode } from 'react'
-import { fromCallback, type ActorRefFrom } from 'xstate'
+import { createActorContext } from '@xstate/react'
+import { useState, type ReactNode } from 'react'
+import { fromCallback } from 'xstate'
 import {
   preferenceOf,
   schemeOf,
@@ -11,12 +11,13 @@ import {
   type ThemeEvent,
   type ThemePreference,
 } from '@/machines/theme.machine'
-import { cssVariablesResolver, theme } from './theme'
-import { inspection } from '@/components/inspection'
-import { readLocal, writeLocal } from '@/components/local-storage'
+import { cssVariablesResolver, theme } from './mantine-theme'
+import { inspection } from '@/lib/inspection'
+import { readLocal, writeLocal } from '@/lib/local-storage'
+import { namedActorContext } from './named-actor-context'
 
 const DARK_QUERY = '(prefers-color-scheme: dark)'
-const ThemeActorContext = createContext<ActorRefFrom<typeof themeMachine> | null>(null)
+export const ThemeActor = namedActorContext(createActorContext(themeMachine), 'ThemeProvider')
 
 const browserThemeLogic = themeMachine.provide({
   actions: {
@@ -36,21 +37,29 @@ const browserThemeLogic = themeMachine.provide({
   },
 })
 
+function MantineFollowingTheme({ children }: { children: ReactNode }) {
+  const scheme = ThemeActor.useSelector(schemeOf)
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme}>
+      {children}
+    </MantineProvider>
+  )
+}
+
 /** The theme of SPEC.md §4, with Mantine's colour scheme following it. */
 export function ThemeProvider({ defaultTheme, children }: { defaultTheme: ThemePreference; children: ReactNode }) {
-  const [input] = useState(() => ({
-    stored: readLocal(THEME_STORAGE_KEY),
-    defaultTheme,
-    systemDark: window.matchMedia(DARK_QUERY).matches,
+  const [options] = useState(() => ({
+    input: {
+      stored: readLocal(THEME_STORAGE_KEY),
+      defaultTheme,
+      systemDark: window.matchMedia(DARK_QUERY).matches,
+    },
+    ...inspection(),
   }))
-  const actor = useActorRef(browserThemeLogic, { input, ...inspection() })
-  const scheme = useSelector(actor, schemeOf)
   return (
-    <ThemeActorContext.Provider value={actor}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme}>
-        {children}
-      </MantineProvider>
-    </ThemeActorContext.Provider>
+    <ThemeActor.Provider logic={browserThemeLogic} options={options}>
+      <MantineFollowingTheme>{children}</MantineFollowingTheme>
+    </ThemeActor.Provider>
   )
 }
 
@@ -61,11 +70,10 @@ export interface ThemeControls {
 }
 
 export function useTheme(): ThemeControls {
-  const actor = useContext(ThemeActorContext)
-  if (!actor) throw new Error('useTheme must be used inside a ThemeProvider')
+  const actor = ThemeActor.useActorRef()
   return {
-    preference: useSelector(actor, preferenceOf),
-    scheme: useSelector(actor, schemeOf),
+    preference: ThemeActor.useSelector(preferenceOf),
+    scheme: ThemeActor.useSelector(schemeOf),
     setTheme: (preference) => actor.send({ type: 'theme.set', theme: preference }),
   }
 }

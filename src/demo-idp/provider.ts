@@ -1,5 +1,6 @@
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
-import type { VigilConfig } from '@/auth/config'
+import { base64url, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
+import { calculatePKCECodeChallenge } from 'oauth4webapi'
+import type { VigilConfig } from '@/config/config'
 import type { KeyValueStorage } from '@/auth/session-store'
 import { subjectOf, type DemoIdentity } from './identities'
 
@@ -68,18 +69,7 @@ export type AuthorizeCheck =
   | { ok: false; error: string; description: string; redirectUri?: string }
 
 function random(bytes = 24): string {
-  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(bytes))))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-}
-
-async function s256(verifier: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)))
-  return btoa(String.fromCharCode(...digest))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
+  return base64url.encode(crypto.getRandomValues(new Uint8Array(bytes)))
 }
 
 const oauthError = (status: number, error: string, description: string): TokenEndpointResult => ({
@@ -322,7 +312,7 @@ export function createDemoProvider({
     if (pending.redirectUri !== form.get('redirect_uri')) {
       return oauthError(400, 'invalid_grant', 'The redirect_uri does not match the authorization request.')
     }
-    if ((await s256(verifier)) !== pending.codeChallenge)
+    if ((await calculatePKCECodeChallenge(verifier)) !== pending.codeChallenge)
       return oauthError(400, 'invalid_grant', 'PKCE verification failed.')
     return { status: 200, body: await issueTokens(pending, random(12)) }
   }

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core'
 import { IconAlertTriangle, IconShieldLock, IconUserCircle } from '@tabler/icons-react'
 import { useEffect, useState, type FormEvent } from 'react'
-import type { VigilConfig } from '@/auth/config'
+import type { VigilConfig } from '@/config/config'
 import { demoIdentities, type DemoIdentity } from './identities'
 import { demoProviderFor, type DemoProvider } from './provider'
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SessionTokens } from '@/auth/refresh-ledger'
-import { browserSessionChannel } from './browser-auth-environment'
+import { browserSessionChannel } from './browser-environment'
 
 const tokens: SessionTokens = { accessToken: 'access-a', idToken: 'id-a', refreshToken: 'refresh-a' }
 const channelName = () => `vigil-session-test-${crypto.randomUUID()}`

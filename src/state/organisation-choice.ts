@@ -1,6 +1,6 @@
-import type { OrganisationChoice } from '@/api/organisation'
-import { readLocal, writeLocal } from '@/components/local-storage'
-import { parseOrganisationSize } from '@/data/organisation'
+import type { OrganisationChoice } from '@/state/organisation'
+import { readLocal, writeLocal } from '@/lib/local-storage'
+import { parseOrganisationSize } from '@/data/organisation-size'
 
 const STORAGE_KEY = 'vigil-demo-org'
 

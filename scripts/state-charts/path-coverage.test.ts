@@ -15,13 +15,13 @@ import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
 import { AuthError } from '@/auth/errors'
 import { defaultFilters } from '@/data/repository-filters'
 import { repositoryTabs } from '@/data/repository-tabs'
-import { authMachine } from './auth.machine'
-import { policyEditorMachine } from './policy-editor.machine'
-import { repoFiltersMachine } from './repo-filters.machine'
-import { repoTabsMachine } from './repo-tabs.machine'
-import { sidebarMachine } from './sidebar.machine'
+import { authMachine } from '@/machines/auth.machine'
+import { policyEditorMachine } from '@/machines/policy-editor.machine'
+import { repoFiltersMachine } from '@/machines/repo-filters.machine'
+import { repoTabsMachine } from '@/machines/repo-tabs.machine'
+import { sidebarMachine } from '@/machines/sidebar.machine'
 import { allStates, allTransitions } from './state-charts'
-import { themeMachine } from './theme.machine'
+import { themeMachine } from '@/machines/theme.machine'
 
 /**
  * For every machine and each of its inputs, @xstate/graph maps every reachable snapshot and every
@@ -67,9 +67,9 @@ const subjects: Record<string, Subject> = {
       { url: 'http://localhost/', isCallback: false, storedSession: session(-1) },
     ],
     events: [
-      { type: 'login' },
-      { type: 'register' },
-      { type: 'logout' },
+      { type: 'auth.login' },
+      { type: 'auth.register' },
+      { type: 'auth.logout' },
       { type: 'problem.dismiss' },
       { type: 'session.sync', session: null },
       { type: 'session.sync', session: session(3_600_000) },
@@ -170,7 +170,6 @@ function eventsFor(events: AnyEventObject[]) {
 
 const report: string[] = []
 // The report is this test's output: the run prints the coverage of each machine.
-// eslint-disable-next-line no-console
 afterAll(() => console.log(`\nState-chart path coverage\n${report.join('\n')}`))
 
 describe('path coverage', () => {

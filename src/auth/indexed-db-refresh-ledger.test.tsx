@@ -1,3 +1,4 @@
+import { deleteDB } from 'idb'
 import { afterEach, describe, expect, it } from 'vitest'
 import { recordRefresh, type SessionTokens } from '@/auth/refresh-ledger'
 import { indexedDbRefreshLedger } from './indexed-db-refresh-ledger'
@@ -17,15 +18,7 @@ function databaseName() {
 }
 
 afterEach(async () => {
-  await Promise.all(
-    databases.map(
-      (name) =>
-        new Promise((resolve) => {
-          const request = indexedDB.deleteDatabase(name)
-          request.onsuccess = request.onerror = request.onblocked = resolve
-        }),
-    ),
-  )
+  await Promise.all(databases.map((name) => deleteDB(name)))
   databases = []
 })
 
@@ -53,11 +46,7 @@ describe('the IndexedDB refresh ledger', () => {
     const name = databaseName()
     const ledger = indexedDbRefreshLedger(indexedDB, name)
     await ledger?.write(recordRefresh(undefined, 'digest-1', tokens('b')))
-    await new Promise((resolve, reject) => {
-      const request = indexedDB.deleteDatabase(name)
-      request.onsuccess = resolve
-      request.onerror = () => reject(request.error)
-    })
+    await deleteDB(name)
     expect(await ledger?.read()).toBeUndefined()
   })
 

@@ -1,0 +1,17 @@
+import type { AnyStateMachine } from 'xstate'
+import { authMachine } from '@/machines/auth.machine'
+import { policyEditorMachine } from '@/machines/policy-editor.machine'
+import { repoFiltersMachine } from '@/machines/repo-filters.machine'
+import { repoTabsMachine } from '@/machines/repo-tabs.machine'
+import { sidebarMachine } from '@/machines/sidebar.machine'
+import { themeMachine } from '@/machines/theme.machine'
+
+/** Every machine of Vigil, by the file name it lives in. */
+export const machines: Record<string, AnyStateMachine> = {
+  auth: authMachine,
+  theme: themeMachine,
+  sidebar: sidebarMachine,
+  'repo-filters': repoFiltersMachine,
+  'repo-tabs': repoTabsMachine,
+  'policy-editor': policyEditorMachine,
+}

@@ -1,0 +1,161 @@
+import { lazy, type ReactNode } from 'react'
+import { parse as parsePattern } from 'regexparam'
+import { matchRoute } from 'wouter'
+import type { Crumb, NavigationIcon, NavigationItem } from '@/data/navigation'
+
+// Each screen is its own chunk, loaded when its route is first opened, or earlier on intent.
+const loadDashboard = () => import('@/screens/dashboard/dashboard-screen')
+const loadRepositories = () => import('@/screens/repositories/repositories-screen')
+const loadRepositoryDetails = () => import('@/screens/repository-details/repository-details-screen')
+const loadPolicies = () => import('@/screens/policies/policies-screen')
+const loadPolicyDocument = () => import('@/screens/policy-document/policy-document-screen')
+
+const DashboardScreen = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardScreen })))
+const RepositoriesScreen = lazy(() => loadRepositories().then((m) => ({ default: m.RepositoriesScreen })))
+const RepositoryDetailsScreen = lazy(() =>
+  loadRepositoryDetails().then((m) => ({ default: m.RepositoryDetailsScreen })),
+)
+const PoliciesScreen = lazy(() => loadPolicies().then((m) => ({ default: m.PoliciesScreen })))
+const PolicyDocumentScreen = lazy(() => loadPolicyDocument().then((m) => ({ default: m.PolicyDocumentScreen })))
+
+type Params = Record<string, string>
+
+interface Screen {
+  load: () => Promise<unknown>
+  render: (params: Params) => ReactNode
+}
+
+export interface AppRoute {
+  /** A wouter pattern. */
+  path: string
+  /** The sidebar's label, and the section's name while it has no screen. */
+  title: string
+  /** None: the section is listed by SPEC.md without a screen. */
+  screen?: Screen
+  /** SPEC.md §2's breadcrumb table; any other path reads 'Building Your Application > Data Fetching'. */
+  breadcrumb?: (params: Params) => [Crumb, Crumb]
+  /** A top-level sidebar item, with its icon. */
+  icon?: NavigationIcon
+  /** A sidebar sub-item of the item at this path. */
+  parent?: string
+}
+
+const platform = (label: string) => (): [Crumb, Crumb] => [{ label: 'Platform', href: '/' }, { label }]
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+const repositoryDetails: Screen = {
+  load: loadRepositoryDetails,
+  render: (params) => <RepositoryDetailsScreen repoName={params.repoName} />,
+}
+
+const section = (parent: string, children: [path: string, title: string][]): AppRoute[] =>
+  children.map(([path, title]) => ({ path, title, parent }))
+
+/** Every route of SPEC.md §2: the router, the sidebar, prefetch on intent and the breadcrumbs read this. */
+export const appRoutes: AppRoute[] = [
+  {
+    path: '/',
+    title: 'Home',
+    screen: { load: loadDashboard, render: () => <DashboardScreen /> },
+    breadcrumb: platform('Home'),
+    icon: 'home',
+  },
+  {
+    path: '/repositories',
+    title: 'Repositories',
+    screen: { load: loadRepositories, render: () => <RepositoriesScreen /> },
+    breadcrumb: platform('All Repositories'),
+    icon: 'repositories',
+  },
+  {
+    path: '/repository/:repoName',
+    title: 'Repository',
+    screen: repositoryDetails,
+    breadcrumb: (params) => [{ label: 'Repository', href: '/repositories' }, { label: safeDecode(params.repoName) }],
+  },
+  // The recent projects' form of a repository's address.
+  { path: '/repositories/:repoName', title: 'Repository', screen: repositoryDetails },
+  { path: '/vulnerabilities', title: 'Vulnerabilities', icon: 'vulnerabilities' },
+  ...section('/vulnerabilities', [
+    ['/vulnerabilities/critical', 'Critical'],
+    ['/vulnerabilities/high', 'High'],
+    ['/vulnerabilities/medium', 'Medium'],
+    ['/vulnerabilities/low', 'Low'],
+  ]),
+  {
+    path: '/policies',
+    title: 'Policies',
+    screen: { load: loadPolicies, render: () => <PoliciesScreen /> },
+    breadcrumb: platform('Policies'),
+    icon: 'policies',
+  },
+  ...section('/policies', [
+    ['/policies/frontend-vite', 'Frontend (Vite)'],
+    ['/policies/backend-express', 'Backend (Express)'],
+    ['/policies/mobile-react-native', 'Mobile (React Native)'],
+  ]),
+  {
+    path: '/policy',
+    title: 'Policy document',
+    screen: { load: loadPolicyDocument, render: () => <PolicyDocumentScreen /> },
+  },
+  { path: '/apis', title: 'APIs', icon: 'apis' },
+  ...section('/apis', [
+    ['/apis/rest', 'REST'],
+    ['/apis/graphql', 'GraphQL'],
+    ['/apis/webhooks', 'Webhooks'],
+    ['/apis/documentation', 'Documentation'],
+  ]),
+  { path: '/organizations', title: 'Organizations', icon: 'organizations' },
+  ...section('/organizations', [
+    ['/organizations/members', 'Members'],
+    ['/organizations/teams', 'Teams'],
+    ['/organizations/settings', 'Settings'],
+  ]),
+]
+
+/** The route a path opens, with its parameters, matched as wouter's router matches it. */
+export function matchAppRoute(path: string): { route: AppRoute; params: Params } | undefined {
+  for (const route of appRoutes) {
+    const [matches, params] = matchRoute(parsePattern, route.path, path)
+    if (matches) return { route, params: params as Params }
+  }
+  return undefined
+}
+
+const otherPath: [Crumb, Crumb] = [{ label: 'Building Your Application' }, { label: 'Data Fetching' }]
+
+/** The breadcrumb for a path, exactly as the table of SPEC.md §2. */
+export function breadcrumbsFor(path: string): [Crumb, Crumb] {
+  const matched = matchAppRoute(path)
+  return matched?.route.breadcrumb?.(matched.params) ?? otherPath
+}
+
+/** Loads the chunk of the screen a path opens (prefetch on intent); paths without a screen need none. */
+export function prefetchScreen(path: string): void {
+  void matchAppRoute(path)
+    ?.route.screen?.load()
+    .catch(() => undefined)
+}
+
+/** The name a section without a screen shows: its title, after its parent's for a sub-item. */
+export function sectionName(route: AppRoute): string {
+  const parent = appRoutes.find((candidate) => candidate.path === route.parent)
+  return parent ? `${parent.title}: ${route.title}` : route.title
+}
+
+/** The sidebar's 'Platform' group (SPEC.md §2). */
+export const platformNavigation: NavigationItem[] = appRoutes.flatMap(({ path, title, icon }) => {
+  if (!icon) return []
+  const items = appRoutes
+    .filter((child) => child.parent === path)
+    .map((child) => ({ title: child.title, url: child.path }))
+  return [{ title, url: path, icon, ...(items.length ? { items } : {}) }]
+})

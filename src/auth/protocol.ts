@@ -1,0 +1,182 @@
+import type * as OAuthModule from 'oauth4webapi'
+import type { AuthorizationServer, Client } from 'oauth4webapi'
+import type { VigilConfig } from '@/config/config'
+import { AuthError, authMessages } from './errors'
+import type { SessionTokens } from './refresh-ledger'
+
+/** The protocol library, loaded with the first sign-in step rather than with the first screen. */
+type OAuth = typeof OAuthModule
+const loadOAuth = (): Promise<OAuth> => import('oauth4webapi')
+
+/** An OAuth error response (oauth4webapi's ResponseBodyError). */
+export function isResponseBodyError(error: unknown): error is Error & { error: string; error_description?: string } {
+  const fields = error as { error?: unknown; status?: unknown }
+  return error instanceof Error && typeof fields.error === 'string' && typeof fields.status === 'number'
+}
+
+export function messageOf(error: unknown): string {
+  if (isResponseBodyError(error)) {
+    return error.error_description ? `${error.error}: ${error.error_description}` : error.error
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value)
+  } catch {
+    return undefined
+  }
+}
+
+/** The tokens of a token response and how long the access token lives (seconds), if said. */
+export interface TokenResponse {
+  tokens: SessionTokens
+  expiresIn?: number
+}
+
+export interface AuthorizationRequest {
+  state: string
+  nonce: string
+  codeVerifier: string
+  prompt?: string
+  loginHint?: string
+}
+
+/** OpenID Connect as Vigil speaks it, through oauth4webapi: discovery, the code grant, refresh, logout. */
+export function oidcProtocol(config: VigilConfig, customFetch?: typeof fetch) {
+  const issuer = parseUrl(config.authDomain)
+  const client: Client = { client_id: config.clientId }
+  const requestOptions = (oauth: OAuth) => ({
+    [oauth.allowInsecureRequests]: issuer?.protocol === 'http:',
+    ...(customFetch ? { [oauth.customFetch]: customFetch } : {}),
+  })
+  let discovery: Promise<AuthorizationServer> | undefined
+
+  function discover(): Promise<AuthorizationServer> {
+    if (!issuer)
+      return Promise.reject(new AuthError('unreachable', `The provider address "${config.authDomain}" is not a URL`))
+    discovery ??= loadOAuth()
+      .then(async (oauth) =>
+        oauth.processDiscoveryResponse(
+          issuer,
+          await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...requestOptions(oauth) }),
+        ),
+      )
+      .catch((error: unknown) => {
+        discovery = undefined
+        throw new AuthError(
+          'unreachable',
+          `Could not read the provider's configuration at ${issuer.href}: ${messageOf(error)}`,
+          { cause: error },
+        )
+      })
+    return discovery
+  }
+
+  async function withProtocol() {
+    return Promise.all([discover(), loadOAuth()])
+  }
+
+  /** The provider's authorization URL for one sign-in. */
+  async function authorizationUrl(request: AuthorizationRequest): Promise<string> {
+    const [as, oauth] = await withProtocol()
+    const codeChallenge = await oauth.calculatePKCECodeChallenge(request.codeVerifier)
+    const url = new URL(as.authorization_endpoint ?? `${config.authDomain}/oauth2/auth`)
+    const params = url.searchParams
+    params.set('client_id', config.clientId)
+    params.set('response_type', 'code')
+    params.set('redirect_uri', config.redirectUrl)
+    if (config.audience) params.set('audience', config.audience)
+    params.set('scope', config.scope)
+    params.set('state', request.state)
+    params.set('nonce', request.nonce)
+    params.set('code_challenge', codeChallenge)
+    params.set('code_challenge_method', 'S256')
+    if (request.prompt) params.set('prompt', request.prompt)
+    if (request.loginHint) params.set('login_hint', request.loginHint)
+    return url.href
+  }
+
+  /**
+   * Exchanges the callback's code (state checked against `expectedState`, nonce checked). A
+   * response without the three tokens fails with SPEC.md's messages; `fail` makes that error.
+   */
+  async function exchangeCode(
+    url: URL,
+    expected: { state: string; nonce?: string; codeVerifier: string },
+    fail: (message: string) => Error,
+  ): Promise<TokenResponse> {
+    const [as, oauth] = await withProtocol()
+    const callbackParams = oauth.validateAuthResponse(as, client, url, expected.state)
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      callbackParams,
+      config.redirectUrl,
+      expected.codeVerifier,
+      requestOptions(oauth),
+    )
+    if (!response.ok) throw fail(authMessages.tokenExchangeFailed(response.status, await response.text()))
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as Record<string, unknown>
+    if (typeof body.access_token !== 'string' || body.access_token === '') throw fail(authMessages.noAccessToken)
+    for (const token of ['id_token', 'refresh_token']) {
+      if (typeof body[token] !== 'string' || body[token] === '') {
+        throw fail(authMessages.tokenExchangeFailed(response.status, `(the response has no ${token})`))
+      }
+    }
+    const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
+      expectedNonce: expected.nonce ?? oauth.expectNoNonce,
+      requireIdToken: true,
+    })
+    return {
+      tokens: {
+        accessToken: result.access_token,
+        idToken: result.id_token as string,
+        refreshToken: result.refresh_token as string,
+      },
+      expiresIn: result.expires_in,
+    }
+  }
+
+  /** Spends the refresh token; a provider that rotates nothing keeps the current id and refresh tokens. */
+  async function refresh(current: SessionTokens): Promise<TokenResponse> {
+    const [as, oauth] = await withProtocol()
+    const response = await oauth.refreshTokenGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      current.refreshToken,
+      requestOptions(oauth),
+    )
+    const result = await oauth.processRefreshTokenResponse(as, client, response)
+    return {
+      tokens: {
+        accessToken: result.access_token,
+        idToken: result.id_token ?? current.idToken,
+        refreshToken: result.refresh_token ?? current.refreshToken,
+      },
+      expiresIn: result.expires_in,
+    }
+  }
+
+  /** The provider's logout address, which returns the user to `returnTo`. */
+  async function logoutUrl(returnTo: string, allSessions: boolean, idToken?: string): Promise<string> {
+    const as = await discover().catch(() => undefined)
+    const url = new URL(as?.end_session_endpoint ?? `${config.authDomain}/logout`)
+    url.searchParams.set('redirect', returnTo)
+    if (allSessions) url.searchParams.set('all_sessions', 'true')
+    if (as?.end_session_endpoint) {
+      url.searchParams.set('post_logout_redirect_uri', returnTo)
+      url.searchParams.set('client_id', config.clientId)
+      if (idToken) url.searchParams.set('id_token_hint', idToken)
+    }
+    return url.href
+  }
+
+  return { discover, authorizationUrl, exchangeCode, refresh, logoutUrl }
+}

@@ -1,0 +1,69 @@
+import type { Repository } from './repositories'
+import type { SortColumn } from './repository-filters'
+
+type CsvValue = (repository: Repository) => string | number
+
+/** One column of the repositories table (SPEC.md §2), with what it sorts by and writes to CSV. */
+export interface RepositoryColumn {
+  id: 'repository' | 'description' | 'languages' | 'visibility' | 'apis' | 'policyIssues' | 'vulnerabilities' | 'open'
+  /** The header's text; a column whose header is only for screen readers sets `hiddenHeader`. */
+  header: string
+  hiddenHeader?: boolean
+  /** The sorts its header offers, each with its button's label. */
+  sorts: { column: SortColumn; label: string }[]
+  /** The CSV columns it becomes, in order (none for the link to details). */
+  csv: [header: string, value: CsvValue][]
+}
+
+/** The repositories table's columns, in order: the table, its CSV export and the tests read this list. */
+export const repositoryColumns: RepositoryColumn[] = [
+  {
+    id: 'repository',
+    header: 'Repository',
+    sorts: [
+      { column: 'name', label: 'Repository' },
+      { column: 'updated', label: 'Updated' },
+    ],
+    csv: [
+      ['Repository', (repository) => repository.name],
+      ['Updated', (repository) => repository.lastUpdated],
+    ],
+  },
+  {
+    id: 'description',
+    header: 'Description',
+    sorts: [],
+    csv: [['Description', (repository) => repository.description]],
+  },
+  {
+    id: 'languages',
+    header: 'Languages',
+    sorts: [],
+    csv: [['Languages', (repository) => repository.languages.join('; ')]],
+  },
+  {
+    id: 'visibility',
+    header: 'Visibility',
+    sorts: [],
+    csv: [['Visibility', (repository) => (repository.isPrivate ? 'Private' : 'Public')]],
+  },
+  {
+    id: 'apis',
+    header: 'APIs',
+    sorts: [{ column: 'apis', label: 'APIs' }],
+    csv: [['APIs', (repository) => repository.apiCount]],
+  },
+  {
+    id: 'policyIssues',
+    header: 'Policy Issues',
+    sorts: [{ column: 'policyIssues', label: 'Policy Issues' }],
+    csv: [['Policy Issues', (repository) => repository.policyViolations]],
+  },
+  {
+    id: 'vulnerabilities',
+    header: 'Vulnerabilities',
+    sorts: [{ column: 'vulnerabilities', label: 'Vulnerabilities' }],
+    csv: [['Vulnerabilities', (repository) => repository.vulnerabilities]],
+  },
+  { id: 'open', header: 'Open', hiddenHeader: true, sorts: [], csv: [] },
+]

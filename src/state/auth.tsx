@@ -1,0 +1,130 @@
+import { createActorContext, shallowEqual } from '@xstate/react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { fromPromise, type SnapshotFrom } from 'xstate'
+import type { SessionChannel } from '@/auth/browser-environment'
+import { withoutCallbackParams } from '@/auth/callback-url'
+import { isTokenValid, tokenClaims, userProfile, type TokenClaims, type UserProfile } from '@/auth/claims'
+import type { AuthClient, LoginOptions, LogoutOptions } from '@/auth/client'
+import { inspection } from '@/lib/inspection'
+import { authMachine, type AuthMachine, type AuthProblem } from '@/machines/auth.machine'
+import { namedActorContext } from './named-actor-context'
+
+/** The running auth machine; mounted once by the app shell (tests mount it with their own logic). */
+export const AuthActor = namedActorContext(createActorContext(authMachine), 'AuthProvider')
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'redirecting'
+
+function statusOf(snapshot: SnapshotFrom<AuthMachine>): AuthStatus {
+  if (snapshot.matches('authenticated')) return 'authenticated'
+  if (snapshot.matches('redirecting') || snapshot.matches('loggingOut')) return 'redirecting'
+  if (snapshot.matches('unauthenticated')) return 'unauthenticated'
+  return 'loading'
+}
+
+export interface AuthProviderProps {
+  client: AuthClient
+  sessionChannel: SessionChannel
+  /** The address the app was opened at. */
+  url: URL
+  isCallback: boolean
+  /** The error callback of SPEC.md §8. */
+  onError?: (problem: AuthProblem) => void
+  children: ReactNode
+}
+
+/** Follows the other tabs' sign-in, refresh and sign-out. */
+function SessionSync({ client, sessionChannel }: Pick<AuthProviderProps, 'client' | 'sessionChannel'>) {
+  const actor = AuthActor.useActorRef()
+  useEffect(
+    () =>
+      sessionChannel.subscribe((tokens) => {
+        const session = tokens && client.sessionFromTokens(tokens)
+        if (tokens && !session) console.warn('Vigil ignored a session from another tab whose id token is not readable')
+        else actor.send({ type: 'session.sync', session })
+      }),
+    [actor, client, sessionChannel],
+  )
+  return null
+}
+
+/** Runs the auth machine with the browser's effects and shares it with the app. */
+export function AuthProvider({ client, sessionChannel, url, isCallback, onError, children }: AuthProviderProps) {
+  const [logic] = useState(() =>
+    authMachine.provide({
+      actions: {
+        cleanAddressBar: () => window.history.replaceState(window.history.state, '', withoutCallbackParams(url)),
+        announceSession: ({ context }) => sessionChannel.announce(context.session ?? null),
+        reportError: (_, problem) => {
+          console.error(`Sign-in error${problem.code ? ` ${problem.code}` : ''}: ${problem.message}`)
+          onError?.(problem)
+        },
+        reportRefreshRetry: (_, { problem, delayMs }) =>
+          console.warn(`Vigil could not renew the session and tries again in ${delayMs / 1000} s: ${problem.message}`),
+      },
+      actors: {
+        handleCallback: fromPromise(({ input }) => client.handleCallback(new URL(input.url))),
+        refreshSession: fromPromise(({ input }) => client.refresh(input.session)),
+        startLogin: fromPromise(({ input }) => client.startLogin(input)),
+        logout: fromPromise(({ input }) => client.logout(input)),
+      },
+    }),
+  )
+  const [options] = useState(() => ({
+    input: { url: url.href, isCallback, storedSession: isCallback ? null : client.readSession() },
+    ...inspection(),
+  }))
+  return (
+    <AuthActor.Provider logic={logic} options={options}>
+      <SessionSync client={client} sessionChannel={sessionChannel} />
+      {children}
+    </AuthActor.Provider>
+  )
+}
+
+export interface Auth {
+  status: AuthStatus
+  user?: UserProfile
+  claims?: TokenClaims
+  problem?: AuthProblem
+  login: (options?: Omit<LoginOptions, 'register'>) => void
+  register: () => void
+  logout: (options?: LogoutOptions) => void
+  dismissProblem: () => void
+}
+
+/** The signed-in user and the sign-in actions. */
+export function useAuth(): Auth {
+  const actor = AuthActor.useActorRef()
+  const { status, session, problem } = AuthActor.useSelector(
+    (snapshot) => ({
+      status: statusOf(snapshot),
+      session: snapshot.context.session,
+      problem: snapshot.context.problem,
+    }),
+    shallowEqual,
+  )
+  // Decoded once per session, not on every render of every reader.
+  const identity = useMemo(
+    () =>
+      session ? { user: userProfile(session.idToken), claims: tokenClaims(session.accessToken, session.idToken) } : {},
+    [session],
+  )
+  return {
+    status,
+    ...identity,
+    problem,
+    login: (options) => actor.send({ type: 'auth.login', options }),
+    register: () => actor.send({ type: 'auth.register' }),
+    logout: (options) => actor.send({ type: 'auth.logout', options }),
+    dismissProblem: () => actor.send({ type: 'problem.dismiss' }),
+  }
+}
+
+/** Reads the access token when a request is made: only while it is valid, else undefined. */
+export function useTokenGetter(): () => string | undefined {
+  const actor = AuthActor.useActorRef()
+  return () => {
+    const token = actor.getSnapshot().context.session?.accessToken
+    return isTokenValid(token, Date.now()) ? token : undefined
+  }
+}
