@@ -1,0 +1,104 @@
+import { asObject, asObjects, asText, isObject, own, type JsonObject } from './json'
+import { formatNames, ReaderError, type FormatId, type ReadResult } from './model'
+import { readCycloneDx } from './readers/cyclonedx'
+import { readGrype } from './readers/grype'
+import { readNpmAudit } from './readers/npm-audit'
+import { readOsvScanner } from './readers/osv'
+import { readSarif } from './readers/sarif'
+import { readTrivy } from './readers/trivy'
+
+/** The format of a parsed file, from its content alone (never its name); undefined when unknown. */
+export function detectFormat(document: unknown): FormatId | undefined {
+  if (!isObject(document)) return undefined
+  if (Array.isArray(own(document, 'runs')) && own(document, 'version') !== undefined) return 'sarif'
+  if (own(document, 'bomFormat') === 'CycloneDX') return 'cyclonedx'
+  if (own(document, 'auditReportVersion') !== undefined) return 'npm-audit'
+  if (
+    Array.isArray(own(document, 'Results')) ||
+    (own(document, 'SchemaVersion') !== undefined && own(document, 'ArtifactName') !== undefined)
+  )
+    return 'trivy'
+  const matches = own(document, 'matches')
+  if (
+    Array.isArray(matches) &&
+    (asText(own(asObject(own(document, 'descriptor')), 'name')) === 'grype' ||
+      asObjects(matches).some((match) => isObject(own(match, 'artifact'))))
+  )
+    return 'grype'
+  const results = own(document, 'results')
+  if (Array.isArray(results) && asObjects(results).some((result) => Array.isArray(own(result, 'packages'))))
+    return 'osv-scanner'
+  if (Array.isArray(results) && results.length === 0 && isObject(own(document, 'experimental_config')))
+    return 'osv-scanner'
+  return undefined
+}
+
+function describeUnknown(document: unknown): string {
+  if (Array.isArray(document)) return 'The file is a JSON list, not a scanner report Vigil knows.'
+  if (!isObject(document)) return 'The file holds a single JSON value, not a scanner report.'
+  if (own(document, 'openapi') !== undefined || own(document, 'swagger') !== undefined)
+    return 'This is an API description (OpenAPI or Swagger); importing API descriptions is not supported yet.'
+  if (own(document, 'advisories') !== undefined && own(document, 'auditReportVersion') === undefined)
+    return 'This is an npm audit report of npm 6 or older; Vigil reads the report of npm 7 and later (auditReportVersion 2).'
+  const keys = Object.keys(document).slice(0, 5)
+  return `Vigil does not know this kind of file (its top-level fields: ${keys.join(', ') || 'none'}). It reads ${Object.values(formatNames).join(', ')}.`
+}
+
+/** Reads a parsed file of any supported format; one result per tool run (SARIF can hold several). */
+export function readDocument(document: unknown): ReadResult[] {
+  const format = detectFormat(document)
+  if (!format) throw new ReaderError(describeUnknown(document))
+  const object = document as JsonObject
+  switch (format) {
+    case 'sarif':
+      return readSarif(object)
+    case 'cyclonedx':
+      return [readCycloneDx(object)]
+    case 'npm-audit':
+      return [readNpmAudit(object)]
+    case 'trivy':
+      return [readTrivy(object)]
+    case 'grype':
+      return [readGrype(object)]
+    case 'osv-scanner':
+      return [readOsvScanner(object)]
+  }
+}
+
+/** The largest file Vigil reads (a larger one is refused before it is parsed). */
+export const MAX_FILE_BYTES = 512 * 1024 * 1024
+
+const GZIP_MAGIC = [0x1f, 0x8b]
+
+export const isGzip = (bytes: Uint8Array) => bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1]
+
+/** Text from a file's bytes: refuses empty, binary and non-UTF-8 files with a reason. */
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes.length === 0) throw new ReaderError('The file is empty.')
+  if (bytes.length > MAX_FILE_BYTES) {
+    throw new ReaderError(`The file is ${Math.round(bytes.length / 1024 / 1024)} MB; Vigil reads files up to 512 MB.`)
+  }
+  if (bytes.subarray(0, 4096).includes(0)) throw new ReaderError('The file is binary, not a text report.')
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new ReaderError('The file is not UTF-8 text.')
+  }
+}
+
+/** Parses JSON text, refusing truncated or malformed files with the parser's reason. */
+export function parseJson(text: string): unknown {
+  const body = text.replace(/^\uFEFF/, '')
+  if (body.trim() === '') throw new ReaderError('The file is empty.')
+  try {
+    return JSON.parse(body)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new ReaderError(`The file is not valid JSON (it may be cut short): ${reason}`)
+  }
+}
+
+/** Reads a scan file's text (already decompressed). */
+export function readScanText(text: string): ReadResult[] {
+  return readDocument(parseJson(text))
+}
