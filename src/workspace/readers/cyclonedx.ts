@@ -1,6 +1,6 @@
-import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '../json'
-import { ReaderError, type CvssScore, type FindingSeverity, type ReadResult, type VulnerabilityFinding } from '../model'
-import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '../severity'
+import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '@/workspace/json'
+import { ReaderError, type CvssScore, type FindingSeverity, type ReadResult, type VulnerabilityFinding } from '@/workspace/model'
+import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
 import { primaryAdvisoryId } from './osv'
 
 const SUPPORTED = ['1.4', '1.5', '1.6', '1.7']

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PolicyIssueFinding, VulnerabilityFinding } from '../model'
+import type { PolicyIssueFinding, VulnerabilityFinding } from '@/workspace/model'
 import { readCycloneDx } from './cyclonedx'
 import { readGrype } from './grype'
 import { readNpmAudit } from './npm-audit'

@@ -1,6 +1,6 @@
-import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '../json'
-import type { ReadResult, VulnerabilityFinding } from '../model'
-import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '../severity'
+import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '@/workspace/json'
+import type { ReadResult, VulnerabilityFinding } from '@/workspace/model'
+import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
 import { primaryAdvisoryId } from './osv'
 
 const strings = (value: unknown) => asArray(value).filter((item): item is string => typeof item === 'string')

@@ -1,6 +1,6 @@
-import { asArray, asNumber, asObject, asText, isObject, own, plural, unique, type JsonObject } from '../json'
-import { ReaderError, type ReadResult, type VulnerabilityFinding } from '../model'
-import { scoreVector, severityOfScore, severityOfWord } from '../severity'
+import { asArray, asNumber, asObject, asText, isObject, own, plural, unique, type JsonObject } from '@/workspace/json'
+import { ReaderError, type ReadResult, type VulnerabilityFinding } from '@/workspace/model'
+import { scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
 
 const GHSA = /GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}/i
 

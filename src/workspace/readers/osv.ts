@@ -1,6 +1,6 @@
-import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '../json'
-import type { CvssScore, ReadResult, VulnerabilityFinding } from '../model'
-import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '../severity'
+import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '@/workspace/json'
+import type { CvssScore, ReadResult, VulnerabilityFinding } from '@/workspace/model'
+import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
 
 /** The advisory id Vigil shows: a CVE among the id and aliases when there is one, else the id. */
 export function primaryAdvisoryId(id: string, aliases: string[]): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ReaderError, type PolicyIssueFinding, type VulnerabilityFinding } from '../model'
+import { ReaderError, type PolicyIssueFinding, type VulnerabilityFinding } from '@/workspace/model'
 import { cwesOf, fillArguments, readSarif } from './sarif'
 
 /** A SARIF 2.1.0 log of our own, shaped as the specification (§3) describes. */

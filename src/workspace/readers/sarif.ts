@@ -1,8 +1,8 @@
 import type { EnforcementStatus } from '@/data/findings'
-import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '../json'
-import { ReaderError, type Finding, type FindingSeverity, type ReadResult } from '../model'
-import { repositoryNameOf } from '../repository-name'
-import { severityOfScore, severityOfWord } from '../severity'
+import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '@/workspace/json'
+import { ReaderError, type Finding, type FindingSeverity, type ReadResult } from '@/workspace/model'
+import { repositoryNameOf } from '@/workspace/repository-name'
+import { severityOfScore, severityOfWord } from '@/workspace/severity'
 
 /** SARIF level -> enforcement (error Mandatory, warning Recommended, note/none Optional). */
 const enforcementOf: Record<string, EnforcementStatus> = {

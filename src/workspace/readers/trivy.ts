@@ -1,8 +1,8 @@
 import type { EnforcementStatus } from '@/data/findings'
-import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '../json'
-import type { CvssScore, Finding, ReadResult } from '../model'
-import { repositoryNameOf } from '../repository-name'
-import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '../severity'
+import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '@/workspace/json'
+import type { CvssScore, Finding, ReadResult } from '@/workspace/model'
+import { repositoryNameOf } from '@/workspace/repository-name'
+import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
 import { primaryAdvisoryId } from './osv'
 
 /** Trivy misconfiguration severity -> enforcement of the policy issue. */
