@@ -1,5 +1,11 @@
 import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '@/workspace/json'
-import { ReaderError, type CvssScore, type FindingSeverity, type ReadResult, type VulnerabilityFinding } from '@/workspace/model'
+import {
+  ReaderError,
+  type CvssScore,
+  type FindingSeverity,
+  type ReadResult,
+  type VulnerabilityFinding,
+} from '@/workspace/model'
 import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
 import { primaryAdvisoryId } from './osv'
 
