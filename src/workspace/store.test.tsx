@@ -1,0 +1,227 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { importFile, type ImportFileInput } from './import-file'
+import {
+  findingsOf,
+  listImports,
+  listRepositories,
+  openWorkspace,
+  PAGE_SIZE,
+  workspaceName,
+  deleteWorkspace,
+  type WorkspaceDatabase,
+} from './store'
+
+const opened: { name: string; database: WorkspaceDatabase }[] = []
+
+async function freshWorkspace() {
+  const name = `vigil-workspace-test-${crypto.randomUUID()}`
+  const database = await openWorkspace(name)
+  opened.push({ name, database })
+  return database
+}
+
+afterEach(async () => {
+  for (const { name, database } of opened.splice(0)) {
+    database.close()
+    await deleteWorkspace(name)
+  }
+  vi.restoreAllMocks()
+})
+
+const sarif = (results: { ruleId: string; file: string; line: number; text?: string }[], repositoryUri?: string) =>
+  JSON.stringify({
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'Semgrep', rules: [{ id: 'xss', shortDescription: { text: 'Unescaped output' } }] } },
+        versionControlProvenance: repositoryUri ? [{ repositoryUri }] : undefined,
+        invocations: [{ endTimeUtc: '2026-11-20T10:00:00Z' }],
+        results: results.map((result) => ({
+          ruleId: result.ruleId,
+          level: 'error',
+          message: { text: result.text ?? 'found' },
+          locations: [
+            { physicalLocation: { artifactLocation: { uri: result.file }, region: { startLine: result.line } } },
+          ],
+        })),
+      },
+    ],
+  })
+
+const file = (name: string, text: string | Uint8Array, extra: Partial<ImportFileInput> = {}): ImportFileInput => ({
+  name,
+  blob: new Blob([text as BlobPart]),
+  ...extra,
+})
+
+const run = (database: WorkspaceDatabase, input: ImportFileInput) =>
+  importFile(
+    database,
+    input,
+    () => {},
+    () => '2026-11-21T09:00:00Z',
+  )
+
+describe('the workspace store', () => {
+  it('imports a file into its repository: a summary with counts and languages, findings, and an import record', async () => {
+    const database = await freshWorkspace()
+    const outcome = await run(
+      database,
+      file(
+        'semgrep.sarif',
+        sarif(
+          [
+            { ruleId: 'xss', file: 'web/src/app.tsx', line: 4 },
+            { ruleId: 'xss', file: 'web/src/app.tsx', line: 4 },
+            { ruleId: 'xss', file: 'api/server.py', line: 9 },
+          ],
+          'git@github.com:acme/storefront.git',
+        ),
+      ),
+    )
+    expect(outcome).toMatchObject({ status: 'imported', repository: 'storefront', formatName: 'SARIF 2.1.0' })
+    const [summary] = await listRepositories(database)
+    expect(summary).toMatchObject({
+      name: 'storefront',
+      scannedAt: '2026-11-20T10:00:00Z',
+      tools: ['Semgrep'],
+      languages: ['TypeScript', 'Python'],
+      counts: { policyIssues: 2, vulnerabilities: 0, byEnforcement: { Mandatory: 2, Recommended: 0, Optional: 0 } },
+    })
+    expect(await findingsOf(database, 'storefront')).toHaveLength(2)
+    const [record] = await listImports(database)
+    expect(record).toMatchObject({
+      file: 'semgrep.sarif',
+      tool: 'Semgrep',
+      changes: { added: 2, updated: 0, unchanged: 0, fixed: 0 },
+    })
+  })
+
+  it('replaces a tool’s findings on re-import and records what is new, changed, unchanged and fixed', async () => {
+    const database = await freshWorkspace()
+    const repository = { repository: 'payments' }
+    await run(
+      database,
+      file(
+        'a.sarif',
+        sarif([
+          { ruleId: 'xss', file: 'a.ts', line: 1 },
+          { ruleId: 'xss', file: 'b.ts', line: 2 },
+          { ruleId: 'xss', file: 'c.ts', line: 3 },
+        ]),
+        repository,
+      ),
+    )
+    const second = await run(
+      database,
+      file(
+        'a.sarif',
+        sarif([
+          { ruleId: 'xss', file: 'a.ts', line: 1 },
+          { ruleId: 'xss', file: 'b.ts', line: 2, text: 'found, worded anew' },
+          { ruleId: 'xss', file: 'd.ts', line: 4 },
+        ]),
+        repository,
+      ),
+    )
+    expect(second.status === 'imported' && second.records[0].changes).toEqual({
+      added: 1,
+      updated: 1,
+      unchanged: 1,
+      fixed: 1,
+    })
+    const files = (await findingsOf(database, 'payments')).map((finding) => finding.location?.file)
+    expect(files.sort()).toEqual(['a.ts', 'b.ts', 'd.ts'])
+  })
+
+  it('stores findings in pages of a thousand per repository and tool', async () => {
+    const database = await freshWorkspace()
+    const results = Array.from({ length: 2500 }, (_, index) => ({ ruleId: 'xss', file: `f${index}.ts`, line: 1 }))
+    await run(database, file('big.sarif', sarif(results), { repository: 'big' }))
+    const pages = await database.getAllFromIndex('findings', 'repository', 'big')
+    expect(pages.map((page) => page.findings.length)).toEqual([PAGE_SIZE, PAGE_SIZE, 500])
+  })
+
+  it('reads gzip-compressed files', async () => {
+    const database = await freshWorkspace()
+    const compressed = new Uint8Array(
+      await new Response(
+        new Blob([sarif([{ ruleId: 'xss', file: 'a.ts', line: 1 }])])
+          .stream()
+          .pipeThrough(new CompressionStream('gzip')),
+      ).arrayBuffer(),
+    )
+    const outcome = await run(database, file('scan.sarif.gz', compressed, { repository: 'zipped' }))
+    expect(outcome.status).toBe('imported')
+  })
+
+  it('prefers the repository the file names over the folder it came in, and the dialog’s choice over both', async () => {
+    const database = await freshWorkspace()
+    const named = sarif([{ ruleId: 'xss', file: 'a.ts', line: 1 }], 'https://github.com/acme/from-file')
+    expect(
+      await run(database, file('folder/x.sarif', named, { repository: 'folder', repositoryFromFolder: true })),
+    ).toMatchObject({ repository: 'from-file' })
+    expect(await run(database, file('x.sarif', named, { repository: 'chosen' }))).toMatchObject({
+      repository: 'chosen',
+    })
+  })
+
+  it('asks for a repository when neither the file nor a folder names one, suggesting the file name', async () => {
+    const database = await freshWorkspace()
+    expect(
+      await run(
+        database,
+        file('osv-results.json', JSON.stringify({ results: [{ source: { path: 'go.sum' }, packages: [] }] })),
+      ),
+    ).toEqual({
+      status: 'needs-repository',
+      file: 'osv-results.json',
+      formatName: 'OSV-Scanner JSON',
+      suggestion: 'osv-results',
+    })
+    expect(await listRepositories(database)).toEqual([])
+  })
+
+  it('refuses a bad file with a reason and changes nothing', async () => {
+    const database = await freshWorkspace()
+    await run(database, file('good.sarif', sarif([{ ruleId: 'xss', file: 'a.ts', line: 1 }]), { repository: 'kept' }))
+    const before = await listRepositories(database)
+    for (const [name, content, reason] of [
+      ['empty.json', '', 'The file is empty.'],
+      ['cut.sarif', sarif([{ ruleId: 'xss', file: 'a.ts', line: 1 }]).slice(0, 80), 'not valid JSON'],
+      ['photo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), 'binary'],
+    ] as const) {
+      const outcome = await run(database, file(name, content, { repository: 'kept' }))
+      expect(outcome.status === 'refused' && outcome.reason).toContain(reason)
+    }
+    expect(await listRepositories(database)).toEqual(before)
+    expect(await listImports(database)).toHaveLength(1)
+  })
+
+  it('lands nothing of a file when storage fills up mid-import, and says storage is full', async () => {
+    const database = await freshWorkspace()
+    await run(database, file('first.sarif', sarif([{ ruleId: 'xss', file: 'a.ts', line: 1 }]), { repository: 'full' }))
+    const put = IDBObjectStore.prototype.put
+    let calls = 0
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+      calls += 1
+      if (calls === 2) throw new DOMException('Quota exceeded', 'QuotaExceededError')
+      return put.apply(this, args)
+    })
+    const results = Array.from({ length: 1500 }, (_, index) => ({ ruleId: 'xss', file: `g${index}.ts`, line: 1 }))
+    const outcome = await run(database, file('second.sarif', sarif(results), { repository: 'full' }))
+    expect(outcome.status === 'refused' && outcome.reason).toMatch(
+      /storage for Vigil is full: nothing of this file was saved/,
+    )
+    vi.restoreAllMocks()
+    expect((await findingsOf(database, 'full')).map((finding) => finding.location?.file)).toEqual(['a.ts'])
+    expect(await listImports(database)).toHaveLength(1)
+  })
+
+  it('gives every identity its own workspace', async () => {
+    const ada = await workspaceName('https://id.example', 'ada')
+    expect(await workspaceName('https://id.example', 'ada')).toBe(ada)
+    expect(await workspaceName('https://id.example', 'bob')).not.toBe(ada)
+    expect(await workspaceName('https://other.example', 'ada')).not.toBe(ada)
+  })
+})

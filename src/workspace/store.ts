@@ -1,0 +1,295 @@
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb'
+import { base64url } from 'jose'
+import { enforcementStatuses, type EnforcementStatus } from '@/data/findings'
+import { languagesOf } from './languages'
+import type { Finding, FindingSeverity, FormatId, ReadResult } from './model'
+
+/** Findings are stored in pages of this many, per repository and tool (ARCHITECTURE.md §5). */
+export const PAGE_SIZE = 1000
+export const SCHEMA_VERSION = 1
+
+export const findingSeverities: FindingSeverity[] = ['Critical', 'High', 'Medium', 'Low', 'Unknown']
+
+export interface FindingCounts {
+  policyIssues: number
+  vulnerabilities: number
+  bySeverity: Record<FindingSeverity, number>
+  byEnforcement: Record<EnforcementStatus, number>
+}
+
+/** What the repositories list and the dashboard read: one small record per repository. */
+export interface RepositorySummary {
+  name: string
+  description: string
+  url: string
+  isPrivate: boolean
+  languages: string[]
+  /** The newest scan time of its files, else when it was imported (ISO 8601). */
+  scannedAt: string
+  tools: string[]
+  counts: FindingCounts
+}
+
+export interface FindingsPage {
+  repository: string
+  tool: string
+  page: number
+  findings: Finding[]
+}
+
+export interface ChangeCounts {
+  added: number
+  updated: number
+  unchanged: number
+  /** Findings of the last import of this tool that this one no longer has. */
+  fixed: number
+}
+
+export interface ImportRecord {
+  id?: number
+  file: string
+  format: FormatId
+  tool: string
+  repository: string
+  at: string
+  changes: ChangeCounts
+  warnings: string[]
+}
+
+interface WorkspaceSchema extends DBSchema {
+  repositories: { key: string; value: RepositorySummary }
+  findings: { key: [string, string, number]; value: FindingsPage; indexes: { repository: string } }
+  imports: { key: number; value: ImportRecord; indexes: { repository: string } }
+}
+
+export type WorkspaceDatabase = IDBPDatabase<WorkspaceSchema>
+type WriteTransaction = IDBPTransaction<WorkspaceSchema, ('repositories' | 'findings' | 'imports')[], 'readwrite'>
+
+/** One workspace per signed-in identity: two people sharing a browser never see each other's data. */
+export async function workspaceName(issuer: string, subject: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${issuer}\n${subject}`))
+  return `vigil-workspace-${base64url.encode(new Uint8Array(digest)).slice(0, 22)}`
+}
+
+/** The error a write fails with when the browser's storage quota is used up. */
+export class StorageFullError extends Error {
+  constructor() {
+    super(
+      'The browser’s storage for Vigil is full: nothing of this file was saved. Delete old data or free disk space.',
+    )
+    this.name = 'StorageFullError'
+  }
+}
+
+export function isQuotaError(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22)
+}
+
+export function openWorkspace(name: string): Promise<WorkspaceDatabase> {
+  return openDB<WorkspaceSchema>(name, SCHEMA_VERSION, {
+    upgrade(database, oldVersion) {
+      // Migrations run in order from the stored version; version 1 creates the stores.
+      if (oldVersion < 1) {
+        database.createObjectStore('repositories', { keyPath: 'name' })
+        database
+          .createObjectStore('findings', { keyPath: ['repository', 'tool', 'page'] })
+          .createIndex('repository', 'repository')
+        database
+          .createObjectStore('imports', { keyPath: 'id', autoIncrement: true })
+          .createIndex('repository', 'repository')
+      }
+    },
+    // Another tab upgrades or deletes the workspace: let it.
+    blocking: (_current, _blocked, event) => (event.target as IDBDatabase).close(),
+  })
+}
+
+export const deleteWorkspace = (name: string) => deleteDB(name)
+
+export function emptyCounts(): FindingCounts {
+  return {
+    policyIssues: 0,
+    vulnerabilities: 0,
+    bySeverity: Object.fromEntries(findingSeverities.map((severity) => [severity, 0])) as Record<
+      FindingSeverity,
+      number
+    >,
+    byEnforcement: Object.fromEntries(enforcementStatuses.map((status) => [status, 0])) as Record<
+      EnforcementStatus,
+      number
+    >,
+  }
+}
+
+export function countFindings(findings: Iterable<Finding>): FindingCounts {
+  const counts = emptyCounts()
+  for (const finding of findings) {
+    if (finding.kind === 'vulnerability') {
+      counts.vulnerabilities += 1
+      counts.bySeverity[finding.severity] += 1
+    } else {
+      counts.policyIssues += 1
+      counts.byEnforcement[finding.enforcementStatus] += 1
+    }
+  }
+  return counts
+}
+
+/** One finding per key: a file that lists the same finding twice counts it once. */
+export function dedupe(findings: Finding[]): Finding[] {
+  const byKey = new Map<string, Finding>()
+  for (const finding of findings) if (!byKey.has(finding.key)) byKey.set(finding.key, finding)
+  return [...byKey.values()]
+}
+
+function changesBetween(previous: Map<string, string>, next: Finding[]): ChangeCounts {
+  const changes: ChangeCounts = { added: 0, updated: 0, unchanged: 0, fixed: 0 }
+  const seen = new Set<string>()
+  for (const finding of next) {
+    seen.add(finding.key)
+    const before = previous.get(finding.key)
+    if (before === undefined) changes.added += 1
+    else if (before === JSON.stringify(finding)) changes.unchanged += 1
+    else changes.updated += 1
+  }
+  for (const key of previous.keys()) if (!seen.has(key)) changes.fixed += 1
+  return changes
+}
+
+async function pagesOf(transaction: WriteTransaction, repository: string): Promise<FindingsPage[]> {
+  return transaction.objectStore('findings').index('repository').getAll(repository)
+}
+
+export interface ImportRequest {
+  /** The file's name as the user sees it (with its folder, when one was imported). */
+  file: string
+  repository: string
+  /** Details about the repository a feed or the dialog knows (description, url, visibility). */
+  details?: Partial<Pick<RepositorySummary, 'description' | 'url' | 'isPrivate' | 'languages'>>
+  results: ReadResult[]
+  now: string
+}
+
+export interface ImportOutcome {
+  records: ImportRecord[]
+}
+
+/**
+ * Writes one file's results in one transaction: it lands whole or not at all. Re-importing a
+ * (repository, tool) replaces that tool's findings for the repository and records what changed.
+ */
+export async function importResults(database: WorkspaceDatabase, request: ImportRequest): Promise<ImportOutcome> {
+  const transaction = database.transaction(['repositories', 'findings', 'imports'], 'readwrite')
+  try {
+    const findingsStore = transaction.objectStore('findings')
+    const existing = await pagesOf(transaction, request.repository)
+    const records: ImportRecord[] = []
+    const byTool = new Map<string, { results: ReadResult[]; findings: Finding[] }>()
+    for (const result of request.results) {
+      const entry = byTool.get(result.tool) ?? { results: [], findings: [] }
+      entry.results.push(result)
+      entry.findings.push(...result.findings)
+      byTool.set(result.tool, entry)
+    }
+    let pages = existing
+    for (const [tool, entry] of byTool) {
+      const previous = new Map<string, string>()
+      for (const page of pages) {
+        if (page.tool !== tool) continue
+        for (const finding of page.findings) previous.set(finding.key, JSON.stringify(finding))
+        await findingsStore.delete([page.repository, page.tool, page.page])
+      }
+      const findings = dedupe(entry.findings)
+      const written: FindingsPage[] = []
+      for (let start = 0, page = 0; start < findings.length; start += PAGE_SIZE, page += 1) {
+        const record = {
+          repository: request.repository,
+          tool,
+          page,
+          findings: findings.slice(start, start + PAGE_SIZE),
+        }
+        await findingsStore.put(record)
+        written.push(record)
+      }
+      pages = [...pages.filter((page) => page.tool !== tool), ...written]
+      const [first] = entry.results
+      records.push({
+        file: request.file,
+        format: first.format,
+        tool,
+        repository: request.repository,
+        at: request.now,
+        changes: changesBetween(previous, findings),
+        warnings: entry.results.flatMap((result) => result.warnings),
+      })
+    }
+
+    const repositories = transaction.objectStore('repositories')
+    const before = await repositories.get(request.repository)
+    const allFindings = pages.flatMap((page) => page.findings)
+    const scannedAt = request.results
+      .map((result) => result.scannedAt)
+      .filter((time): time is string => !!time && !Number.isNaN(Date.parse(time)))
+      .sort()
+      .at(-1)
+    const summary: RepositorySummary = {
+      name: request.repository,
+      description: request.details?.description ?? before?.description ?? '',
+      url: request.details?.url ?? before?.url ?? '',
+      isPrivate: request.details?.isPrivate ?? before?.isPrivate ?? true,
+      languages:
+        request.details?.languages ??
+        languagesOf(
+          [
+            ...request.results.flatMap((result) => result.files),
+            ...allFindings.flatMap((finding) => (finding.location ? [finding.location.file] : [])),
+          ],
+          request.results.flatMap((result) => result.ecosystems),
+          before?.languages ?? [],
+        ),
+      scannedAt: [scannedAt ?? request.now, before?.scannedAt ?? ''].sort().at(-1) as string,
+      tools: [...new Set([...(before?.tools ?? []), ...byTool.keys()])].sort(),
+      counts: countFindings(allFindings),
+    }
+    await repositories.put(summary)
+    const imports = transaction.objectStore('imports')
+    for (const record of records) record.id = await imports.add(record)
+    await transaction.done
+    return { records }
+  } catch (error) {
+    // Whatever failed, nothing of this file stays.
+    try {
+      transaction.abort()
+    } catch {
+      // already finished
+    }
+    await transaction.done.catch(() => undefined)
+    if (isQuotaError(error) || isQuotaError(transaction.error)) throw new StorageFullError()
+    throw error
+  }
+}
+
+export function listRepositories(database: WorkspaceDatabase): Promise<RepositorySummary[]> {
+  return database.getAll('repositories')
+}
+
+export async function findingsOf(database: WorkspaceDatabase, repository: string): Promise<Finding[]> {
+  const pages = await database.getAllFromIndex('findings', 'repository', repository)
+  return pages.flatMap((page) => page.findings)
+}
+
+export function listImports(database: WorkspaceDatabase): Promise<ImportRecord[]> {
+  return database.getAll('imports')
+}
+
+/** Removes repositories (a feed's that left its manifest) with their findings, in one transaction. */
+export async function removeRepositories(database: WorkspaceDatabase, names: string[]): Promise<void> {
+  const transaction = database.transaction(['repositories', 'findings'], 'readwrite')
+  for (const name of names) {
+    await transaction.objectStore('repositories').delete(name)
+    for (const key of await transaction.objectStore('findings').index('repository').getAllKeys(name)) {
+      await transaction.objectStore('findings').delete(key)
+    }
+  }
+  await transaction.done
+}
