@@ -16,6 +16,7 @@ import { AuthError } from '@/auth/errors'
 import { defaultFilters } from '@/data/repository-filters'
 import { repositoryTabs } from '@/data/repository-tabs'
 import { authMachine } from '@/machines/auth.machine'
+import { importMachine } from '@/machines/import.machine'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
 import { repoFiltersMachine } from '@/machines/repo-filters.machine'
 import { repoTabsMachine } from '@/machines/repo-tabs.machine'
@@ -42,6 +43,7 @@ const session = (lifetimeMs: number): Session => ({
   lifetimeMs,
 })
 const failure = { message: 'failed' }
+const importFile = { name: 'a.sarif', blob: new Blob(['{}']) }
 
 interface Subject {
   machine: AnyStateMachine
@@ -137,6 +139,33 @@ const subjects: Record<string, Subject> = {
       { type: 'tab.select', tab },
       { type: 'tab.sync', tab },
     ]),
+  },
+  import: {
+    machine: importMachine.provide({
+      actions: { announceChange: () => {} },
+      actors: { runImport: fromCallback(() => () => {}) },
+    }),
+    inputs: [undefined],
+    events: [
+      { type: 'import.start', files: [importFile] },
+      { type: 'import.start', files: [] },
+      { type: 'import.progress', index: 0, phase: 'writing' },
+      {
+        type: 'import.file',
+        index: 0,
+        outcome: { status: 'imported', file: 'a', formatName: 'SARIF', repository: 'r', records: [] },
+      },
+      {
+        type: 'import.file',
+        index: 0,
+        outcome: { status: 'needs-repository', file: 'a', formatName: 'SARIF', suggestion: 'a' },
+      },
+      { type: 'import.finished' },
+      { type: 'import.failed', message: 'no storage' },
+      { type: 'import.cancel' },
+      { type: 'import.assign', index: 0, repository: 'named' },
+      { type: 'import.reset' },
+    ],
   },
   'policy-editor': {
     machine: policyEditorMachine.provide({ actions: quietly }),

@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate'
 import { authMachine } from '@/machines/auth.machine'
+import { importMachine } from '@/machines/import.machine'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
 import { repoFiltersMachine } from '@/machines/repo-filters.machine'
 import { repoTabsMachine } from '@/machines/repo-tabs.machine'
@@ -14,4 +15,5 @@ export const machines: Record<string, AnyStateMachine> = {
   'repo-filters': repoFiltersMachine,
   'repo-tabs': repoTabsMachine,
   'policy-editor': policyEditorMachine,
+  import: importMachine,
 }
