@@ -16,6 +16,8 @@ const RepositoryDetailsScreen = lazy(() =>
   loadRepositoryDetails().then((m) => ({ default: m.RepositoryDetailsScreen })),
 )
 const PoliciesScreen = lazy(() => loadPolicies().then((m) => ({ default: m.PoliciesScreen })))
+const loadDataSources = () => import('@/screens/data-sources/data-sources-screen')
+const DataSourcesScreen = lazy(() => loadDataSources().then((m) => ({ default: m.DataSourcesScreen })))
 const PolicyDocumentScreen = lazy(() => loadPolicyDocument().then((m) => ({ default: m.PolicyDocumentScreen })))
 
 type Params = Record<string, string>
@@ -55,8 +57,8 @@ const repositoryDetails: Screen = {
   render: (params) => <RepositoryDetailsScreen repoName={params.repoName} />,
 }
 
-const section = (parent: string, children: [path: string, title: string][]): AppRoute[] =>
-  children.map(([path, title]) => ({ path, title, parent }))
+const section = (parent: string, children: [path: string, title: string, screen?: Screen][]): AppRoute[] =>
+  children.map(([path, title, screen]) => ({ path, title, parent, screen }))
 
 /** Every route of SPEC.md §2: the router, the sidebar, prefetch on intent and the breadcrumbs read this. */
 export const appRoutes: AppRoute[] = [
@@ -117,7 +119,8 @@ export const appRoutes: AppRoute[] = [
   ...section('/organizations', [
     ['/organizations/members', 'Members'],
     ['/organizations/teams', 'Teams'],
-    ['/organizations/settings', 'Settings'],
+    // The data-sources page: the workspace and its imports.
+    ['/organizations/settings', 'Settings', { load: loadDataSources, render: () => <DataSourcesScreen /> }],
   ]),
 ]
 

@@ -25,6 +25,11 @@ describe('route table', () => {
     await expect.element(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
   })
 
+  it('opens the data-sources page at /organizations/settings', async () => {
+    await renderRoutes('/organizations/settings')
+    await expect.element(page.getByRole('heading', { level: 1, name: 'Data sources' })).toBeVisible()
+  })
+
   it('opens repository details for /repository/{repoName} and /repositories/{name}', async () => {
     const { screen } = await renderRoutes('/repository/nexus-api')
     await expect.element(page.getByRole('heading', { level: 1, name: 'nexus-api' })).toBeVisible()
@@ -37,7 +42,7 @@ describe('route table', () => {
     ['/vulnerabilities', 'Vulnerabilities'],
     ['/vulnerabilities/critical', 'Vulnerabilities: Critical'],
     ['/apis/graphql', 'APIs: GraphQL'],
-    ['/organizations/settings', 'Organizations: Settings'],
+    ['/organizations/teams', 'Organizations: Teams'],
     ['/policies/mobile-react-native', 'Policies: Mobile (React Native)'],
   ])('%s names its section and says it is not available yet', async (path, name) => {
     await renderRoutes(path)

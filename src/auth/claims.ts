@@ -3,6 +3,8 @@ import { decodeJwt, type JWTPayload } from 'jose'
 /** The signed-in user of SPEC.md §3, read from the id token. */
 export interface UserProfile {
   id: string
+  /** Who issued the id token (`iss`): with the id, it names one identity across providers. */
+  issuer?: string
   givenName?: string
   familyName?: string
   email?: string
@@ -30,6 +32,7 @@ export function userProfile(idToken: string | undefined): UserProfile | undefine
   if (!payload?.sub) return undefined
   return {
     id: payload.sub,
+    issuer: payload.iss,
     givenName: stringClaim(payload, 'given_name'),
     familyName: stringClaim(payload, 'family_name'),
     email: stringClaim(payload, 'email'),

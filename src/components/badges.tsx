@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core'
 import { IconLock, IconWorld } from '@tabler/icons-react'
 import { policyIssueLevel, vulnerabilityLevel, type BadgeLevel } from '@/data/badge-thresholds'
 import type { HttpMethod } from '@/data/endpoints'
-import type { EnforcementStatus, Severity } from '@/data/findings'
+import type { EnforcementStatus, FindingSeverity } from '@/data/findings'
 import { levelColors } from './palette'
 
 function CountBadge({ count, level, label }: { count: number; level: BadgeLevel; label: string }) {
@@ -44,14 +44,15 @@ export function EnforcementBadge({ status }: { status: EnforcementStatus }) {
   )
 }
 
-const severityColors: Record<Severity, string> = {
+const severityColors: Record<FindingSeverity, string> = {
   Critical: 'red.9',
   High: 'orange.5',
   Medium: 'yellow.4',
   Low: 'gray.7',
+  Unknown: 'gray.4',
 }
 
-export function SeverityBadge({ severity }: { severity: Severity }) {
+export function SeverityBadge({ severity }: { severity: FindingSeverity }) {
   return (
     <Badge color={severityColors[severity]} autoContrast variant="filled">
       {severity}

@@ -3,8 +3,35 @@
 export type EnforcementStatus = 'Mandatory' | 'Recommended' | 'Optional'
 export type Severity = 'Critical' | 'High' | 'Medium' | 'Low'
 
+/** A severity as Vigil shows it: a CVSS band, or Unknown when a scanner gave none (never a guess). */
+export type FindingSeverity = Severity | 'Unknown'
+
 export const enforcementStatuses: EnforcementStatus[] = ['Mandatory', 'Recommended', 'Optional']
 export const severities: Severity[] = ['Critical', 'High', 'Medium', 'Low']
+export const findingSeverities: FindingSeverity[] = [...severities, 'Unknown']
+
+/** A repository's findings counted the ways the dashboard and the lists read them. */
+export interface FindingCounts {
+  policyIssues: number
+  vulnerabilities: number
+  bySeverity: Record<FindingSeverity, number>
+  byEnforcement: Record<EnforcementStatus, number>
+}
+
+export function emptyCounts(): FindingCounts {
+  return {
+    policyIssues: 0,
+    vulnerabilities: 0,
+    bySeverity: Object.fromEntries(findingSeverities.map((severity) => [severity, 0])) as Record<
+      FindingSeverity,
+      number
+    >,
+    byEnforcement: Object.fromEntries(enforcementStatuses.map((status) => [status, 0])) as Record<
+      EnforcementStatus,
+      number
+    >,
+  }
+}
 
 export interface PolicyViolation {
   id: string
@@ -12,19 +39,34 @@ export interface PolicyViolation {
   enforcementStatus: EnforcementStatus
   description: string
   relevantFiles: string[]
-  remediationEffort: string
+  /** The sample's estimate; imported findings carry none. */
+  remediationEffort?: string
   rule: string
+  /** Imported findings: the scanner, CWE ids and the rule's help page. */
+  tool?: string
+  cwes?: string[]
+  helpUri?: string
 }
 
 export interface Vulnerability {
   id: string
   title: string
-  severity: Severity
+  severity: FindingSeverity
   description: string
-  file: string
-  line: number
+  file?: string
+  line?: number
+  /** The advisory: a CVE id, else the GHSA or OSV id. */
   cve: string
   package: string
+  /** Imported findings say more: version, fix, other ids of the advisory, scores, the scanner. */
+  packageVersion?: string
+  fixedVersion?: string
+  aliases?: string[]
+  cvss?: { version: string; vector: string; score: number }
+  epss?: number
+  tool?: string
+  toolSeverity?: string
+  url?: string
 }
 
 const sampleViolations: PolicyViolation[] = [
@@ -141,4 +183,18 @@ export function allViolations(): PolicyViolation[] {
 
 export function allVulnerabilities(): Vulnerability[] {
   return sampleVulnerabilities
+}
+
+/** The counts of the sample findings a repository with these counts shows. */
+export function sampleCounts(policyViolations: number, vulnerabilities: number): FindingCounts {
+  const counts = emptyCounts()
+  for (const violation of violationsFor(policyViolations)) {
+    counts.policyIssues += 1
+    counts.byEnforcement[violation.enforcementStatus] += 1
+  }
+  for (const vulnerability of vulnerabilitiesFor(vulnerabilities)) {
+    counts.vulnerabilities += 1
+    counts.bySeverity[vulnerability.severity] += 1
+  }
+  return counts
 }

@@ -1,19 +1,48 @@
 import { endpointsFor as sampleEndpointsFor, type ApiEndpoint } from './endpoints'
+import {
+  sampleCounts,
+  violationsFor,
+  vulnerabilitiesFor,
+  type FindingCounts,
+  type PolicyViolation,
+  type Vulnerability,
+} from './findings'
 import { listRepositories, type Repository } from './repositories'
 
+/** What the Policy Issues and Vulnerabilities tabs of a repository show. */
+export interface RepositoryFindings {
+  violations: PolicyViolation[]
+  vulnerabilities: Vulnerability[]
+}
+
 /**
- * The repositories Vigil shows: the five samples, or a generated organisation. Screens reach
- * every repository, endpoint and count through this one shape, so that moving the data behind
- * `/api` changes this module only.
+ * The data source (ARCHITECTURE.md §5): the five samples, a generated organisation, or the
+ * workspace of imported scans. Screens reach every repository, finding, endpoint and count
+ * through this one shape.
  */
 export interface Organisation {
-  kind: 'sample' | 'generated'
+  kind: 'sample' | 'generated' | 'workspace'
   repositories: Repository[]
   findRepository: (name: string) => Repository | undefined
   endpointsFor: (repository: Repository) => ApiEndpoint[]
   /** Endpoints that handle PII, PCI or PHI data, and how many of them need no authentication. */
   endpointStats: (repository: Repository) => { sensitive: number; exposed: number }
+  /** Findings counted by severity and enforcement, without loading them. */
+  findingCounts: (repository: Repository) => FindingCounts
+  /** The findings themselves: at once for sample and generated data, read from storage for the workspace. */
+  findings: (repository: Repository) => RepositoryFindings | Promise<RepositoryFindings>
 }
+
+/** The sample findings a repository's counts stand for (sample and generated data). */
+export function sampleFindings(repository: Repository): RepositoryFindings {
+  return {
+    violations: violationsFor(repository.policyViolations),
+    vulnerabilities: vulnerabilitiesFor(repository.vulnerabilities),
+  }
+}
+
+const countsOfSamples = (repository: Repository) =>
+  sampleCounts(repository.policyViolations, repository.vulnerabilities)
 
 function statsOf(endpoints: ApiEndpoint[]) {
   const sensitive = endpoints.filter((endpoint) => endpoint.pii || endpoint.pci || endpoint.phi)
@@ -31,6 +60,8 @@ export const sampleOrganisation: Organisation = {
   findRepository: indexByName(listRepositories()),
   endpointsFor: (repository) => sampleEndpointsFor(repository.name),
   endpointStats: (repository) => statsOf(sampleEndpointsFor(repository.name)),
+  findingCounts: countsOfSamples,
+  findings: sampleFindings,
 }
 
 /** A generated organisation; the generator is loaded only when one is asked for. */
@@ -43,5 +74,7 @@ export async function loadGeneratedOrganisation(size: number): Promise<Organisat
     findRepository: indexByName(repositories),
     endpointsFor: generatedEndpoints,
     endpointStats: generatedEndpointStats,
+    findingCounts: countsOfSamples,
+    findings: sampleFindings,
   }
 }

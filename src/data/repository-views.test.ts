@@ -84,8 +84,14 @@ describe('tab summary', () => {
 
 describe('risk summary', () => {
   it('counts vulnerabilities by severity and violations by status over the sample', () => {
-    expect(vulnerabilitiesBySeverity(repositories)).toEqual({ Critical: 4, High: 5, Medium: 1, Low: 1 })
-    expect(violationsByStatus(repositories)).toEqual({ Mandatory: 2, Recommended: 1, Optional: 1 })
+    expect(vulnerabilitiesBySeverity(sampleOrganisation)).toEqual({
+      Critical: 4,
+      High: 5,
+      Medium: 1,
+      Low: 1,
+      Unknown: 0,
+    })
+    expect(violationsByStatus(sampleOrganisation)).toEqual({ Mandatory: 2, Recommended: 1, Optional: 1 })
   })
 
   it('ranks the repositories by risk, riskiest first', () => {

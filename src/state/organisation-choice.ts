@@ -8,7 +8,9 @@ const STORAGE_KEY = 'vigil-demo-org'
 export function initialOrganisationChoice(search: string): OrganisationChoice {
   const fromAddress = parseOrganisationSize(new URLSearchParams(search).get('demo-org'))
   if (fromAddress !== undefined) return fromAddress
-  return parseOrganisationSize(readLocal(STORAGE_KEY)) ?? 'sample'
+  const stored = readLocal(STORAGE_KEY)
+  if (stored === 'workspace') return 'workspace'
+  return parseOrganisationSize(stored) ?? 'sample'
 }
 
 export function rememberOrganisationChoice(choice: OrganisationChoice): void {

@@ -1,15 +1,17 @@
-import { createContext, useContext, useState, type ReactNode } from 'react'
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
 import useSWRImmutable from 'swr/immutable'
 import { loadGeneratedOrganisation, sampleOrganisation, type Organisation } from '@/data/organisation'
+import { workspaceOrganisation } from '@/workspace/organisation'
+import { useOptionalWorkspace } from './workspace'
 
-/** 'sample' for the five sample repositories, else the size of a generated organisation. */
-export type OrganisationChoice = 'sample' | number
+/** 'sample' for the five sample repositories, 'workspace' for imported data, else a generated size. */
+export type OrganisationChoice = 'sample' | 'workspace' | number
 
 export interface OrganisationState {
   organisation: Organisation
   choice: OrganisationChoice
-  /** The generated organisation being built, if any. */
-  pending?: number
+  /** The generated organisation being built, or the workspace being read, if any. */
+  pending?: number | 'workspace'
   error?: string
   choose: (choice: OrganisationChoice) => void
 }
@@ -35,23 +37,47 @@ export function OrganisationProvider({
   children,
 }: OrganisationProviderProps) {
   const [choice, setChoice] = useState<OrganisationChoice>(initialChoice)
+  const workspace = useOptionalWorkspace()
+  const summaries = workspace?.summaries
+  const findings = workspace?.findings
+  const fromWorkspace = useMemo(
+    () => (summaries && findings ? workspaceOrganisation(summaries, findings) : undefined),
+    // A new list of summaries is a new workspace state; the reader of findings follows the database.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [summaries, workspace?.databaseName],
+  )
   // SWR keeps each size built once per cache and the last one on screen while the next builds.
   const generated = useSWRImmutable(
-    choice === 'sample' ? null : ['organisation', choice],
+    typeof choice === 'number' ? ['organisation', choice] : null,
     async ([, size]: [string, number]) => {
       await afterPaint()
       return { size, organisation: await loadGenerated(size) }
     },
     { keepPreviousData: true, shouldRetryOnError: false },
   )
-  const error =
-    choice !== 'sample' && generated.error
+  const generationError =
+    typeof choice === 'number' && generated.error
       ? `The organisation could not be generated: ${String(generated.error)}`
       : undefined
+  const error = choice === 'workspace' ? workspace?.problem : generationError
+  const organisation =
+    choice === 'sample'
+      ? sampleOrganisation
+      : choice === 'workspace'
+        ? (fromWorkspace ?? sampleOrganisation)
+        : (generated.data?.organisation ?? sampleOrganisation)
+  const pending =
+    typeof choice === 'number'
+      ? generated.data?.size !== choice && !error
+        ? choice
+        : undefined
+      : choice === 'workspace' && !fromWorkspace && !error
+        ? 'workspace'
+        : undefined
   const state: OrganisationState = {
-    organisation: choice === 'sample' ? sampleOrganisation : (generated.data?.organisation ?? sampleOrganisation),
+    organisation,
     choice,
-    pending: choice !== 'sample' && generated.data?.size !== choice && !error ? choice : undefined,
+    pending,
     error,
     choose: (next) => {
       setChoice(next)

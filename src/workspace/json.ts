@@ -34,5 +34,4 @@ export function own(object: JsonObject, key: string): unknown {
 
 export const unique = <T>(values: T[]): T[] => [...new Set(values)]
 
-/** `n results` / `1 result`. */
-export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`
+export { plural } from '@/lib/format'

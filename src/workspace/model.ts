@@ -1,7 +1,6 @@
-import type { EnforcementStatus, Severity } from '@/data/findings'
+import type { EnforcementStatus, FindingSeverity } from '@/data/findings'
 
-/** Vigil's severity of a finding: a CVSS band, or Unknown when the file gives none (never a guess). */
-export type FindingSeverity = Severity | 'Unknown'
+export type { FindingSeverity } from '@/data/findings'
 
 /** The scanner formats Vigil reads, detected from a file's content. */
 export type FormatId = 'sarif' | 'osv-scanner' | 'cyclonedx' | 'grype' | 'trivy' | 'npm-audit'

@@ -1,21 +1,12 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb'
 import { base64url } from 'jose'
-import { enforcementStatuses, type EnforcementStatus } from '@/data/findings'
+import { emptyCounts, type FindingCounts } from '@/data/findings'
 import { languagesOf } from './languages'
-import type { Finding, FindingSeverity, FormatId, ReadResult } from './model'
+import type { Finding, FormatId, ReadResult } from './model'
 
 /** Findings are stored in pages of this many, per repository and tool (ARCHITECTURE.md §5). */
 export const PAGE_SIZE = 1000
 export const SCHEMA_VERSION = 1
-
-export const findingSeverities: FindingSeverity[] = ['Critical', 'High', 'Medium', 'Low', 'Unknown']
-
-export interface FindingCounts {
-  policyIssues: number
-  vulnerabilities: number
-  bySeverity: Record<FindingSeverity, number>
-  byEnforcement: Record<EnforcementStatus, number>
-}
 
 /** What the repositories list and the dashboard read: one small record per repository. */
 export interface RepositorySummary {
@@ -105,21 +96,6 @@ export function openWorkspace(name: string): Promise<WorkspaceDatabase> {
 }
 
 export const deleteWorkspace = (name: string) => deleteDB(name)
-
-export function emptyCounts(): FindingCounts {
-  return {
-    policyIssues: 0,
-    vulnerabilities: 0,
-    bySeverity: Object.fromEntries(findingSeverities.map((severity) => [severity, 0])) as Record<
-      FindingSeverity,
-      number
-    >,
-    byEnforcement: Object.fromEntries(enforcementStatuses.map((status) => [status, 0])) as Record<
-      EnforcementStatus,
-      number
-    >,
-  }
-}
 
 export function countFindings(findings: Iterable<Finding>): FindingCounts {
   const counts = emptyCounts()
@@ -249,7 +225,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
         ),
       scannedAt: [scannedAt ?? request.now, before?.scannedAt ?? ''].sort().at(-1) as string,
       tools: [...new Set([...(before?.tools ?? []), ...byTool.keys()])].sort(),
-      counts: countFindings(allFindings),
+      counts: countFindings(dedupe(allFindings)),
     }
     await repositories.put(summary)
     const imports = transaction.objectStore('imports')

@@ -1,7 +1,10 @@
 import { MantineProvider } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
+import { ImportDialog } from '@/components/import-dialog'
+import { ImportProvider } from '@/state/import'
 import { OrganisationProvider, type OrganisationChoice } from '@/state/organisation'
+import { WorkspaceProvider, type WorkspaceIdentity } from '@/state/workspace'
 import { render } from 'vitest-browser-react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -15,12 +18,14 @@ export interface RenderOptions {
   withoutMantine?: boolean
   /** The organisation the screens show: the five samples unless told. */
   organisation?: OrganisationChoice
+  /** The signed-in identity whose workspace the screens read (none: no workspace yet). */
+  workspace?: WorkspaceIdentity
 }
 
 /** Renders UI the way the app does: Mantine (test env, no transitions) around a memory router. */
 export async function renderWithProviders(
   ui: ReactNode,
-  { path = '/', colorScheme = 'light', withoutMantine = false, organisation = 'sample' }: RenderOptions = {},
+  { path = '/', colorScheme = 'light', withoutMantine = false, organisation = 'sample', workspace }: RenderOptions = {},
 ) {
   const [pathname, search = ''] = path.split('?')
   const location = memoryLocation({ path: pathname, searchPath: search, record: true })
@@ -28,7 +33,11 @@ export async function renderWithProviders(
   const routed = (
     <SWRConfig value={{ provider: () => new Map() }}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <OrganisationProvider initialChoice={organisation}>{ui}</OrganisationProvider>
+        <WorkspaceProvider identity={workspace}>
+          <OrganisationProvider initialChoice={organisation}>
+            <ImportProvider dialog={withoutMantine ? null : <ImportDialog />}>{ui}</ImportProvider>
+          </OrganisationProvider>
+        </WorkspaceProvider>
       </Router>
     </SWRConfig>
   )

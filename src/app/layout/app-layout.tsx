@@ -1,12 +1,17 @@
 import '@mantine/core/styles.css'
 import { ActionIcon, AppShell, Divider, Drawer, Group, Tooltip } from '@mantine/core'
 import { IconLayoutSidebar } from '@tabler/icons-react'
+import { useMemo } from 'react'
+import { ImportDialog } from '@/components/import-dialog'
+import { useAuth } from '@/state/auth'
+import { ImportProvider } from '@/state/import'
 import { OrganisationProvider } from '@/state/organisation'
+import { WorkspaceProvider } from '@/state/workspace'
 import { initialOrganisationChoice, rememberOrganisationChoice } from '@/state/organisation-choice'
 import { AppRoutes } from '@/app/routes'
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/state/mantine-theme'
 import { AppBreadcrumbs } from './app-breadcrumbs'
-import { DemoDataMenu } from './demo-data-menu'
+import { DataMenu } from './data-menu'
 import { SidebarContent } from './sidebar-content'
 import { SidebarProvider, useSidebar } from '@/state/sidebar'
 
@@ -58,7 +63,7 @@ function Shell() {
             <Divider orientation="vertical" my="md" />
             <AppBreadcrumbs />
             <Group ml="auto">
-              <DemoDataMenu />
+              <DataMenu />
             </Group>
           </Group>
         </Tooltip.Group>
@@ -74,14 +79,23 @@ function Shell() {
 
 /** The signed-in layout of SPEC.md §2: sidebar, header with breadcrumbs, routed content. */
 export function AppLayout() {
+  const { user } = useAuth()
+  const issuer = user?.issuer ?? ''
+  const subject = user?.id
+  // One workspace per identity; the object changes only when the identity does.
+  const identity = useMemo(() => (subject ? { issuer, subject } : undefined), [issuer, subject])
   return (
-    <OrganisationProvider
-      initialChoice={initialOrganisationChoice(window.location.search)}
-      onChoose={rememberOrganisationChoice}
-    >
-      <SidebarProvider>
-        <Shell />
-      </SidebarProvider>
-    </OrganisationProvider>
+    <WorkspaceProvider identity={identity}>
+      <OrganisationProvider
+        initialChoice={initialOrganisationChoice(window.location.search)}
+        onChoose={rememberOrganisationChoice}
+      >
+        <ImportProvider dialog={<ImportDialog />}>
+          <SidebarProvider>
+            <Shell />
+          </SidebarProvider>
+        </ImportProvider>
+      </OrganisationProvider>
+    </WorkspaceProvider>
   )
 }

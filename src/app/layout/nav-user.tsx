@@ -10,6 +10,7 @@ import {
   IconSparkles,
 } from '@tabler/icons-react'
 import { useAuth } from '@/state/auth'
+import { useOptionalWorkspace } from '@/state/workspace'
 import { avatarInitials, displayName } from '@/auth/claims'
 import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
 import type { ThemePreference } from '@/machines/theme.machine'
@@ -25,6 +26,12 @@ const themeChoices: { value: ThemePreference; label: string }[] = [
 /** The user menu in the sidebar footer (SPEC.md §2). */
 export function NavUser({ iconMode = false }: { iconMode?: boolean }) {
   const { status, user, claims, logout } = useAuth()
+  const workspace = useOptionalWorkspace()
+  const signOut = async () => {
+    // Asked for on the data-sources page: nothing imported outlives the session in this browser.
+    if (workspace?.clearOnSignOut) await workspace.remove().catch(() => undefined)
+    logout()
+  }
   const { preference, setTheme } = useTheme()
   const typeAhead = useMenuTypeAhead()
   const themeTypeAhead = useMenuTypeAhead()
@@ -96,7 +103,7 @@ export function NavUser({ iconMode = false }: { iconMode?: boolean }) {
           </Menu.Sub.Dropdown>
         </Menu.Sub>
         <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => logout()}>
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
           Sign out
         </Menu.Item>
       </Menu.Dropdown>

@@ -5,7 +5,7 @@ import { Link } from 'wouter'
 import { useOrganisation } from '@/state/organisation'
 import { EnforcementBadge, PolicyIssuesBadge, SeverityBadge, VulnerabilitiesBadge } from '@/components/badges'
 import { PageHeader } from '@/components/page-header'
-import { enforcementStatuses, severities } from '@/data/findings'
+import { enforcementStatuses, findingSeverities } from '@/data/findings'
 import { rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from '@/data/risk-summary'
 import { PingTile } from './ping-tile'
 
@@ -52,8 +52,8 @@ export function DashboardScreen() {
   // Counted once per organisation: at 100,000 repositories the ranking takes a while.
   const { bySeverity, byStatus, ranking } = useMemo(
     () => ({
-      bySeverity: vulnerabilitiesBySeverity(organisation.repositories),
-      byStatus: violationsByStatus(organisation.repositories),
+      bySeverity: vulnerabilitiesBySeverity(organisation),
+      byStatus: violationsByStatus(organisation),
       ranking: rankByRisk(organisation, RISK_RANKING_SIZE),
     }),
     [organisation],
@@ -68,11 +68,13 @@ export function DashboardScreen() {
           id="vulnerabilities-heading"
           icon={<IconBug size={18} aria-hidden />}
           title="Open vulnerabilities"
-          rows={severities.map((severity) => ({
-            name: severity,
-            badge: <SeverityBadge severity={severity} />,
-            count: bySeverity[severity],
-          }))}
+          rows={findingSeverities
+            .filter((severity) => severity !== 'Unknown' || bySeverity.Unknown > 0)
+            .map((severity) => ({
+              name: severity,
+              badge: <SeverityBadge severity={severity} />,
+              count: bySeverity[severity],
+            }))}
         />
         <CountTile
           id="violations-heading"

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, Loader, Select, Text, TextInput } from '@mantine/core'
+import { EmptyWorkspace } from '@/components/empty-workspace'
 import { formatCount } from '@/lib/format'
 import { IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
@@ -137,14 +138,24 @@ export function RepositoriesScreen() {
       {pending && (
         <Group gap="xs" mb="md" role="status">
           <Loader size="xs" aria-hidden />
-          <Text size="sm">Generating {formatCount(pending)} repositories...</Text>
+          <Text size="sm">
+            {pending === 'workspace'
+              ? 'Reading your workspace...'
+              : `Generating ${formatCount(pending)} repositories...`}
+          </Text>
         </Group>
       )}
       {error && (
-        <Alert color="red" mb="md" role="alert" title="Demo data">
+        <Alert
+          color="red"
+          mb="md"
+          role="alert"
+          title={organisation.kind === 'workspace' ? 'Your workspace' : 'Demo data'}
+        >
           {error}
         </Alert>
       )}
+      {organisation.kind === 'workspace' && repositories.length === 0 && <EmptyWorkspace />}
       <Card withBorder padding="md" mb="md" role="search">
         <Group align="flex-end" gap="md" wrap="wrap">
           <SearchField actor={actor} />

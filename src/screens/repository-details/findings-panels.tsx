@@ -1,7 +1,17 @@
-import { Card, Code, Group, List, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core'
 import { IconCircleCheck, IconHourglassHigh } from '@tabler/icons-react'
 import { EnforcementBadge, SeverityBadge } from '@/components/badges'
 import type { PolicyViolation, Vulnerability } from '@/data/findings'
+
+/** Only http(s) links from imported files are followed; anything else (javascript:, data:) is not a link. */
+function safeLink(url: string): string | undefined {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined
+  } catch {
+    return undefined
+  }
+}
 
 export function EmptyState({ text, comingSoon = false }: { text: string; comingSoon?: boolean }) {
   const Icon = comingSoon ? IconHourglassHigh : IconCircleCheck
@@ -32,7 +42,18 @@ export function PolicyIssuesPanel({ violations }: { violations: PolicyViolation[
             <Text size="sm">
               Rule: <Code>{violation.rule}</Code>
             </Text>
-            <Text size="sm">Remediation: {violation.remediationEffort}</Text>
+            {violation.remediationEffort && <Text size="sm">Remediation: {violation.remediationEffort}</Text>}
+            {violation.tool && <Text size="sm">Found by {violation.tool}</Text>}
+            {violation.cwes?.map((cwe) => (
+              <Badge key={cwe} variant="default" tt="none">
+                {cwe}
+              </Badge>
+            ))}
+            {violation.helpUri && safeLink(violation.helpUri) && (
+              <Anchor href={safeLink(violation.helpUri)} target="_blank" rel="noopener noreferrer" size="sm">
+                How to fix {violation.rule}
+              </Anchor>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             Relevant files
@@ -72,16 +93,47 @@ export function VulnerabilitiesPanel({ vulnerabilities }: { vulnerabilities: Vul
             {vulnerability.description}
           </Text>
           <Group gap="lg">
-            <Code>
-              {vulnerability.file}:{vulnerability.line}
-            </Code>
+            {vulnerability.file && (
+              <Code>
+                {vulnerability.file}
+                {vulnerability.line ? `:${vulnerability.line}` : ''}
+              </Code>
+            )}
             <Text size="sm" fw={600}>
               {vulnerability.cve}
             </Text>
             <Text size="sm">
-              Package: <Code>{vulnerability.package}</Code>
+              Package:{' '}
+              <Code>
+                {vulnerability.package}
+                {vulnerability.packageVersion ? `@${vulnerability.packageVersion}` : ''}
+              </Code>
             </Text>
+            {vulnerability.fixedVersion && <Text size="sm">Fixed in: {vulnerability.fixedVersion}</Text>}
           </Group>
+          {(vulnerability.aliases?.length ||
+            vulnerability.cvss ||
+            vulnerability.epss !== undefined ||
+            vulnerability.tool) && (
+            <Group gap="lg" mt="xs">
+              {vulnerability.aliases && vulnerability.aliases.length > 0 && (
+                <Text size="sm">Also known as {vulnerability.aliases.join(', ')}</Text>
+              )}
+              {vulnerability.cvss && (
+                <Text size="sm">
+                  CVSS {vulnerability.cvss.version} score {vulnerability.cvss.score.toFixed(1)}{' '}
+                  <Code>{vulnerability.cvss.vector}</Code>
+                </Text>
+              )}
+              {vulnerability.epss !== undefined && <Text size="sm">EPSS {(vulnerability.epss * 100).toFixed(1)}%</Text>}
+              {vulnerability.tool && (
+                <Text size="sm" c="dimmed">
+                  {vulnerability.tool}
+                  {vulnerability.toolSeverity ? ` rates it ${vulnerability.toolSeverity}` : ''}
+                </Text>
+              )}
+            </Group>
+          )}
         </Card>
       ))}
     </Stack>

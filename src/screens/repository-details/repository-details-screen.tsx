@@ -1,14 +1,16 @@
-import { Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
 import { IconArrowLeft, IconClock } from '@tabler/icons-react'
 import { Link } from 'wouter'
 import { useOrganisation } from '@/state/organisation'
 import { VisibilityLabel } from '@/components/badges'
-import { violationsFor, vulnerabilitiesFor } from '@/data/findings'
+import type { RepositoryFindings } from '@/data/organisation'
 import type { Repository } from '@/data/repositories'
 import { tabSummaryText } from '@/data/repository-tabs'
 import { ApiSurfacePanel } from './api-surface-panel'
 import { EmptyState, PolicyIssuesPanel, VulnerabilitiesPanel } from './findings-panels'
 import { useRepoTab } from './use-repo-tab'
+import { useRepositoryFindings } from './use-repository-findings'
 
 function RepositoryNotFound({ name }: { name: string }) {
   return (
@@ -32,7 +34,20 @@ function RepositoryNotFound({ name }: { name: string }) {
 export function RepositoryDetails({ repository }: { repository: Repository }) {
   const { organisation } = useOrganisation()
   const { activeTab, tabInAddress, select } = useRepoTab()
-  const violations = violationsFor(repository.policyViolations)
+  const findings = useRepositoryFindings(organisation, repository)
+  const panel = (render: (loaded: RepositoryFindings) => ReactNode) =>
+    findings.status === 'ready' ? (
+      render(findings.findings)
+    ) : findings.status === 'failed' ? (
+      <Alert color="red" role="alert" title="Findings">
+        {findings.message}
+      </Alert>
+    ) : (
+      <Group gap="xs" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>Loading findings...</Text>
+      </Group>
+    )
   return (
     <Stack gap="lg">
       <Stack gap={6}>
@@ -71,17 +86,21 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
       </Card>
       <Tabs value={activeTab ?? null} onChange={(tab) => tab && select(tab)} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="policy-issues">Policy Issues ({violations.length})</Tabs.Tab>
+          <Tabs.Tab value="policy-issues">Policy Issues ({repository.policyViolations})</Tabs.Tab>
           <Tabs.Tab value="vulnerabilities">Vulnerabilities</Tabs.Tab>
           <Tabs.Tab value="api-surface">API Surface</Tabs.Tab>
           <Tabs.Tab value="security-context">Security Context</Tabs.Tab>
           <Tabs.Tab value="source-graph">Source Graph</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="policy-issues" pt="md">
-          <PolicyIssuesPanel violations={violations} />
+          {panel((loaded) => (
+            <PolicyIssuesPanel violations={loaded.violations} />
+          ))}
         </Tabs.Panel>
         <Tabs.Panel value="vulnerabilities" pt="md">
-          <VulnerabilitiesPanel vulnerabilities={vulnerabilitiesFor(repository.vulnerabilities)} />
+          {panel((loaded) => (
+            <VulnerabilitiesPanel vulnerabilities={loaded.vulnerabilities} />
+          ))}
         </Tabs.Panel>
         <Tabs.Panel value="api-surface" pt="md">
           <ApiSurfacePanel endpoints={organisation.endpointsFor(repository)} />

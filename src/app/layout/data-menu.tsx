@@ -1,7 +1,9 @@
 import { Button, Group, Loader, Menu, Modal, NumberInput, Stack, Text } from '@mantine/core'
-import { formatCount } from '@/lib/format'
+import { formatCount, plural } from '@/lib/format'
+import { useImportDialog } from '@/state/import'
+import { useWorkspace } from '@/state/workspace'
 import { useDisclosure } from '@mantine/hooks'
-import { IconCheck, IconChevronDown, IconDatabase } from '@tabler/icons-react'
+import { IconCheck, IconChevronDown, IconDatabase, IconFileImport } from '@tabler/icons-react'
 import { useState, type FormEvent } from 'react'
 import { useOrganisation, type OrganisationChoice } from '@/state/organisation'
 import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
@@ -14,13 +16,22 @@ const presets: { choice: OrganisationChoice; label: string }[] = [
   { choice: 100_000, label: 'Generated organisation: 100,000' },
 ]
 
-/** Switches the demo between the five samples and a generated organisation of any size. */
-export function DemoDataMenu() {
+/** Switches the data source: the five samples, a generated organisation of any size, or your workspace. */
+export function DataMenu() {
   const { choice, pending, choose } = useOrganisation()
+  const workspace = useWorkspace()
+  const importDialog = useImportDialog()
   const [customOpen, custom] = useDisclosure(false)
-  const [size, setSize] = useState<string | number>(choice === 'sample' ? 3876 : choice)
+  const [size, setSize] = useState<string | number>(typeof choice === 'number' ? choice : 3876)
   const typeAhead = useMenuTypeAhead()
-  const current = choice === 'sample' ? 'Sample data' : `${formatCount(choice)} repositories`
+  const workspaceCount = workspace.summaries?.length
+  const workspaceLabel = `Your workspace (${workspaceCount === undefined ? '...' : plural(workspaceCount, 'repository', 'repositories')})`
+  const current =
+    choice === 'sample'
+      ? 'Sample data'
+      : choice === 'workspace'
+        ? workspaceLabel
+        : `${formatCount(choice)} repositories`
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -33,14 +44,14 @@ export function DemoDataMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" width={260} withinPortal>
+      <Menu position="bottom-end" width={280} withinPortal>
         <Menu.Target>
           <Button
             variant="default"
             size="xs"
             leftSection={pending ? <Loader size={12} aria-hidden /> : <IconDatabase size={14} aria-hidden />}
             rightSection={<IconChevronDown size={14} aria-hidden />}
-            aria-label={`Demo data: ${current}`}
+            aria-label={`Data: ${current}`}
           >
             <Text size="xs" visibleFrom="sm" span>
               {current}
@@ -48,6 +59,25 @@ export function DemoDataMenu() {
           </Button>
         </Menu.Target>
         <Menu.Dropdown onKeyDown={typeAhead}>
+          <Menu.Label>Your data</Menu.Label>
+          <Menu.Item
+            onClick={() => choose('workspace')}
+            disabled={!!workspace.problem}
+            rightSection={choice === 'workspace' ? <IconCheck size={14} aria-label="current" /> : undefined}
+          >
+            {workspaceLabel}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconFileImport size={14} aria-hidden />}
+            onClick={() => {
+              choose('workspace')
+              importDialog.open()
+            }}
+            disabled={!!workspace.problem}
+          >
+            Import scan files...
+          </Menu.Item>
+          <Menu.Divider />
           <Menu.Label>Demo data</Menu.Label>
           {presets.map((preset) => (
             <Menu.Item
@@ -62,7 +92,12 @@ export function DemoDataMenu() {
           <Menu.Item onClick={custom.open}>Custom size...</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={customOpen} onClose={custom.close} title="Generate an organisation">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={customOpen}
+        onClose={custom.close}
+        title="Generate an organisation"
+      >
         <form onSubmit={submit}>
           <Stack>
             <NumberInput

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { axeViolations } from '@tests/helpers/axe'
+import { renderWithProviders } from '@tests/helpers/render'
+import type { WorkspaceIdentity } from '@/state/workspace'
+import { deleteWorkspace, workspaceName } from '@/workspace/store'
+import { DataSourcesScreen } from './data-sources-screen'
+
+const identities: WorkspaceIdentity[] = []
+
+function newIdentity(): WorkspaceIdentity {
+  const identity = { issuer: 'https://id.test', subject: crypto.randomUUID() }
+  identities.push(identity)
+  return identity
+}
+
+afterEach(async () => {
+  for (const identity of identities.splice(0)) {
+    await deleteWorkspace(await workspaceName(identity.issuer, identity.subject))
+  }
+})
+
+const dialog = () => page.getByRole('dialog', { name: 'Import scan files' })
+const status = () => page.getByTestId('workspace-status')
+
+async function importExamples() {
+  await page.getByRole('button', { name: 'Import scan files' }).click()
+  await dialog().getByRole('button', { name: 'Try with example files' }).click()
+  await expect.element(dialog().getByRole('status'), { timeout: 15_000 }).toHaveTextContent('6 of 6files imported')
+}
+
+describe('data sources', () => {
+  it('imports the example files, reports each, and lists the workspace and its history', async () => {
+    await renderWithProviders(<DataSourcesScreen />, { workspace: newIdentity() })
+    await expect.element(status()).toHaveTextContent('0 repositories from 0 imports')
+    await importExamples()
+    const semgrep = dialog().getByRole('row', { name: 'examples/atlas-web/semgrep.sarif' })
+    await expect.element(semgrep).toHaveTextContent('SARIF 2.1.0 into atlas-web')
+    await expect.element(semgrep).toHaveTextContent('Semgrep: 4 new, 0 changed, 0 unchanged')
+    await expect.element(semgrep).toHaveTextContent('1 suppressed result left out')
+    await expect
+      .element(dialog().getByRole('row', { name: 'examples/health-records/sbom.cdx.json' }))
+      .toHaveTextContent('1 finding closed by VEX analysis')
+    await dialog().getByRole('button', { name: 'Done' }).click()
+    await expect.element(status()).toHaveTextContent('3 repositories from 6 imports')
+    const history = page.getByRole('table', { name: 'Import history' })
+    await expect.element(history.getByRole('row')).toHaveLength(7)
+    await expect.element(history).toHaveTextContent('payments-api')
+  })
+
+  it('imports the same files again as unchanged', async () => {
+    await renderWithProviders(<DataSourcesScreen />, { workspace: newIdentity() })
+    await importExamples()
+    await dialog().getByRole('button', { name: 'Import more files' }).click()
+    await dialog().getByRole('button', { name: 'Try with example files' }).click()
+    await expect
+      .element(dialog().getByRole('row', { name: 'examples/atlas-web/semgrep.sarif' }), { timeout: 15_000 })
+      .toHaveTextContent('Semgrep: 0 new, 0 changed, 4 unchanged')
+  })
+
+  it('asks for the repository of a file that names none, refuses a corrupt one, and changes nothing for it', async () => {
+    await renderWithProviders(<DataSourcesScreen />, { workspace: newIdentity() })
+    await page.getByRole('button', { name: 'Import scan files' }).click()
+    const osv = JSON.stringify({ results: [{ source: { path: 'go.sum' }, packages: [] }] })
+    await userEvent.upload(page.getByTestId('import-files'), [
+      new File([osv], 'osv-results.json'),
+      new File(['{"version":"2.1.0","runs":[{"tool":'], 'broken.sarif'),
+    ])
+    const broken = dialog().getByRole('row', { name: 'broken.sarif' })
+    await expect.element(broken).toHaveTextContent('Not imported: The file is not valid JSON (it may be cut short)')
+    const repository = dialog().getByRole('textbox', { name: 'Repository' })
+    await expect.element(repository).toHaveValue('osv-results')
+    await repository.fill('billing')
+    await dialog().getByRole('button', { name: 'Import', exact: true }).click()
+    await expect
+      .element(dialog().getByRole('row', { name: 'osv-results.json' }))
+      .toHaveTextContent('OSV-Scanner JSON into billing')
+    await dialog().getByRole('button', { name: 'Done' }).click()
+    await expect.element(status()).toHaveTextContent('1 repository from 1 import')
+  })
+
+  it('deletes the workspace after asking', async () => {
+    await renderWithProviders(<DataSourcesScreen />, { workspace: newIdentity() })
+    await importExamples()
+    await dialog().getByRole('button', { name: 'Done' }).click()
+    await page.getByRole('button', { name: 'Delete workspace' }).click()
+    await page.getByRole('dialog', { name: 'Delete your workspace?' }).getByRole('button', { name: 'Delete' }).click()
+    await expect.element(status()).toHaveTextContent('0 repositories from 0 imports')
+  })
+
+  it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (colorScheme) => {
+    await renderWithProviders(<DataSourcesScreen />, { workspace: newIdentity(), colorScheme })
+    await importExamples()
+    expect(await axeViolations()).toEqual([])
+    await dialog().getByRole('button', { name: 'Done' }).click()
+    await expect.element(page.getByRole('table', { name: 'Import history' })).toBeVisible()
+    expect(await axeViolations()).toEqual([])
+  })
+})

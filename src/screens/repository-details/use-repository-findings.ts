@@ -1,0 +1,32 @@
+import { useEffect, useMemo, useState } from 'react'
+import type { Organisation, RepositoryFindings } from '@/data/organisation'
+import type { Repository } from '@/data/repositories'
+
+export type FindingsState =
+  { status: 'loading' } | { status: 'ready'; findings: RepositoryFindings } | { status: 'failed'; message: string }
+
+/** A repository's findings: at once when the data source has them in memory, else read from storage. */
+export function useRepositoryFindings(organisation: Organisation, repository: Repository): FindingsState {
+  const value = useMemo(() => organisation.findings(repository), [organisation, repository])
+  const [loaded, setLoaded] = useState<{ from: Promise<RepositoryFindings>; state: FindingsState }>()
+
+  useEffect(() => {
+    if (!(value instanceof Promise)) return
+    let current = true
+    value.then(
+      (findings) => current && setLoaded({ from: value, state: { status: 'ready', findings } }),
+      (error: unknown) =>
+        current &&
+        setLoaded({
+          from: value,
+          state: { status: 'failed', message: `The findings could not be read: ${String(error)}` },
+        }),
+    )
+    return () => {
+      current = false
+    }
+  }, [value])
+
+  if (!(value instanceof Promise)) return { status: 'ready', findings: value }
+  return loaded?.from === value ? loaded.state : { status: 'loading' }
+}

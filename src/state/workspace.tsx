@@ -1,0 +1,149 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import useSWR from 'swr'
+import { readLocal, writeLocal } from '@/lib/local-storage'
+import {
+  deleteWorkspace,
+  findingsOf,
+  listImports,
+  listRepositories,
+  openWorkspace,
+  workspaceName,
+  type ImportRecord,
+  type RepositorySummary,
+  type WorkspaceDatabase,
+} from '@/workspace/store'
+
+/** Who the workspace belongs to: one database per identity (issuer + subject). */
+export interface WorkspaceIdentity {
+  issuer: string
+  subject: string
+}
+
+export interface WorkspaceState {
+  /** The IndexedDB database of this identity, once its name is known. */
+  databaseName?: string
+  /** Why the workspace cannot be used in this browser (IndexedDB unavailable), in words. */
+  problem?: string
+  /** The repositories stored, undefined while they load. */
+  summaries?: RepositorySummary[]
+  imports: ImportRecord[]
+  /** Reloads after a change, and tells the other tabs of this identity to. */
+  changed: () => void
+  findings: (repository: string) => ReturnType<typeof findingsOf>
+  /** Deletes everything imported by this identity in this browser. */
+  remove: () => Promise<void>
+  clearOnSignOut: boolean
+  setClearOnSignOut: (clear: boolean) => void
+}
+
+const WorkspaceContext = createContext<WorkspaceState | null>(null)
+const CLEAR_ON_SIGN_OUT_KEY = 'vigil-clear-workspace-on-sign-out'
+const connections = new Map<string, Promise<WorkspaceDatabase>>()
+
+function connection(name: string): Promise<WorkspaceDatabase> {
+  let database = connections.get(name)
+  if (!database) {
+    database = openWorkspace(name)
+    connections.set(name, database)
+    database.catch(() => connections.delete(name))
+  }
+  return database
+}
+
+async function closeConnection(name: string) {
+  const database = connections.get(name)
+  connections.delete(name)
+  ;(await database?.catch(() => undefined))?.close()
+}
+
+const unavailable =
+  'This browser gives Vigil no storage (IndexedDB is off, as in some private windows): imported data cannot be kept. Sample and generated data still work.'
+
+function useDatabaseName(identity: WorkspaceIdentity | undefined): { name?: string; problem?: string } {
+  const [state, setState] = useState<{ name?: string; problem?: string }>({})
+  const noStorage = typeof indexedDB === 'undefined'
+  useEffect(() => {
+    if (!identity || noStorage) return
+    let current = true
+    workspaceName(identity.issuer, identity.subject).then(
+      (name) => current && setState({ name }),
+      () => current && setState({ problem: unavailable }),
+    )
+    return () => {
+      current = false
+    }
+  }, [identity, noStorage])
+  return noStorage ? { problem: unavailable } : state
+}
+
+export interface WorkspaceProviderProps {
+  identity?: WorkspaceIdentity
+  children: ReactNode
+}
+
+/** The signed-in identity's workspace: what the screens and the import dialog read and change. */
+export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps) {
+  const { name, problem: nameProblem } = useDatabaseName(identity)
+  const [revision, setRevision] = useState(0)
+  const loaded = useSWR(
+    name ? ['workspace', name, revision] : null,
+    async ([, database]: [string, string, number]) => {
+      const opened = await connection(database)
+      const [summaries, imports] = await Promise.all([listRepositories(opened), listImports(opened)])
+      return { summaries, imports }
+    },
+    { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true },
+  )
+
+  // Other tabs of the same identity import too: reload when they say so.
+  const channel = useMemo(
+    () => (name && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`vigil:${name}`) : undefined),
+    [name],
+  )
+  useEffect(() => {
+    if (!channel) return
+    channel.addEventListener('message', () => setRevision((value) => value + 1))
+    return () => channel.close()
+  }, [channel])
+
+  const changed = useCallback(() => {
+    setRevision((value) => value + 1)
+    channel?.postMessage('changed')
+  }, [channel])
+
+  const [clearOnSignOut, setClear] = useState(() => readLocal(CLEAR_ON_SIGN_OUT_KEY) === 'true')
+
+  const state: WorkspaceState = {
+    databaseName: name,
+    problem:
+      nameProblem ??
+      (loaded.error ? `Vigil cannot read its storage in this browser: ${String(loaded.error)}` : undefined),
+    summaries: loaded.data?.summaries,
+    imports: loaded.data?.imports ?? [],
+    changed,
+    findings: async (repository) => (name ? findingsOf(await connection(name), repository) : []),
+    remove: async () => {
+      if (!name) return
+      await closeConnection(name)
+      await deleteWorkspace(name)
+      changed()
+    },
+    clearOnSignOut,
+    setClearOnSignOut: (clear) => {
+      writeLocal(CLEAR_ON_SIGN_OUT_KEY, clear ? 'true' : null)
+      setClear(clear)
+    },
+  }
+  return <WorkspaceContext.Provider value={state}>{children}</WorkspaceContext.Provider>
+}
+
+/** The workspace, or undefined outside a WorkspaceProvider (tests of screens that show no workspace). */
+export function useOptionalWorkspace(): WorkspaceState | undefined {
+  return useContext(WorkspaceContext) ?? undefined
+}
+
+export function useWorkspace(): WorkspaceState {
+  const state = useContext(WorkspaceContext)
+  if (!state) throw new Error('useWorkspace must be used inside a WorkspaceProvider')
+  return state
+}

@@ -1,0 +1,132 @@
+import {
+  emptyCounts,
+  enforcementStatuses,
+  findingSeverities,
+  type PolicyViolation,
+  type Vulnerability,
+} from '@/data/findings'
+import type { Organisation, RepositoryFindings } from '@/data/organisation'
+import type { Repository } from '@/data/repositories'
+import { relativeTime } from '@/data/relative-time'
+import type { Finding, PolicyIssueFinding, VulnerabilityFinding } from './model'
+import { dedupe, type RepositorySummary } from './store'
+
+const where = (finding: { location?: { file: string; line?: number } }) =>
+  finding.location ? `${finding.location.file}${finding.location.line ? `:${finding.location.line}` : ''}` : undefined
+
+/** Policy issues grouped by rule (per tool), each with every file:line, the strictest enforcement first. */
+export function groupPolicyIssues(findings: PolicyIssueFinding[]): PolicyViolation[] {
+  const groups = new Map<string, PolicyIssueFinding[]>()
+  for (const finding of findings) {
+    const key = `${finding.tool}\u0000${finding.ruleId}`
+    const group = groups.get(key)
+    if (group) group.push(finding)
+    else groups.set(key, [finding])
+  }
+  return [...groups.values()]
+    .map((group) => {
+      const [first] = group
+      const enforcementStatus = enforcementStatuses.find((status) =>
+        group.some((finding) => finding.enforcementStatus === status),
+      )!
+      return {
+        id: `${first.tool}:${first.ruleId}`,
+        title: first.title,
+        enforcementStatus,
+        description: first.message && first.message !== first.title ? first.message : '',
+        relevantFiles: [...new Set(group.flatMap((finding) => where(finding) ?? []))],
+        rule: first.ruleId,
+        tool: first.tool,
+        cwes: [...new Set(group.flatMap((finding) => finding.cwes))],
+        helpUri: first.helpUri,
+      }
+    })
+    .sort(
+      (a, b) =>
+        enforcementStatuses.indexOf(a.enforcementStatus) - enforcementStatuses.indexOf(b.enforcementStatus) ||
+        b.relevantFiles.length - a.relevantFiles.length ||
+        a.rule.localeCompare(b.rule),
+    )
+}
+
+/** Vulnerabilities as the details screen shows them, most severe first. */
+export function vulnerabilityViews(findings: VulnerabilityFinding[]): Vulnerability[] {
+  return findings
+    .map((finding) => ({
+      id: `${finding.tool}:${finding.key}`,
+      title: finding.title,
+      severity: finding.severity,
+      description: finding.description,
+      file: finding.location?.file,
+      line: finding.location?.line,
+      cve: finding.advisoryId,
+      package: finding.packageName,
+      packageVersion: finding.packageVersion,
+      fixedVersion: finding.fixedVersion,
+      aliases: finding.aliases,
+      cvss: finding.cvss,
+      epss: finding.epss,
+      tool: finding.tool,
+      toolSeverity: finding.toolSeverity,
+      url: finding.url,
+    }))
+    .sort(
+      (a, b) =>
+        findingSeverities.indexOf(a.severity) - findingSeverities.indexOf(b.severity) ||
+        (b.cvss?.score ?? 0) - (a.cvss?.score ?? 0) ||
+        a.cve.localeCompare(b.cve),
+    )
+}
+
+export function findingViews(findings: Finding[]): RepositoryFindings {
+  return {
+    violations: groupPolicyIssues(
+      findings.filter((finding): finding is PolicyIssueFinding => finding.kind === 'policy-issue'),
+    ),
+    vulnerabilities: vulnerabilityViews(
+      findings.filter((finding): finding is VulnerabilityFinding => finding.kind === 'vulnerability'),
+    ),
+  }
+}
+
+/** A repository of the workspace as the lists show it. */
+export function repositoryOf(summary: RepositorySummary, now: number): Repository {
+  const scanned = Date.parse(summary.scannedAt)
+  return {
+    id: `workspace:${summary.name}`,
+    name: summary.name,
+    description: summary.description || `Scanned by ${summary.tools.join(', ') || 'no tool yet'}`,
+    url: summary.url,
+    language: summary.languages[0] ?? '',
+    languages: summary.languages,
+    stars: 0,
+    lastUpdated: relativeTime(Number.isNaN(scanned) ? 0 : Math.max(0, (now - scanned) / 60_000)),
+    isPrivate: summary.isPrivate,
+    apiCount: 0,
+    policyViolations: summary.counts.policyIssues,
+    vulnerabilities: summary.counts.vulnerabilities,
+  }
+}
+
+/** The workspace as a data source: summaries up front, findings read from storage when opened. */
+export function workspaceOrganisation(
+  summaries: RepositorySummary[],
+  loadFindings: (repository: string) => Promise<Finding[]>,
+  now = Date.now(),
+): Organisation {
+  const sorted = [...summaries].sort((a, b) => a.name.localeCompare(b.name))
+  const repositories = sorted.map((summary) => repositoryOf(summary, now))
+  const byName = new Map(
+    repositories.map((repository, index) => [repository.name, { repository, summary: sorted[index] }]),
+  )
+  return {
+    kind: 'workspace',
+    repositories,
+    findRepository: (name) => byName.get(name)?.repository,
+    endpointsFor: () => [],
+    endpointStats: () => ({ sensitive: 0, exposed: 0 }),
+    findingCounts: (repository) => byName.get(repository.name)?.summary.counts ?? emptyCounts(),
+    // Two tools reporting one advisory for one package show it once (the first tool's words).
+    findings: async (repository) => findingViews(dedupe(await loadFindings(repository.name))),
+  }
+}

@@ -1,0 +1,34 @@
+import { afterEach } from 'vitest'
+import type { WorkspaceIdentity } from '@/state/workspace'
+import { exampleFiles, fetchExampleFiles } from '@/workspace/examples'
+import { importFile } from '@/workspace/import-file'
+import { deleteWorkspace, openWorkspace, workspaceName } from '@/workspace/store'
+import { repositoryFromPath } from '@/lib/dropped-files'
+
+const created: WorkspaceIdentity[] = []
+
+/** A workspace of its own for each test, deleted afterwards. */
+export function useTestWorkspaces() {
+  afterEach(async () => {
+    for (const identity of created.splice(0)) {
+      await deleteWorkspace(await workspaceName(identity.issuer, identity.subject))
+    }
+  })
+}
+
+/** A new identity whose workspace holds the example files (all of them, or those given). */
+export async function workspaceWithExamples(paths: readonly string[] = exampleFiles): Promise<WorkspaceIdentity> {
+  const identity = { issuer: 'https://id.test', subject: crypto.randomUUID() }
+  created.push(identity)
+  const database = await openWorkspace(await workspaceName(identity.issuer, identity.subject))
+  for (const { path, blob } of await fetchExampleFiles()) {
+    if (!paths.some((wanted) => path.endsWith(wanted))) continue
+    await importFile(
+      database,
+      { name: path, blob, repository: repositoryFromPath(path), repositoryFromFolder: true },
+      () => {},
+    )
+  }
+  database.close()
+  return identity
+}
