@@ -8,7 +8,7 @@ import { repositoryFromPath } from '@/lib/dropped-files'
 const created: WorkspaceIdentity[] = []
 
 /** A workspace of its own for each test, deleted afterwards. */
-export function useTestWorkspaces() {
+export function deleteTestWorkspacesAfterEach() {
   afterEach(async () => {
     for (const identity of created.splice(0)) {
       await deleteWorkspace(await workspaceName(identity.issuer, identity.subject))

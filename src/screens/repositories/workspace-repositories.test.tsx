@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { renderWithProviders } from '@tests/helpers/render'
-import { useTestWorkspaces, workspaceWithExamples } from '@tests/helpers/workspace'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
 import { RepositoriesScreen } from './repositories-screen'
 
-useTestWorkspaces()
+deleteTestWorkspacesAfterEach()
 
 describe('repositories on workspace data', () => {
   it('lists the imported repositories with languages from their files, counts and the scan time', async () => {

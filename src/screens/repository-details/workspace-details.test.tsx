@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { renderWithProviders } from '@tests/helpers/render'
-import { useTestWorkspaces, workspaceWithExamples } from '@tests/helpers/workspace'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
 import { RepositoryDetailsScreen } from './repository-details-screen'
 
-useTestWorkspaces()
+deleteTestWorkspacesAfterEach()
 
 async function renderImported(name: string, query = '', colorScheme: 'light' | 'dark' = 'light') {
   const workspace = await workspaceWithExamples()
