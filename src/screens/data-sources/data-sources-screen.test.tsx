@@ -1,24 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { renderWithProviders } from '@tests/helpers/render'
-import type { WorkspaceIdentity } from '@/state/workspace'
-import { deleteWorkspace, workspaceName } from '@/workspace/store'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
 import { DataSourcesScreen } from './data-sources-screen'
 
-const identities: WorkspaceIdentity[] = []
+deleteTestWorkspacesAfterEach()
 
-function newIdentity(): WorkspaceIdentity {
-  const identity = { issuer: 'https://id.test', subject: crypto.randomUUID() }
-  identities.push(identity)
-  return identity
-}
-
-afterEach(async () => {
-  for (const identity of identities.splice(0)) {
-    await deleteWorkspace(await workspaceName(identity.issuer, identity.subject))
-  }
-})
+/** A new identity with an empty workspace of its own. */
+const newIdentity = () => workspaceWithExamples([])
 
 const dialog = () => page.getByRole('dialog', { name: 'Import scan files' })
 const status = () => page.getByTestId('workspace-status')
@@ -31,7 +21,7 @@ async function importExamples() {
 
 describe('data sources', () => {
   it('imports the example files, reports each, and lists the workspace and its history', async () => {
-    await renderWithProviders(<DataSourcesScreen />, { workspace: newIdentity() })
+    await renderWithProviders(<DataSourcesScreen />, { workspace: await newIdentity() })
     await expect.element(status()).toHaveTextContent('0 repositories from 0 imports')
     await importExamples()
     const semgrep = dialog().getByRole('row', { name: 'examples/atlas-web/semgrep.sarif' })
@@ -49,7 +39,7 @@ describe('data sources', () => {
   })
 
   it('imports the same files again as unchanged', async () => {
-    await renderWithProviders(<DataSourcesScreen />, { workspace: newIdentity() })
+    await renderWithProviders(<DataSourcesScreen />, { workspace: await newIdentity() })
     await importExamples()
     await dialog().getByRole('button', { name: 'Import more files' }).click()
     await dialog().getByRole('button', { name: 'Try with example files' }).click()
@@ -59,7 +49,7 @@ describe('data sources', () => {
   })
 
   it('asks for the repository of a file that names none, refuses a corrupt one, and changes nothing for it', async () => {
-    await renderWithProviders(<DataSourcesScreen />, { workspace: newIdentity() })
+    await renderWithProviders(<DataSourcesScreen />, { workspace: await newIdentity() })
     await page.getByRole('button', { name: 'Import scan files' }).click()
     const osv = JSON.stringify({ results: [{ source: { path: 'go.sum' }, packages: [] }] })
     await userEvent.upload(page.getByTestId('import-files'), [
@@ -80,7 +70,7 @@ describe('data sources', () => {
   })
 
   it('deletes the workspace after asking', async () => {
-    await renderWithProviders(<DataSourcesScreen />, { workspace: newIdentity() })
+    await renderWithProviders(<DataSourcesScreen />, { workspace: await newIdentity() })
     await importExamples()
     await dialog().getByRole('button', { name: 'Done' }).click()
     await page.getByRole('button', { name: 'Delete workspace' }).click()
@@ -89,7 +79,7 @@ describe('data sources', () => {
   })
 
   it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (colorScheme) => {
-    await renderWithProviders(<DataSourcesScreen />, { workspace: newIdentity(), colorScheme })
+    await renderWithProviders(<DataSourcesScreen />, { workspace: await newIdentity(), colorScheme })
     await importExamples()
     expect(await axeViolations()).toEqual([])
     await dialog().getByRole('button', { name: 'Done' }).click()
