@@ -1,0 +1,58 @@
+import { cpSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { signInAsDemo, signOut } from './helpers'
+
+/** A folder as CI leaves it: `<repo>/<scan files>`, made from the example files. */
+function scanFolder(): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'vigil-scans-')), 'scans')
+  for (const [repository, file] of [
+    ['storefront', 'atlas-web/semgrep.sarif'],
+    ['storefront', 'atlas-web/npm-audit.json'],
+    ['payments', 'payments-api/trivy.json'],
+  ]) {
+    mkdirSync(join(root, repository), { recursive: true })
+    cpSync(join('public/examples', file), join(root, repository, file.split('/')[1]))
+  }
+  return root
+}
+
+async function expectRepositories(page: Page, names: string[]) {
+  await page.goto('/repositories')
+  await expect(page.getByText(`Showing ${names.length} of ${names.length} repositories`)).toBeVisible()
+  for (const name of names) await expect(page.getByRole('row', { name })).toBeVisible()
+}
+
+test('imports a folder into the workspace, which survives a reload, shows in a second tab and to no one else', async ({
+  page,
+  context,
+}) => {
+  await signInAsDemo(page)
+  await page.goto('/organizations/settings')
+  await expect(page.getByRole('heading', { level: 1, name: 'Data sources' })).toBeVisible()
+  await page.getByRole('button', { name: 'Import scan files' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Import scan files' })
+  await dialog.getByTestId('import-folder').setInputFiles(scanFolder())
+  await expect(dialog.getByRole('status')).toHaveText(/3 of 3\s*files imported/)
+  await expect(dialog.getByRole('row', { name: 'scans/payments/trivy.json' })).toContainText('Trivy JSON into payments')
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByRole('button', { name: 'Data: Your workspace (2 repositories)' })).toBeVisible()
+
+  await expectRepositories(page, ['payments', 'storefront'])
+  await page.reload()
+  await expectRepositories(page, ['payments', 'storefront'])
+  await page.getByRole('row', { name: 'storefront' }).click()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('tab', { name: 'Policy Issues (4)' })).toBeVisible()
+
+  const second = await context.newPage()
+  await expectRepositories(second, ['payments', 'storefront'])
+  await second.close()
+
+  await signOut(page)
+  await signInAsDemo(page, 'Grace Hopper')
+  await page.goto('/repositories')
+  await expect(page.getByText('Your workspace is empty')).toBeVisible()
+  await expect(page.getByText('Showing 0 of 0 repositories')).toBeVisible()
+})
