@@ -3,14 +3,16 @@
 // headless Chromium, interleaving Vigil with its reference so that machine noise cancels.
 // Prints a table and writes bench/results.json. Nothing here is a test: it only measures.
 import { execFileSync } from 'node:child_process'
-import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { createReadStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright'
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs'
+import { sarifLog } from './scan-files.mjs'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
+const IMPORT_ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 3)
 const KEYSTROKES = 30
 const SIZES = [5, 3876, 10_000, 100_000]
 const root = resolve(import.meta.dirname, '..')
@@ -154,8 +156,57 @@ async function withCpu(page, rate, task) {
   }
 }
 
+/** The import benchmark's files, written where the bench server serves them (for the JSON.parse reference). */
+function writeScanFiles() {
+  const dir = join(vigilDir, 'bench-scans')
+  mkdirSync(dir, { recursive: true })
+  const files = [
+    { name: 'sast-10mb.sarif', log: sarifLog({ runs: 1, results: 25_000, padding: 10 }) },
+    { name: 'multi-run-50mb.sarif', log: sarifLog({ runs: 5, results: 25_000, padding: 15 }) },
+  ]
+  return files.map(({ name, log }) => {
+    const path = join(dir, name)
+    writeFileSync(path, JSON.stringify(log))
+    const results = log.runs.reduce((sum, run) => sum + run.results.length, 0)
+    return { name, path, bytes: statSync(path).size, results }
+  })
+}
+
+/**
+ * One import through the dialog in a fresh browser profile: from choosing the file to the report
+ * on screen, with the main thread's longest task meanwhile; and JSON.parse of the same bytes in
+ * the same page, as the reference.
+ */
+async function importOnce(browser, origin, file) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await signIn(page, origin)
+  await page.goto(`${origin}/organizations/settings`)
+  await page.getByRole('button', { name: 'Import scan files' }).click()
+  await page.evaluate(() => {
+    window.__longest = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration)
+    }).observe({ type: 'longtask', buffered: false })
+  })
+  const started = Date.now()
+  await page.getByTestId('import-files').setInputFiles(file.path)
+  await page.getByRole('status').filter({ hasText: /1 of 1\s*file imported/ }).waitFor({ timeout: 300_000 })
+  const importMs = Date.now() - started
+  const longestTaskMs = await page.evaluate(() => window.__longest)
+  const parseMs = await page.evaluate(async (url) => {
+    const text = await (await fetch(url)).text()
+    const start = performance.now()
+    JSON.parse(text)
+    return performance.now() - start
+  }, `${origin}/bench-scans/${file.name}`)
+  await context.close()
+  return { importMs, parseMs, longestTaskMs }
+}
+
 async function main() {
   build()
+  const scanFiles = writeScanFiles()
   const vigilSize = firstScreenSize(vigilDir, 'index.html')
   const bareSize = firstScreenSize(referenceDir, 'index.html')
   const vigil = await serve(vigilDir)
@@ -230,6 +281,27 @@ async function main() {
       }
     }
 
+    // e. Import throughput against JSON.parse of the same bytes, and the main thread's longest task.
+    results.import = []
+    for (const file of scanFiles) {
+      const runs = []
+      for (let round = 0; round < IMPORT_ROUNDS; round++) runs.push(await importOnce(browser, vigil.origin, file))
+      const importMs = median(runs.map((run) => run.importMs))
+      const parseMs = median(runs.map((run) => run.parseMs))
+      const row = {
+        file: file.name,
+        megabytes: round(file.bytes / 1024 / 1024),
+        results: file.results,
+        importMs,
+        mbPerSecond: round(file.bytes / 1024 / 1024 / (importMs / 1000)),
+        jsonParseMs: round(parseMs),
+        ratioToJsonParse: round(parseMs / importMs, 3),
+        longestMainThreadTaskMs: round(Math.max(...runs.map((run) => run.longestTaskMs))),
+      }
+      results.import.push(row)
+      console.log(`import ${file.name}: ${importMs} ms (JSON.parse ${row.jsonParseMs} ms, ×${row.ratioToJsonParse})`)
+    }
+
     await page.goto(`${vigil.origin}/repositories?demo-org=100000`)
     await page.getByText('Showing 100,000 of 100,000 repositories').waitFor({ timeout: 60_000 })
     const cdp = await context.newCDPSession(page)
@@ -272,6 +344,18 @@ async function main() {
       'plain DOM p95': row.reference.p95,
       'p95 ratio': row.ratioP95,
       'DOM nodes': row.domNodes,
+    })),
+  )
+  console.table(
+    results.import.map((row) => ({
+      file: row.file,
+      MB: row.megabytes,
+      results: row.results,
+      'import to report (ms)': row.importMs,
+      'MB/s': row.mbPerSecond,
+      'JSON.parse (ms)': row.jsonParseMs,
+      'throughput vs JSON.parse': row.ratioToJsonParse,
+      'longest main-thread task (ms)': row.longestMainThreadTaskMs,
     })),
   )
   console.log(
