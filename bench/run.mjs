@@ -191,7 +191,10 @@ async function importOnce(browser, origin, file) {
   })
   const started = Date.now()
   await page.getByTestId('import-files').setInputFiles(file.path)
-  await page.getByRole('status').filter({ hasText: /1 of 1\s*file imported/ }).waitFor({ timeout: 300_000 })
+  await page
+    .getByRole('status')
+    .filter({ hasText: /1 of 1\s*file imported/ })
+    .waitFor({ timeout: 300_000 })
   const importMs = Date.now() - started
   const longestTaskMs = await page.evaluate(() => window.__longest)
   const parseMs = await page.evaluate(async (url) => {

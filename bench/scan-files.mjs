@@ -12,7 +12,10 @@ export function sarifLog({ runs, results, rules = 120, padding = 0 }) {
     fullDescription: { text: `Data from a ${words[(index + 3) % words.length]} flows into a sensitive call.` },
     helpUri: `https://rules.example/bench/${index}`,
     defaultConfiguration: { level: ['error', 'warning', 'note'][index % 3] },
-    properties: { tags: ['security', `external/cwe/cwe-${(index % 900) + 20}`], 'security-severity': String((index % 100) / 10) },
+    properties: {
+      tags: ['security', `external/cwe/cwe-${(index % 900) + 20}`],
+      'security-severity': String((index % 100) / 10),
+    },
   }))
   const filler = 'x'.repeat(padding)
   return {
