@@ -161,8 +161,8 @@ function writeScanFiles() {
   const dir = join(vigilDir, 'bench-scans')
   mkdirSync(dir, { recursive: true })
   const files = [
-    { name: 'sast-10mb.sarif', log: sarifLog({ runs: 1, results: 25_000, padding: 10 }) },
-    { name: 'multi-run-50mb.sarif', log: sarifLog({ runs: 5, results: 25_000, padding: 15 }) },
+    { name: 'sast-10mb.sarif', log: sarifLog({ runs: 1, results: 25_000, padding: 60 }) },
+    { name: 'multi-run-50mb.sarif', log: sarifLog({ runs: 5, results: 25_000, padding: 60 }) },
   ]
   return files.map(({ name, log }) => {
     const path = join(dir, name)

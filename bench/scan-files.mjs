@@ -23,6 +23,7 @@ export function sarifLog({ runs, results, rules = 120, padding = 0 }) {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     runs: Array.from({ length: runs }, (_, run) => ({
       tool: { driver: { name: `BenchScanner${run}`, semanticVersion: '1.0.0', rules: ruleList } },
+      versionControlProvenance: [{ repositoryUri: 'https://github.com/bench/bench-service.git', branch: 'main' }],
       invocations: [{ executionSuccessful: true, endTimeUtc: '2026-11-20T10:00:00Z' }],
       results: Array.from({ length: results }, (_, index) => ({
         ruleId: `bench/rule-${index % rules}`,

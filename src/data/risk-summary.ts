@@ -1,35 +1,37 @@
-import { enforcementStatuses, findingSeverities, type EnforcementStatus, type FindingSeverity } from './findings'
+import {
+  enforcementStatuses,
+  findingSeverities,
+  type EnforcementStatus,
+  type FindingCounts,
+  type FindingSeverity,
+} from './findings'
 import type { Organisation } from './organisation'
 import type { Repository } from './repositories'
 
 const severityWeight: Record<FindingSeverity, number> = { Critical: 10, High: 5, Medium: 2, Low: 1, Unknown: 1 }
 const enforcementWeight: Record<EnforcementStatus, number> = { Mandatory: 4, Recommended: 2, Optional: 1 }
 
-/** Open vulnerabilities by severity over the organisation. */
-export function vulnerabilitiesBySeverity(organisation: Organisation): Record<FindingSeverity, number> {
-  const counts = Object.fromEntries(findingSeverities.map((severity) => [severity, 0])) as Record<
-    FindingSeverity,
-    number
-  >
+/** One kind of count added up over every repository of the organisation. */
+function totals<K extends string>(
+  organisation: Organisation,
+  keys: K[],
+  pick: (counts: FindingCounts) => Record<K, number>,
+): Record<K, number> {
+  const sums = Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>
   for (const repository of organisation.repositories) {
-    const { bySeverity } = organisation.findingCounts(repository)
-    for (const severity of findingSeverities) counts[severity] += bySeverity[severity]
+    const counts = pick(organisation.findingCounts(repository))
+    for (const key of keys) sums[key] += counts[key]
   }
-  return counts
+  return sums
 }
 
+/** Open vulnerabilities by severity over the organisation. */
+export const vulnerabilitiesBySeverity = (organisation: Organisation) =>
+  totals(organisation, findingSeverities, (counts) => counts.bySeverity)
+
 /** Policy violations by enforcement status over the organisation. */
-export function violationsByStatus(organisation: Organisation): Record<EnforcementStatus, number> {
-  const counts = Object.fromEntries(enforcementStatuses.map((status) => [status, 0])) as Record<
-    EnforcementStatus,
-    number
-  >
-  for (const repository of organisation.repositories) {
-    const { byEnforcement } = organisation.findingCounts(repository)
-    for (const status of enforcementStatuses) counts[status] += byEnforcement[status]
-  }
-  return counts
-}
+export const violationsByStatus = (organisation: Organisation) =>
+  totals(organisation, enforcementStatuses, (counts) => counts.byEnforcement)
 
 export interface RiskEntry {
   repository: Repository

@@ -1,0 +1,36 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { page } from 'vitest/browser'
+import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
+import { startMockWorkerForTests, worker } from '@tests/helpers/msw-browser'
+import { renderWithProviders } from '@tests/helpers/render'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import { DashboardScreen } from './dashboard-screen'
+
+startMockWorkerForTests()
+deleteTestWorkspacesAfterEach()
+
+describe('dashboard on workspace data', () => {
+  it('counts the imported findings by severity (Unknown shown when there are some) and ranks by risk', async () => {
+    worker.use(
+      http.get('*/api/ping/', () => HttpResponse.json({ current_time: '2026-11-21T10:30:00Z', user_id: 'kp_1' })),
+    )
+    const workspace = await workspaceWithExamples()
+    await renderWithProviders(
+      <AuthTestProvider auth={testAuth('authenticated')}>
+        <DashboardScreen />
+      </AuthTestProvider>,
+      { organisation: 'workspace', workspace },
+    )
+    const vulnerabilities = page.getByRole('region', { name: 'Open vulnerabilities' })
+    // npm audit 2 + OSV 2 + CycloneDX 1 (1 closed by VEX) + Trivy and Grype 3 (one advisory reported by both).
+    await expect.element(vulnerabilities).toHaveTextContent(/^Open vulnerabilities8Critical1High4Medium2Low0Unknown1$/)
+    const violations = page.getByRole('region', { name: 'Policy violations' })
+    await expect.element(violations).toHaveTextContent(/^Policy violations6Mandatory3Recommended1Optional2$/)
+    const risk = page.getByRole('region', { name: 'Repositories by risk' })
+    await expect.element(risk.getByRole('row').nth(1)).toHaveTextContent(/^1payments-api/)
+    await expect
+      .element(page.getByRole('region', { name: 'Database ping via the identity provider' }))
+      .toHaveTextContent('User ID: kp_1')
+  })
+})
