@@ -17,6 +17,21 @@ interface ImportDialogControls {
 
 const ImportDialogContext = createContext<ImportDialogControls | null>(null)
 
+const newWorker = () => new Worker(new URL('../workspace/import.worker.ts', import.meta.url), { type: 'module' })
+
+/** A worker started while the dialog opens, so that the first file does not wait for it to load. */
+let spare: Worker | undefined
+
+function prewarmWorker() {
+  spare ??= newWorker()
+}
+
+function takeWorker(): Worker {
+  const worker = spare ?? newWorker()
+  spare = undefined
+  return worker
+}
+
 /** Runs the import worker: the page only shows its progress (ARCHITECTURE.md §5). */
 function workerRunner(databaseName: string | undefined) {
   return fromCallback<ImportRunnerEvent, ImportRunInput>(({ input, sendBack }) => {
@@ -24,7 +39,7 @@ function workerRunner(databaseName: string | undefined) {
       sendBack({ type: 'import.failed', message: 'Your workspace is not ready yet: try again in a moment.' })
       return () => {}
     }
-    const worker = new Worker(new URL('../workspace/import.worker.ts', import.meta.url), { type: 'module' })
+    const worker = takeWorker()
     worker.onmessage = ({ data }: MessageEvent<ImportWorkerMessage>) => {
       if (data.type === 'progress')
         sendBack({ type: 'import.progress', index: input.files[data.index].index, phase: data.phase })
@@ -79,7 +94,17 @@ function ImportActorHost({ databaseName, children }: { databaseName?: string; ch
 export function ImportProvider({ dialog, children }: { dialog: ReactNode; children: ReactNode }) {
   const { databaseName } = useWorkspace()
   const [opened, setOpened] = useState(false)
-  const controls = useMemo(() => ({ opened, open: () => setOpened(true), close: () => setOpened(false) }), [opened])
+  const controls = useMemo(
+    () => ({
+      opened,
+      open: () => {
+        prewarmWorker()
+        setOpened(true)
+      },
+      close: () => setOpened(false),
+    }),
+    [opened],
+  )
   return (
     <ImportDialogContext.Provider value={controls}>
       {children}

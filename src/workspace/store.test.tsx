@@ -218,6 +218,73 @@ describe('the workspace store', () => {
     expect(await listImports(database)).toHaveLength(1)
   })
 
+  it('keeps both of two imports into one repository that run at the same time (two tabs)', async () => {
+    const name = `vigil-workspace-test-${crypto.randomUUID()}`
+    const first = await openWorkspace(name)
+    const second = await openWorkspace(name)
+    opened.push({ name, database: first }, { name, database: second })
+    const npmAudit = JSON.stringify({
+      auditReportVersion: 2,
+      vulnerabilities: {
+        lodash: {
+          name: 'lodash',
+          severity: 'high',
+          via: [
+            {
+              source: 1,
+              title: 'Prototype pollution',
+              url: 'https://github.com/advisories/GHSA-p6mc-m468-83gw',
+              severity: 'high',
+            },
+          ],
+          nodes: ['node_modules/lodash'],
+        },
+      },
+    })
+    await Promise.all([
+      run(
+        first,
+        file(
+          'semgrep.sarif',
+          sarif([
+            { ruleId: 'xss', file: 'a.ts', line: 1 },
+            { ruleId: 'xss', file: 'b.ts', line: 2 },
+          ]),
+          { repository: 'shared' },
+        ),
+      ),
+      run(second, file('audit.json', npmAudit, { repository: 'shared' })),
+    ])
+    const [summary] = await listRepositories(first)
+    expect(summary.tools).toEqual(['Semgrep', 'npm audit'])
+    expect(summary.counts).toMatchObject({ policyIssues: 2, vulnerabilities: 1 })
+  })
+
+  it('lands a file whole or not at all when its worker is stopped mid-import (a tab closed)', async () => {
+    const name = `vigil-workspace-test-${crypto.randomUUID()}`
+    const results = Array.from({ length: 60_000 }, (_, index) => ({ ruleId: 'xss', file: `f${index}.ts`, line: 1 }))
+    const worker = new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module' })
+    const writing = new Promise<void>((resolve) => {
+      worker.onmessage = ({ data }) => {
+        if (data.type === 'progress' && data.phase === 'writing') resolve()
+      }
+    })
+    worker.postMessage({
+      type: 'import',
+      database: name,
+      files: [file('big.sarif', sarif(results), { repository: 'cut' })],
+    })
+    await writing
+    worker.terminate()
+    const database = await openWorkspace(name)
+    opened.push({ name, database })
+    const stored = (await findingsOf(database, 'cut')).length
+    const summaries = await listRepositories(database)
+    expect([0, 60_000]).toContain(stored)
+    expect(summaries.map((summary) => summary.counts.policyIssues)).toEqual(stored ? [60_000] : [])
+    expect(await listImports(database)).toHaveLength(stored ? 1 : 0)
+  })
+
   it('gives every identity its own workspace', async () => {
     const ada = await workspaceName('https://id.example', 'ada')
     expect(await workspaceName('https://id.example', 'ada')).toBe(ada)

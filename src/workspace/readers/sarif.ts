@@ -87,7 +87,27 @@ function isSuppressed(result: JsonObject): boolean {
   })
 }
 
-function locationOf(result: JsonObject, artifacts: JsonObject[]) {
+interface RuleFacts {
+  level: string
+  title?: string
+  fullDescription?: string
+  helpUri?: string
+  cwes: string[]
+  score?: number
+}
+
+function ruleFacts(rule: JsonObject): RuleFacts {
+  return {
+    level: asText(own(asObject(own(rule, 'defaultConfiguration')), 'level')) ?? 'warning',
+    title: textOf(own(rule, 'shortDescription')) ?? asText(own(rule, 'name')),
+    fullDescription: textOf(own(rule, 'fullDescription')),
+    helpUri: asText(own(rule, 'helpUri')),
+    cwes: cwesOf(asArray(own(asObject(own(rule, 'properties')), 'tags'))),
+    score: securitySeverity(rule),
+  }
+}
+
+function locationOf(result: JsonObject, artifacts: JsonObject[], paths: Map<string, string>) {
   const physical = asObject(own(asObjects(own(result, 'locations'))[0] ?? {}, 'physicalLocation'))
   const artifact = asObject(own(physical, 'artifactLocation'))
   const artifactIndex = asNumber(own(artifact, 'index'))
@@ -98,7 +118,12 @@ function locationOf(result: JsonObject, artifacts: JsonObject[]) {
       : undefined)
   if (!uri) return undefined
   const line = asNumber(own(asObject(own(physical, 'region')), 'startLine'))
-  return { file: decodeUriPath(uri), line: line !== undefined && line > 0 ? Math.floor(line) : undefined }
+  let file = paths.get(uri)
+  if (file === undefined) {
+    file = decodeUriPath(uri)
+    paths.set(uri, file)
+  }
+  return { file, line: line !== undefined && line > 0 ? Math.floor(line) : undefined }
 }
 
 /** A repository-relative path from an artifact URI (`file:///src/a.js`, `src/a%20b.js`). */
@@ -158,6 +183,18 @@ function readRun(run: JsonObject): ReadResult {
   const invocation = asObjects(own(run, 'invocations'))[0] ?? {}
   const findings: Finding[] = []
   const skipped = { notFail: 0, suppressed: 0, noLocation: 0, noRule: 0 }
+  // What a rule says is worked out once per rule, not once per result (a log can have 100,000).
+  const facts = new Map<JsonObject | undefined, RuleFacts>()
+  const factsOf = (rule: JsonObject | undefined): RuleFacts => {
+    let known = facts.get(rule)
+    if (!known) {
+      known = ruleFacts(rule ?? {})
+      facts.set(rule, known)
+    }
+    return known
+  }
+  const paths = new Map<string, string>()
+  const advisories = new Map<string, RegExpExecArray | null>()
 
   for (const result of asObjects(own(run, 'results'))) {
     const kind = asText(own(result, 'kind')) ?? 'fail'
@@ -176,28 +213,28 @@ function readRun(run: JsonObject): ReadResult {
       skipped.noRule += 1
       continue
     }
-    const ruleObject = rule ?? {}
-    const level =
-      asText(own(result, 'level')) ??
-      asText(own(asObject(own(ruleObject, 'defaultConfiguration')), 'level')) ??
-      'warning'
+    const facts = factsOf(rule)
+    const level = asText(own(result, 'level')) ?? facts.level
     const message = messageText(result, rule) ?? ''
-    const title =
-      textOf(own(ruleObject, 'shortDescription')) ?? asText(own(ruleObject, 'name')) ?? message.split('\n')[0] ?? ruleId
-    const location = locationOf(result, artifacts)
+    const title = facts.title ?? message.split('\n')[0] ?? ruleId
+    const location = locationOf(result, artifacts, paths)
     if (!location) skipped.noLocation += 1
-    const tags = [
-      ...asArray(own(asObject(own(ruleObject, 'properties')), 'tags')),
-      ...asArray(own(asObject(own(result, 'properties')), 'tags')),
-    ]
-    const cwes = cwesOf(tags)
-    const helpUri = asText(own(ruleObject, 'helpUri'))
-    const score = securitySeverity(result, ruleObject)
+    const resultProperties = own(result, 'properties')
+    const cwes = resultProperties
+      ? unique([...facts.cwes, ...cwesOf(asArray(own(asObject(resultProperties), 'tags')))])
+      : facts.cwes
+    const helpUri = facts.helpUri
+    const score = (resultProperties ? securitySeverity(result) : undefined) ?? facts.score
     const fingerprint =
       Object.values(asObject(own(result, 'fingerprints'))).find((value) => typeof value === 'string') ??
       Object.values(asObject(own(result, 'partialFingerprints'))).find((value) => typeof value === 'string')
     const where = location ? `${location.file}:${location.line ?? ''}` : `#${String(fingerprint ?? message)}`
-    const advisory = ADVISORY.exec(ruleId) ?? ADVISORY.exec(title)
+    const advisoryKey = `${ruleId}\u0000${title}`
+    let advisory = advisories.get(advisoryKey)
+    if (advisory === undefined) {
+      advisory = ADVISORY.exec(ruleId) ?? ADVISORY.exec(title)
+      advisories.set(advisoryKey, advisory)
+    }
 
     if (advisory) {
       // A dependency scanner writing SARIF: the rule is an advisory, the location its manifest.
@@ -210,7 +247,7 @@ function readRun(run: JsonObject): ReadResult {
         advisoryId,
         aliases: [],
         title,
-        description: textOf(own(ruleObject, 'fullDescription')) ?? message,
+        description: facts.fullDescription ?? message,
         severity: severityOfScore(score),
         toolSeverity: level,
         cwes,
