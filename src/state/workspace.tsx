@@ -115,9 +115,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
 
   const state: WorkspaceState = {
     databaseName: name,
-    problem:
-      nameProblem ??
-      (loaded.error ? `Vigil cannot read its storage in this browser: ${String(loaded.error)}` : undefined),
+    problem: nameProblem ?? (loaded.error ? `${unavailable} (${String(loaded.error)})` : undefined),
     summaries: loaded.data?.summaries,
     imports: loaded.data?.imports ?? [],
     changed,

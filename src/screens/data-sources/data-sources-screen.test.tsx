@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { renderWithProviders } from '@tests/helpers/render'
@@ -76,6 +76,20 @@ describe('data sources', () => {
     await page.getByRole('button', { name: 'Delete workspace' }).click()
     await page.getByRole('dialog', { name: 'Delete your workspace?' }).getByRole('button', { name: 'Delete' }).click()
     await expect.element(status()).toHaveTextContent('0 repositories from 0 imports')
+  })
+
+  it('says so when the browser gives no storage, and the samples stay available', async () => {
+    vi.spyOn(indexedDB, 'open').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError')
+    })
+    await renderWithProviders(<DataSourcesScreen />, {
+      workspace: { issuer: 'https://id.test', subject: crypto.randomUUID() },
+    })
+    const alert = page.getByRole('alert')
+    await expect.element(alert).toHaveTextContent('No storage in this browser')
+    await expect.element(alert).toHaveTextContent('Sample and generated data still work.')
+    await expect.element(page.getByRole('button', { name: 'Import scan files' })).not.toBeInTheDocument()
+    vi.restoreAllMocks()
   })
 
   it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (colorScheme) => {
