@@ -148,6 +148,11 @@ export function prefetchScreen(path: string): void {
     .catch(() => undefined)
 }
 
+/** Loads every screen's chunk, for when the browser is idle after sign-in: no later click waits for one. */
+export function prefetchAllScreens(): void {
+  for (const route of appRoutes) void route.screen?.load().catch(() => undefined)
+}
+
 /** The name a section without a screen shows: its title, after its parent's for a sub-item. */
 export function sectionName(route: AppRoute): string {
   const parent = appRoutes.find((candidate) => candidate.path === route.parent)

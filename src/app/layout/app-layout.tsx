@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css'
 import { ActionIcon, AppShell, Divider, Drawer, Group, Tooltip } from '@mantine/core'
 import { IconLayoutSidebar } from '@tabler/icons-react'
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { ImportDialog } from '@/components/import-dialog'
 import { useAuth } from '@/state/auth'
 import { ImportProvider } from '@/state/import'
@@ -9,6 +9,7 @@ import { OrganisationProvider } from '@/state/organisation'
 import { WorkspaceProvider } from '@/state/workspace'
 import { initialOrganisationChoice, rememberOrganisationChoice } from '@/state/organisation-choice'
 import { AppRoutes } from '@/app/routes'
+import { prefetchAllScreens } from '@/app/route-table'
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/state/mantine-theme'
 import { AppBreadcrumbs } from './app-breadcrumbs'
 import { DataMenu } from './data-menu'
@@ -78,7 +79,20 @@ function Shell() {
 }
 
 /** The signed-in layout of SPEC.md §2: sidebar, header with breadcrumbs, routed content. */
+/** Loads the other screens once the browser has nothing else to do. */
+function usePrefetchScreensWhenIdle() {
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'undefined') {
+      const timer = setTimeout(prefetchAllScreens, 2000)
+      return () => clearTimeout(timer)
+    }
+    const handle = requestIdleCallback(prefetchAllScreens, { timeout: 5000 })
+    return () => cancelIdleCallback(handle)
+  }, [])
+}
+
 export function AppLayout() {
+  usePrefetchScreensWhenIdle()
   const { user } = useAuth()
   const issuer = user?.issuer ?? ''
   const subject = user?.id
