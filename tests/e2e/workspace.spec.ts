@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { signInAsDemo, signOut } from './helpers'
+import { expectLoggedOut, signInAsDemo, signOut } from './helpers'
 
 /** A folder as CI leaves it: `<repo>/<scan files>`, made from the example files. */
 function scanFolder(): string {
@@ -51,6 +51,7 @@ test('imports a folder into the workspace, which survives a reload, shows in a s
   await second.close()
 
   await signOut(page)
+  await expectLoggedOut(page)
   await signInAsDemo(page, 'Grace Hopper')
   await page.goto('/repositories')
   await expect(page.getByText('Your workspace is empty')).toBeVisible()
