@@ -261,15 +261,23 @@ async function largeWorkspace(browser, origin) {
         new Function(`return document.body.textContent.includes('Showing ${shown} of ${shown} repositories')`),
       ),
     )
-    const name = `service-${String((round * 4099) % LARGE_REPOSITORIES).padStart(5, '0')}`
-    details.push(await inAppTime(page, `/repository/${name}`, () => document.querySelectorAll('article').length > 0))
-    dashboard.push(
-      await inAppTime(page, '/', () =>
-        [...document.querySelectorAll('section')].some(
-          (section) => section.textContent.startsWith('Open vulnerabilities') && /\d{4,}/.test(section.textContent),
+    // Right after the list is ready (the screens' code may still be loading), then once more.
+    for (const [visit, detailsTimes, dashboardTimes] of [
+      [0, detailsCold, dashboardCold],
+      [1, details, dashboard],
+    ]) {
+      const name = `service-${String((round * 4099 + visit * 17) % LARGE_REPOSITORIES).padStart(5, '0')}`
+      detailsTimes.push(
+        await inAppTime(page, `/repository/${name}`, () => document.querySelectorAll('article').length > 0),
+      )
+      dashboardTimes.push(
+        await inAppTime(page, '/', () =>
+          [...document.querySelectorAll('section')].some(
+            (section) => section.textContent.startsWith('Open vulnerabilities') && /\d{4,}/.test(section.textContent),
+          ),
         ),
-      ),
-    )
+      )
+    }
   }
   await page.goto(`${origin}/repositories`)
   await page.getByText(`Showing ${shown} of ${shown} repositories`).waitFor({ timeout: 60_000 })
