@@ -38,7 +38,13 @@ const enforcementColors: Record<EnforcementStatus, string> = {
 
 export function EnforcementBadge({ status }: { status: EnforcementStatus }) {
   return (
-    <Badge color={enforcementColors[status]} autoContrast variant="filled" data-status={status}>
+    <Badge
+      color={enforcementColors[status]}
+      autoContrast
+      variant="filled"
+      data-status={status}
+      style={{ flexShrink: 0 }}
+    >
       {status}
     </Badge>
   )
@@ -54,7 +60,7 @@ const severityColors: Record<FindingSeverity, string> = {
 
 export function SeverityBadge({ severity }: { severity: FindingSeverity }) {
   return (
-    <Badge color={severityColors[severity]} autoContrast variant="filled">
+    <Badge color={severityColors[severity]} autoContrast variant="filled" style={{ flexShrink: 0 }}>
       {severity}
     </Badge>
   )

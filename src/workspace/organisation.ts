@@ -6,7 +6,8 @@ import {
   type Vulnerability,
 } from '@/data/findings'
 import type { Organisation, RepositoryFindings } from '@/data/organisation'
-import type { Repository } from '@/data/repositories'
+import type { Repository, TabSummary } from '@/data/repositories'
+import { plural } from '@/lib/format'
 import { relativeTime } from '@/data/relative-time'
 import type { Finding, PolicyIssueFinding, VulnerabilityFinding } from './model'
 import { dedupe, type RepositorySummary } from './store'
@@ -105,6 +106,20 @@ export function repositoryOf(summary: RepositorySummary, now: number): Repositor
     apiCount: 0,
     policyViolations: summary.counts.policyIssues,
     vulnerabilities: summary.counts.vulnerabilities,
+    tabSummary: tabSummaryOf(summary),
+  }
+}
+
+/** The summary card's texts for an imported repository, from its counts. */
+function tabSummaryOf({ counts, tools }: RepositorySummary): TabSummary {
+  const { bySeverity, byEnforcement } = counts
+  const unknown = bySeverity.Unknown ? `, ${bySeverity.Unknown} of unknown severity` : ''
+  return {
+    policyIssues: `${plural(counts.policyIssues, 'policy issue')}, ${byEnforcement.Mandatory} of them mandatory, from ${tools.join(', ') || 'no scan yet'}.`,
+    vulnerabilities: `${plural(counts.vulnerabilities, 'vulnerability', 'vulnerabilities')}: ${bySeverity.Critical} critical, ${bySeverity.High} high, ${bySeverity.Medium} medium, ${bySeverity.Low} low${unknown}.`,
+    apiSurface: 'No API description has been imported for this repository.',
+    securityContext: 'Imported scans do not describe the security context yet.',
+    sourceGraph: 'Imported scans do not describe the source graph yet.',
   }
 }
 

@@ -89,9 +89,11 @@ export function VulnerabilitiesPanel({ vulnerabilities }: { vulnerabilities: Vul
             </Title>
             <SeverityBadge severity={vulnerability.severity} />
           </Group>
-          <Text size="sm" mb="sm">
-            {vulnerability.description}
-          </Text>
+          {vulnerability.description && vulnerability.description !== vulnerability.title && (
+            <Text size="sm" mb="sm">
+              {vulnerability.description}
+            </Text>
+          )}
           <Group gap="lg">
             {vulnerability.file && (
               <Code>

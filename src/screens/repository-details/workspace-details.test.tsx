@@ -24,6 +24,9 @@ describe('repository details on workspace data', () => {
     await renderImported('atlas-web')
     await expect.element(page.getByRole('heading', { level: 1, name: 'atlas-web' })).toBeVisible()
     await expect.element(tab('Policy Issues (4)')).toBeVisible()
+    await expect
+      .element(page.getByTestId('tab-summary'))
+      .toHaveTextContent('4 policy issues, 2 of them mandatory, from Semgrep, npm audit.')
     const xss = page.getByRole('article', { name: 'HTML set from user input without sanitising' })
     await expect.element(xss).toHaveTextContent('Mandatory')
     await expect.element(xss).toHaveTextContent('src/components/ProductReview.tsx:42')
@@ -41,6 +44,9 @@ describe('repository details on workspace data', () => {
 
   it('lists vulnerabilities most severe first, with package@version, fix, aliases, CVSS, EPSS and Unknown severity', async () => {
     await renderImported('payments-api', '?tab=vulnerabilities')
+    await expect
+      .element(page.getByTestId('tab-summary'))
+      .toHaveTextContent('3 vulnerabilities: 1 critical, 1 high, 0 medium, 0 low, 1 of unknown severity.')
     const articles = page.getByRole('article')
     await expect.element(articles.first()).toHaveTextContent('Critical')
     const crypto = page.getByRole('article').filter({ hasText: 'Grype' }).first()
