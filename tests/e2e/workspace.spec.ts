@@ -57,3 +57,22 @@ test('imports a folder into the workspace, which survives a reload, shows in a s
   await expect(page.getByText('Your workspace is empty')).toBeVisible()
   await expect(page.getByText('Showing 0 of 0 repositories')).toBeVisible()
 })
+
+test('with "Delete my workspace when I sign out" set, signing out leaves nothing of the workspace behind', async ({
+  page,
+}) => {
+  await signInAsDemo(page, 'Alan Turing')
+  await page.goto('/organizations/settings')
+  await page.getByRole('button', { name: 'Import scan files' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Import scan files' })
+  await dialog.getByRole('button', { name: 'Try with example files' }).click()
+  await expect(dialog.getByRole('status')).toHaveText(/6 of 6\s*files imported/)
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByTestId('workspace-status')).toContainText('3 repositories from 6 imports')
+  await page.getByRole('checkbox', { name: 'Delete my workspace when I sign out' }).check()
+  await signOut(page)
+  await expectLoggedOut(page)
+  await signInAsDemo(page, 'Alan Turing')
+  await page.goto('/organizations/settings')
+  await expect(page.getByTestId('workspace-status')).toContainText('0 repositories from 0 imports')
+})
