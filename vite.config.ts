@@ -16,7 +16,8 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), contentSecurityPolicyMeta(authOrigin)],
     resolve: { alias },
-    build: { manifest: true, sourcemap: true },
+    // Source maps are published only when asked for (VIGIL_SOURCEMAP=true), never by default.
+    build: { manifest: true, sourcemap: process.env.VIGIL_SOURCEMAP === 'true' },
     preview: { headers: securityHeaders(authOrigin) },
     test: {
       projects: [

@@ -1,13 +1,13 @@
 import type { Repository } from './repositories'
 import { repositoryColumns } from './repository-columns'
 
-/**
- * One CSV cell: quoted when needed, and a leading =, +, - or @ made inert so that a spreadsheet
- * never runs it as a formula.
- */
+/** What a spreadsheet may read as the start of a formula: = + - @ (also full-width, after spaces), tab, CR. */
+const FORMULA_START = /^(?:[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/
+
+/** One CSV cell: quoted when needed, and a formula start made inert so that a spreadsheet never runs it. */
 function cell(value: string | number): string {
   let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text
 }
 

@@ -73,6 +73,17 @@ describe('CSV export', () => {
     )
   })
 
+  it.each([' =1+2', '  +SUM(A1)', '\u3000-2', '\uFF1D1+1', '\uFF0BA1', '\uFF0D1', '\uFF20SUM(A1)', '@cmd', '\t=1'])(
+    'makes %j inert with a leading apostrophe',
+    (name) => {
+      const [repository] = listRepositories()
+      const firstCell = repositoriesToCsv([{ ...repository, name }])
+        .split('\r\n')[1]
+        .split(',')[0]
+      expect(firstCell.replace(/^"|"$/g, '').startsWith("'")).toBe(true)
+    },
+  )
+
   it('quotes what needs quoting and keeps formulas from running', () => {
     const [repository] = listRepositories()
     const csv = repositoriesToCsv([{ ...repository, name: '=HYPERLINK("x")', description: 'say "hi"\nthere' }])

@@ -52,3 +52,12 @@ test('the production build ships no state-chart inspector', async () => {
     expect(code, file).not.toContain('dev-inspector')
   }
 })
+
+test('the production build publishes no source maps', async () => {
+  const assets = join(process.cwd(), 'dist-e2e/demo/assets')
+  const files = readdirSync(assets)
+  expect(files.filter((file) => file.endsWith('.map'))).toEqual([])
+  for (const file of files.filter((name) => name.endsWith('.js'))) {
+    expect(readFileSync(join(assets, file), 'utf8'), file).not.toContain('sourceMappingURL=')
+  }
+})
