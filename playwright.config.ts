@@ -55,6 +55,7 @@ export default defineConfig({
         VITE_AUTH_DOMAIN: `http://127.0.0.1:${oidcProviderPort}`,
         VITE_AUTH_CLIENT_ID: 'vigil',
         VITE_AUTH_SCOPE: 'openid email profile offline_access',
+        VITE_MOCK_API: 'true',
       },
       reuseExistingServer: false,
       timeout: 180_000,

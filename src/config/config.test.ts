@@ -53,6 +53,16 @@ describe('readConfig', () => {
     })
   })
 
+  it('serves the fake /api with a real provider only when VITE_MOCK_API=true says so', () => {
+    const provider = { VITE_AUTH_DOMAIN: 'https://acme.kinde.com', VITE_AUTH_CLIENT_ID: 'abc123' }
+    expect(readConfig(provider, origin)).toMatchObject({ ok: true, config: { mockApi: false } })
+    expect(readConfig({ ...provider, VITE_MOCK_API: 'true' }, origin)).toMatchObject({
+      ok: true,
+      config: { mockApi: true },
+    })
+    expect(readConfig({}, origin)).toMatchObject({ ok: true, config: { mode: 'demo', mockApi: true } })
+  })
+
   it('treats blank values as unset', () => {
     const result = readConfig({ VITE_AUTH_DOMAIN: '  ', VITE_AUTH_SCOPE: '' }, origin)
     expect(result.ok && result.config.mode).toBe('demo')

@@ -88,7 +88,8 @@ export function readConfig(env: ConfigEnv, origin: string): ConfigResult {
   if (!scope.split(/\s+/).includes('openid')) {
     problems.push({ variable: 'VITE_AUTH_SCOPE', message: `must include openid, got "${scope}"` })
   }
-  const mockApi = readBoolean(env, 'VITE_MOCK_API', true, problems)
+  // Fail safe: with a real provider, the fake /api is served only when asked for.
+  const mockApi = readBoolean(env, 'VITE_MOCK_API', domain === undefined, problems)
   if (problems.length > 0) return { ok: false, problems }
   return {
     ok: true,

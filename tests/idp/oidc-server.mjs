@@ -166,6 +166,6 @@ if (invokedDirectly) {
   console.log(`oidc-provider is listening at ${issuer} (any login and password sign in).`)
   console.log('Run Vigil against it:')
   console.log(
-    `  VITE_AUTH_DOMAIN=${issuer} VITE_AUTH_CLIENT_ID=${OIDC_CLIENT_ID} VITE_AUTH_SCOPE="${OIDC_SCOPE}" npm start`,
+    `  VITE_AUTH_DOMAIN=${issuer} VITE_AUTH_CLIENT_ID=${OIDC_CLIENT_ID} VITE_AUTH_SCOPE="${OIDC_SCOPE}" VITE_MOCK_API=true npm start`,
   )
 }
