@@ -268,13 +268,7 @@ export function ImportDialog() {
   }
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={opened}
-      onClose={state === 'report' ? finish : close}
-      title="Import scan files"
-      size="xl"
-    >
+    <Modal opened={opened} onClose={state === 'report' ? finish : close} title="Import scan files" size="xl">
       {state === 'idle' && <Chooser onFiles={start} />}
       {state === 'importing' && (
         <Stack>

@@ -16,6 +16,8 @@ export const theme = createTheme({
     // A plain object, not Tooltip.extend: importing Tooltip here would put it and floating-ui
     // (about 20 KiB gzip) on the logged-out screen.
     Tooltip: { defaultProps: { openDelay: TOOLTIP_DELAY_MS } },
+    // Every dialog's close button has a name a screen reader can say.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 })
 

@@ -92,12 +92,7 @@ export function DataMenu() {
           <Menu.Item onClick={custom.open}>Custom size...</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={customOpen}
-        onClose={custom.close}
-        title="Generate an organisation"
-      >
+      <Modal opened={customOpen} onClose={custom.close} title="Generate an organisation">
         <form onSubmit={submit}>
           <Stack>
             <NumberInput

@@ -96,12 +96,7 @@ function WorkspaceCard() {
           )}
         </Stack>
       )}
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={confirming}
-        onClose={confirm.close}
-        title="Delete your workspace?"
-      >
+      <Modal opened={confirming} onClose={confirm.close} title="Delete your workspace?">
         <Stack>
           <Text size="sm">
             Every repository and finding you imported into this browser is deleted. The files you imported are not
