@@ -16,7 +16,7 @@ import {
 import { IconFileImport, IconFolder, IconUpload } from '@tabler/icons-react'
 import { useRef, useState, type DragEvent, type FormEvent } from 'react'
 import { droppedFiles, pickedFiles, repositoryFromPath, type PickedFile } from '@/lib/dropped-files'
-import { plural } from '@/lib/format'
+import { formatCount, plural } from '@/lib/format'
 import type { ImportEntry } from '@/machines/import.machine'
 import { ImportActor, useImportDialog } from '@/state/import'
 import { fetchExampleFiles } from '@/workspace/examples'
@@ -43,8 +43,12 @@ export function toImportInputs(files: PickedFile[]): ImportFileInput[] {
 }
 
 export function describeChanges(changes: ChangeCounts): string {
-  const parts = [`${changes.added} new`, `${changes.updated} changed`, `${changes.unchanged} unchanged`]
-  if (changes.fixed > 0) parts.push(`${changes.fixed} fixed since the last import`)
+  const parts = [
+    `${formatCount(changes.added)} new`,
+    `${formatCount(changes.updated)} changed`,
+    `${formatCount(changes.unchanged)} unchanged`,
+  ]
+  if (changes.fixed > 0) parts.push(`${formatCount(changes.fixed)} fixed since the last import`)
   return parts.join(', ')
 }
 

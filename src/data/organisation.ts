@@ -41,8 +41,17 @@ export function sampleFindings(repository: Repository): RepositoryFindings {
   }
 }
 
-const countsOfSamples = (repository: Repository) =>
-  sampleCounts(repository.policyViolations, repository.vulnerabilities)
+/** Counts of sample findings, made once per pair of counts (the dashboard reads them for every repository). */
+const sampleCountsCache = new Map<string, FindingCounts>()
+function countsOfSamples({ policyViolations, vulnerabilities }: Repository): FindingCounts {
+  const key = `${policyViolations}/${vulnerabilities}`
+  let counts = sampleCountsCache.get(key)
+  if (!counts) {
+    counts = sampleCounts(policyViolations, vulnerabilities)
+    sampleCountsCache.set(key, counts)
+  }
+  return counts
+}
 
 function statsOf(endpoints: ApiEndpoint[]) {
   const sensitive = endpoints.filter((endpoint) => endpoint.pii || endpoint.pci || endpoint.phi)

@@ -42,9 +42,7 @@ export function OrganisationProvider({
   const findings = workspace?.findings
   const fromWorkspace = useMemo(
     () => (summaries && findings ? workspaceOrganisation(summaries, findings) : undefined),
-    // A new list of summaries is a new workspace state; the reader of findings follows the database.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [summaries, workspace?.databaseName],
+    [summaries, findings],
   )
   // SWR keeps each size built once per cache and the last one on screen while the next builds.
   const generated = useSWRImmutable(

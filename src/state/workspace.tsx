@@ -111,6 +111,11 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     channel?.postMessage('changed')
   }, [channel])
 
+  const findings = useCallback(
+    async (repository: string) => (name ? findingsOf(await connection(name), repository) : []),
+    [name],
+  )
+
   const [clearOnSignOut, setClear] = useState(() => readLocal(CLEAR_ON_SIGN_OUT_KEY) === 'true')
 
   const state: WorkspaceState = {
@@ -119,7 +124,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     summaries: loaded.data?.summaries,
     imports: loaded.data?.imports ?? [],
     changed,
-    findings: async (repository) => (name ? findingsOf(await connection(name), repository) : []),
+    findings,
     remove: async () => {
       if (!name) return
       await closeConnection(name)

@@ -137,17 +137,12 @@ function decodeUriPath(uri: string): string {
   return path.replace(/^\/+/, '') || uri
 }
 
-function securitySeverity(...sources: JsonObject[]): number | undefined {
-  for (const source of sources) {
-    const value = own(asObject(own(source, 'properties')), 'security-severity')
-    const score = asNumber(value)
-    if (score !== undefined) return score
-    if (typeof value === 'string' && severityOfWord(value) !== 'Unknown') return wordScore[severityOfWord(value)]
-  }
-  return undefined
+/** A rule's or result's `security-severity`: a score, or a severity word at its band's floor. */
+function securitySeverity(source: JsonObject): number | undefined {
+  const value = own(asObject(own(source, 'properties')), 'security-severity')
+  return asNumber(value) ?? wordScore[severityOfWord(value)]
 }
 
-/** A severity word where a score is expected (`"security-severity": "high"`), at its band's floor. */
 const wordScore: Record<FindingSeverity, number | undefined> = {
   Critical: 9,
   High: 7,
