@@ -148,10 +148,10 @@ export function prefetchScreen(path: string): void {
     .catch(() => undefined)
 }
 
-/** Loads every screen's chunk, for when the browser is idle after sign-in: no later click waits for one. */
-export function prefetchAllScreens(): void {
-  for (const route of appRoutes) void route.screen?.load().catch(() => undefined)
-}
+/** Each screen's chunk loader, once: what idle time after sign-in loads, so no later click waits for one. */
+export const screenLoaders: (() => Promise<unknown>)[] = [
+  ...new Set(appRoutes.flatMap((route) => (route.screen ? [route.screen.load] : []))),
+]
 
 /** The name a section without a screen shows: its title, after its parent's for a sub-item. */
 export function sectionName(route: AppRoute): string {

@@ -9,7 +9,7 @@ import { OrganisationProvider } from '@/state/organisation'
 import { WorkspaceProvider } from '@/state/workspace'
 import { initialOrganisationChoice, rememberOrganisationChoice } from '@/state/organisation-choice'
 import { AppRoutes } from '@/app/routes'
-import { prefetchAllScreens } from '@/app/route-table'
+import { screenLoaders } from '@/app/route-table'
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/state/mantine-theme'
 import { AppBreadcrumbs } from './app-breadcrumbs'
 import { DataMenu } from './data-menu'
@@ -82,12 +82,25 @@ function Shell() {
 /** Loads the other screens once the browser has nothing else to do. */
 function usePrefetchScreensWhenIdle() {
   useEffect(() => {
-    if (typeof requestIdleCallback === 'undefined') {
-      const timer = setTimeout(prefetchAllScreens, 2000)
-      return () => clearTimeout(timer)
+    // One screen per idle period, and only when idle: never in the way of typing or scrolling.
+    if (typeof requestIdleCallback === 'undefined') return
+    const pending = [...screenLoaders]
+    let handle = 0
+    let stopped = false
+    const next = () => {
+      const load = pending.shift()
+      if (!load || stopped) return
+      void load()
+        .catch(() => undefined)
+        .then(() => {
+          handle = requestIdleCallback(next)
+        })
     }
-    const handle = requestIdleCallback(prefetchAllScreens, { timeout: 5000 })
-    return () => cancelIdleCallback(handle)
+    handle = requestIdleCallback(next)
+    return () => {
+      stopped = true
+      cancelIdleCallback(handle)
+    }
   }, [])
 }
 
