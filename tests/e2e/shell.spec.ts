@@ -50,7 +50,8 @@ test.describe('at a 390 px wide viewport', () => {
     await page.getByRole('button', { name: 'Toggle sidebar' }).click()
     const sheet = page.getByRole('dialog', { name: 'Navigation' })
     await expect(sheet).toBeVisible()
-    expect((await sheet.boundingBox())?.width).toBe(18 * 16)
+    // Sub-pixel layout (288.0000076 px seen in CI) is still the 18rem sheet.
+    expect((await sheet.boundingBox())?.width).toBeCloseTo(18 * 16, 1)
     await sheet.getByRole('link', { name: 'Repositories' }).click()
     await expect(page).toHaveURL(/\/repositories$/)
     await expect(sheet).toBeHidden()
