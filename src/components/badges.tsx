@@ -66,7 +66,7 @@ export function SeverityBadge({ severity }: { severity: FindingSeverity }) {
   )
 }
 
-const methodColors: Record<HttpMethod, string> = {
+const methodColors: Partial<Record<HttpMethod, string>> = {
   GET: 'blue.8',
   POST: 'teal.9',
   PUT: 'orange.9',
@@ -74,9 +74,16 @@ const methodColors: Record<HttpMethod, string> = {
   DELETE: 'red.8',
 }
 
-export function MethodBadge({ method }: { method: HttpMethod }) {
+export function MethodBadge({ method }: { method: string }) {
   return (
-    <Badge color={methodColors[method]} autoContrast variant="filled" radius="sm" w={64}>
+    <Badge
+      color={methodColors[method as HttpMethod] ?? 'gray.7'}
+      autoContrast
+      variant="filled"
+      radius="sm"
+      miw={64}
+      tt="uppercase"
+    >
       {method}
     </Badge>
   )

@@ -1,17 +1,37 @@
 /** API endpoints per repository (SPEC.md §3). */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-export type EndpointAuth = 'JWT' | 'API Key' | 'None'
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY'
+/** Basic and Unknown come from imported API descriptions: Unknown is "nothing declared". */
+export type EndpointAuth = 'JWT' | 'API Key' | 'Basic' | 'None' | 'Unknown'
+/** Whether a description declared the auth: `[]` is none, an alternative `{}` optional, no `security` undeclared. */
+export type EndpointAuthDeclared = 'declared' | 'none' | 'optional' | 'undeclared'
+export type DataCategory = 'pii' | 'pci' | 'phi'
+
+/** Why an endpoint is flagged: "`email` (format: email) in the 200 response". */
+export interface ClassificationReason {
+  category: DataCategory
+  text: string
+}
 
 export interface ApiEndpoint {
   id: string
-  method: HttpMethod
+  /** An HTTP method; a description can name others (OpenAPI 3.2 `additionalOperations`). */
+  method: HttpMethod | (string & {})
   path: string
   auth: EndpointAuth
   pii: boolean
   pci: boolean
   phi: boolean
   description: string
+  /** Imported endpoints: why each flag is set, the API description, and how auth was declared. */
+  reasons?: ClassificationReason[]
+  document?: string
+  authDeclared?: EndpointAuthDeclared
+  authSchemes?: string[]
+  channel?: 'http' | 'webhook' | 'callback'
+  operationId?: string
+  tags?: string[]
+  deprecated?: boolean
 }
 
 type Row = [HttpMethod, string, EndpointAuth, string, string]

@@ -1,8 +1,10 @@
 import { asObject, asObjects, asText, isObject, own, type JsonObject } from './json'
 import { formatNames, ReaderError, type FormatId, type ReadResult } from './model'
 import { readCycloneDx } from './readers/cyclonedx'
+import { parse as parseYamlText } from 'yaml'
 import { readGrype } from './readers/grype'
 import { readNpmAudit } from './readers/npm-audit'
+import { isApiDescription, readOpenApi } from './readers/openapi'
 import { readOsvScanner } from './readers/osv'
 import { readSarif } from './readers/sarif'
 import { readTrivy } from './readers/trivy'
@@ -10,6 +12,7 @@ import { readTrivy } from './readers/trivy'
 /** The format of a parsed file, from its content alone (never its name); undefined when unknown. */
 export function detectFormat(document: unknown): FormatId | undefined {
   if (!isObject(document)) return undefined
+  if (isApiDescription(document)) return 'openapi'
   if (Array.isArray(own(document, 'runs')) && own(document, 'version') !== undefined) return 'sarif'
   if (own(document, 'bomFormat') === 'CycloneDX') return 'cyclonedx'
   if (own(document, 'auditReportVersion') !== undefined) return 'npm-audit'
@@ -36,8 +39,6 @@ export function detectFormat(document: unknown): FormatId | undefined {
 function describeUnknown(document: unknown): string {
   if (Array.isArray(document)) return 'The file is a JSON list, not a scanner report Vigil knows.'
   if (!isObject(document)) return 'The file holds a single JSON value, not a scanner report.'
-  if (own(document, 'openapi') !== undefined || own(document, 'swagger') !== undefined)
-    return 'This is an API description (OpenAPI or Swagger); importing API descriptions is not supported yet.'
   if (own(document, 'advisories') !== undefined && own(document, 'auditReportVersion') === undefined)
     return 'This is an npm audit report of npm 6 or older; Vigil reads the report of npm 7 and later (auditReportVersion 2).'
   const keys = Object.keys(document).slice(0, 5)
@@ -62,6 +63,8 @@ export function readDocument(document: unknown): ReadResult[] {
       return [readGrype(object)]
     case 'osv-scanner':
       return [readOsvScanner(object)]
+    case 'openapi':
+      return [readOpenApi(object)]
   }
 }
 
@@ -98,7 +101,29 @@ export function parseJson(text: string): unknown {
   }
 }
 
-/** Reads a scan file's text (already decompressed). */
+/** More YAML aliases than this is an alias bomb ("billion laughs"), refused before it expands. */
+export const MAX_YAML_ALIASES = 1000
+
+/** Text that is not JSON but could be a YAML document (API descriptions are often YAML). */
+const looksLikeYaml = (body: string) => !/^\s*[[{"]/.test(body) && /^\s*(---\s*\n)?[\w"'$-]+\s*:/m.test(body)
+
+/** Parses YAML text; refuses alias bombs and broken YAML with the parser's reason. */
+export function parseYaml(text: string): unknown {
+  try {
+    return parseYamlText(text.replace(/^\uFEFF/, ''), { maxAliasCount: MAX_YAML_ALIASES, uniqueKeys: false })
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    if (/alias/i.test(reason)) {
+      throw new ReaderError(`The file uses YAML aliases excessively (an alias bomb?), so Vigil did not expand it: ${reason}`)
+    }
+    throw new ReaderError(`The file is neither valid JSON nor valid YAML: ${reason}`)
+  }
+}
+
+/** Reads a scan file's text (already decompressed): JSON, or YAML for an API description. */
 export function readScanText(text: string): ReadResult[] {
-  return readDocument(parseJson(text))
+  if (!looksLikeYaml(text.replace(/^\uFEFF/, ''))) return readDocument(parseJson(text))
+  const document = parseYaml(text)
+  if (!isObject(document)) throw new ReaderError('The file is neither a JSON report nor a YAML API description.')
+  return readDocument(document)
 }

@@ -25,7 +25,10 @@ describe('the example files that ship with Vigil', () => {
     const [sbom] = read('health-records/sbom.cdx.json')
     expect(sbom.findings).toHaveLength(1)
     const [grype] = read('payments-api/grype.json')
-    expect(grype.findings.map((finding) => finding.severity)).toEqual(['Critical', 'Unknown'])
+    expect(grype.findings.map((finding) => finding.kind === 'vulnerability' && finding.severity)).toEqual([
+      'Critical',
+      'Unknown',
+    ])
     const [trivy] = read('payments-api/trivy.json')
     expect(trivy.findings.filter((finding) => finding.kind === 'policy-issue')).toHaveLength(2)
   })

@@ -1,9 +1,11 @@
+import type { ClassificationReason, EndpointAuth, EndpointAuthDeclared } from '@/data/endpoints'
 import type { EnforcementStatus, FindingSeverity } from '@/data/findings'
 
 export type { FindingSeverity } from '@/data/findings'
+export type { ClassificationReason, EndpointAuth, EndpointAuthDeclared } from '@/data/endpoints'
 
 /** The scanner formats Vigil reads, detected from a file's content. */
-export type FormatId = 'sarif' | 'osv-scanner' | 'cyclonedx' | 'grype' | 'trivy' | 'npm-audit'
+export type FormatId = 'sarif' | 'osv-scanner' | 'cyclonedx' | 'grype' | 'trivy' | 'npm-audit' | 'openapi'
 
 export const formatNames: Record<FormatId, string> = {
   sarif: 'SARIF 2.1.0',
@@ -12,6 +14,7 @@ export const formatNames: Record<FormatId, string> = {
   grype: 'Grype JSON',
   trivy: 'Trivy JSON',
   'npm-audit': 'npm audit (v2)',
+  openapi: 'OpenAPI / Swagger',
 }
 
 export interface FindingLocation {
@@ -67,7 +70,46 @@ export interface VulnerabilityFinding {
   url?: string
 }
 
-export type Finding = PolicyIssueFinding | VulnerabilityFinding
+export type EndpointChannel = 'http' | 'webhook' | 'callback'
+
+/** An operation of an imported API description, classified for the data it handles. */
+export interface EndpointFinding {
+  kind: 'endpoint'
+  /** `<channel> <METHOD> <path>`: one endpoint per description. */
+  key: string
+  /** The API description it came from: its title and version. */
+  tool: string
+  channel: EndpointChannel
+  method: string
+  path: string
+  summary?: string
+  operationId?: string
+  tags: string[]
+  deprecated: boolean
+  auth: EndpointAuth
+  authDeclared: EndpointAuthDeclared
+  authSchemes: string[]
+  pii: boolean
+  pci: boolean
+  phi: boolean
+  reasons: ClassificationReason[]
+}
+
+/** What scanners report; API descriptions give endpoints. */
+export type ScanFinding = PolicyIssueFinding | VulnerabilityFinding
+export type Finding = ScanFinding | EndpointFinding
+
+/** The file a finding points at, if any (endpoints point at none). */
+export const locationOf = (finding: Finding): FindingLocation | undefined =>
+  finding.kind === 'endpoint' ? undefined : finding.location
+
+/** An API description as the workspace lists it. */
+export interface ApiDocumentInfo {
+  title: string
+  version?: string
+  /** "OpenAPI 3.1.0", "Swagger 2.0" */
+  specification: string
+}
 
 /** What one file holds once read: its findings, and who it says it is about. */
 export interface ReadResult {
@@ -84,6 +126,8 @@ export interface ReadResult {
   files: string[]
   /** Package ecosystems seen (npm, PyPI, Go...), for the repository's languages. */
   ecosystems: string[]
+  /** Set for an API description: what it is, for the workspace's list of documents. */
+  apiDocument?: ApiDocumentInfo
 }
 
 /** The only error a reader throws: the file is refused, with a reason a person can act on. */

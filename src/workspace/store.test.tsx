@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { importFile, type ImportFileInput } from './import-file'
+import { locationOf } from './model'
 import {
   findingsOf,
   listImports,
@@ -130,7 +131,7 @@ describe('the workspace store', () => {
       unchanged: 1,
       fixed: 1,
     })
-    const files = (await findingsOf(database, 'payments')).map((finding) => finding.location?.file)
+    const files = (await findingsOf(database, 'payments')).map((finding) => locationOf(finding)?.file)
     expect(files.sort()).toEqual(['a.ts', 'b.ts', 'd.ts'])
   })
 
@@ -214,7 +215,7 @@ describe('the workspace store', () => {
       /storage for Vigil is full: nothing of this file was saved/,
     )
     vi.restoreAllMocks()
-    expect((await findingsOf(database, 'full')).map((finding) => finding.location?.file)).toEqual(['a.ts'])
+    expect((await findingsOf(database, 'full')).map((finding) => locationOf(finding)?.file)).toEqual(['a.ts'])
     expect(await listImports(database)).toHaveLength(1)
   })
 

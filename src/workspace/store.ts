@@ -1,12 +1,12 @@
-import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb'
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
 import { base64url } from 'jose'
 import { emptyCounts, type FindingCounts } from '@/data/findings'
 import { languagesOf } from './languages'
-import type { Finding, FormatId, ReadResult } from './model'
+import { locationOf, type ApiDocumentInfo, type Finding, type FormatId, type ReadResult } from './model'
 
 /** Findings are stored in pages of this many, per repository and tool (ARCHITECTURE.md §5). */
 export const PAGE_SIZE = 1000
-export const SCHEMA_VERSION = 1
+export const SCHEMA_VERSION = 2
 
 /** What the repositories list and the dashboard read: one small record per repository. */
 export interface RepositorySummary {
@@ -19,7 +19,29 @@ export interface RepositorySummary {
   scannedAt: string
   tools: string[]
   counts: FindingCounts
+  apis: ApiSummary
 }
+
+/** An imported API description, as the workspace lists it. */
+export interface ApiDocumentRecord extends ApiDocumentInfo {
+  /** The tool name its endpoints are stored under (title and version). */
+  tool: string
+  file: string
+  endpoints: number
+  importedAt: string
+}
+
+/** A repository's API surface counted for the lists and the dashboard, without loading endpoints. */
+export interface ApiSummary {
+  endpoints: number
+  /** Endpoints that handle PII, PCI or PHI data. */
+  sensitive: number
+  /** Sensitive endpoints that need no authentication. */
+  exposed: number
+  documents: ApiDocumentRecord[]
+}
+
+export const emptyApiSummary = (): ApiSummary => ({ endpoints: 0, sensitive: 0, exposed: 0, documents: [] })
 
 export interface FindingsPage {
   repository: string
@@ -54,6 +76,7 @@ interface WorkspaceSchema extends DBSchema {
 }
 
 export type WorkspaceDatabase = IDBPDatabase<WorkspaceSchema>
+type UpgradeTransaction = IDBPTransaction<WorkspaceSchema, StoreNames<WorkspaceSchema>[], 'versionchange'>
 type WriteTransaction = IDBPTransaction<WorkspaceSchema, ('repositories' | 'findings' | 'imports')[], 'readwrite'>
 
 /** One workspace per signed-in identity: two people sharing a browser never see each other's data. */
@@ -78,7 +101,7 @@ export function isQuotaError(error: unknown): boolean {
 
 export function openWorkspace(name: string): Promise<WorkspaceDatabase> {
   return openDB<WorkspaceSchema>(name, SCHEMA_VERSION, {
-    upgrade(database, oldVersion) {
+    upgrade(database, oldVersion, _newVersion, transaction) {
       // Migrations run in order from the stored version; version 1 creates the stores.
       if (oldVersion < 1) {
         database.createObjectStore('repositories', { keyPath: 'name' })
@@ -89,10 +112,20 @@ export function openWorkspace(name: string): Promise<WorkspaceDatabase> {
           .createObjectStore('imports', { keyPath: 'id', autoIncrement: true })
           .createIndex('repository', 'repository')
       }
+      // Version 2 counts API endpoints in each summary; summaries of version 1 had none.
+      if (oldVersion >= 1 && oldVersion < 2) void addApiSummaries(transaction)
     },
     // Another tab upgrades or deletes the workspace: let it.
     blocking: (_current, _blocked, event) => (event.target as IDBDatabase).close(),
   })
+}
+
+async function addApiSummaries(transaction: UpgradeTransaction) {
+  let cursor = await transaction.objectStore('repositories').openCursor()
+  while (cursor) {
+    if (!cursor.value.apis) await cursor.update({ ...cursor.value, apis: emptyApiSummary() })
+    cursor = await cursor.continue()
+  }
 }
 
 export const deleteWorkspace = (name: string) => deleteDB(name)
@@ -103,9 +136,23 @@ export function countFindings(findings: Iterable<Finding>): FindingCounts {
     if (finding.kind === 'vulnerability') {
       counts.vulnerabilities += 1
       counts.bySeverity[finding.severity] += 1
-    } else {
+    } else if (finding.kind === 'policy-issue') {
       counts.policyIssues += 1
       counts.byEnforcement[finding.enforcementStatus] += 1
+    }
+  }
+  return counts
+}
+
+/** Endpoints, the sensitive ones, and those of them that need no authentication. */
+export function countEndpoints(findings: Iterable<Finding>): Omit<ApiSummary, 'documents'> {
+  const counts = { endpoints: 0, sensitive: 0, exposed: 0 }
+  for (const finding of findings) {
+    if (finding.kind !== 'endpoint') continue
+    counts.endpoints += 1
+    if (finding.pii || finding.pci || finding.phi) {
+      counts.sensitive += 1
+      if (finding.auth === 'None') counts.exposed += 1
     }
   }
   return counts
@@ -218,7 +265,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
         languagesOf(
           [
             ...request.results.flatMap((result) => result.files),
-            ...allFindings.flatMap((finding) => (finding.location ? [finding.location.file] : [])),
+            ...allFindings.flatMap((finding) => locationOf(finding)?.file ?? []),
           ],
           request.results.flatMap((result) => result.ecosystems),
           before?.languages ?? [],
@@ -226,6 +273,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       scannedAt: [scannedAt ?? request.now, before?.scannedAt ?? ''].sort().at(-1) as string,
       tools: [...new Set([...(before?.tools ?? []), ...byTool.keys()])].sort(),
       counts: countFindings(dedupe(allFindings)),
+      apis: { ...countEndpoints(allFindings), documents: documentsAfter(before?.apis?.documents ?? [], request, byTool) },
     }
     await repositories.put(summary)
     const imports = transaction.objectStore('imports')
@@ -243,6 +291,22 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     if (isQuotaError(error) || isQuotaError(transaction.error)) throw new StorageFullError()
     throw error
   }
+}
+
+function documentsAfter(
+  before: ApiDocumentRecord[],
+  request: ImportRequest,
+  byTool: Map<string, { results: ReadResult[]; findings: Finding[] }>,
+): ApiDocumentRecord[] {
+  const imported: ApiDocumentRecord[] = []
+  for (const [tool, entry] of byTool) {
+    const document = entry.results.find((result) => result.apiDocument)?.apiDocument
+    if (document) {
+      imported.push({ ...document, tool, file: request.file, endpoints: dedupe(entry.findings).length, importedAt: request.now })
+    }
+  }
+  const replaced = new Set(imported.map((document) => document.tool))
+  return [...before.filter((document) => !replaced.has(document.tool)), ...imported]
 }
 
 export function listRepositories(database: WorkspaceDatabase): Promise<RepositorySummary[]> {

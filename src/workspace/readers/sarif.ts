@@ -1,6 +1,6 @@
 import type { EnforcementStatus } from '@/data/findings'
 import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '@/workspace/json'
-import { ReaderError, type Finding, type FindingSeverity, type ReadResult } from '@/workspace/model'
+import { ReaderError, type ScanFinding, type FindingSeverity, type ReadResult } from '@/workspace/model'
 import { repositoryNameOf } from '@/workspace/repository-name'
 import { severityOfScore, severityOfWord } from '@/workspace/severity'
 
@@ -176,7 +176,7 @@ function readRun(run: JsonObject): ReadResult {
   const provenance = asObjects(own(run, 'versionControlProvenance'))[0]
   const repositoryUri = provenance ? asText(own(provenance, 'repositoryUri')) : undefined
   const invocation = asObjects(own(run, 'invocations'))[0] ?? {}
-  const findings: Finding[] = []
+  const findings: ScanFinding[] = []
   const skipped = { notFail: 0, suppressed: 0, noLocation: 0, noRule: 0 }
   // What a rule says is worked out once per rule, not once per result (a log can have 100,000).
   const facts = new Map<JsonObject | undefined, RuleFacts>()

@@ -1,0 +1,376 @@
+import {
+  classificationRules,
+  contextWords,
+  dataCategories,
+  fhirResources,
+  metaWords,
+  type ClassificationRule,
+  type DataCategory,
+  type DataContext,
+} from './classification-rules'
+import type { ClassificationReason } from '@/data/endpoints'
+import { asArray, asObject, isObject, own, type JsonObject } from './json'
+
+export interface Classification {
+  pii: boolean
+  pci: boolean
+  phi: boolean
+  reasons: ClassificationReason[]
+}
+
+/** One place an operation carries data: its parameters, its request body, or one response. */
+export interface DataSite {
+  /** "the request body", "the 200 response", "the query parameters" */
+  where: string
+  /** A schema, or (for parameters) a list of parameter objects. */
+  schema?: unknown
+  parameters?: JsonObject[]
+  /** Whole examples given beside the schema (media-type `example` / `examples`). */
+  examples?: unknown[]
+}
+
+export interface OperationToClassify {
+  path: string
+  tags: string[]
+  operationId?: string
+  /** The operation object itself, for its `x-data-classification` / `x-pii` markers. */
+  operation: JsonObject
+  sites: DataSite[]
+  /** The component name each dereferenced schema came from. */
+  schemaNames: WeakMap<object, string>
+}
+
+/** Deeper than this, a schema is not read further (it still classifies what came before). */
+export const MAX_SCHEMA_DEPTH = 64
+const MAX_REASONS_PER_CATEGORY = 8
+
+interface CompiledRule extends ClassificationRule {
+  nameWords: string[][]
+}
+
+const compiledRules: CompiledRule[] = classificationRules.map((rule) => ({
+  ...rule,
+  nameWords: (rule.names ?? []).map((name) => name.split(' ')),
+}))
+
+const wordCache = new Map<string, string[]>()
+
+/** A name's words: `patientDateOfBirth`, `date_of_birth` and `date-of-birth` are all `date of birth`. */
+export function wordsOf(name: string): string[] {
+  let words = wordCache.get(name)
+  if (!words) {
+    words = name
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+    if (wordCache.size > 50_000) wordCache.clear()
+    wordCache.set(name, words)
+  }
+  return words
+}
+
+function containsSequence(words: string[], sequence: string[]): boolean {
+  outer: for (let start = 0; start + sequence.length <= words.length; start++) {
+    for (let offset = 0; offset < sequence.length; offset++) {
+      if (words[start + offset] !== sequence[offset]) continue outer
+    }
+    return true
+  }
+  return false
+}
+
+const contextSets = Object.fromEntries(
+  Object.entries(contextWords).map(([context, words]) => [context, new Set(words)]),
+) as Record<DataContext, Set<string>>
+
+function contextsOf(names: (string | undefined)[], allowed: readonly DataContext[]): DataContext[] {
+  const found: DataContext[] = []
+  for (const name of names) {
+    if (!name) continue
+    const words = wordsOf(name)
+    for (const context of allowed) {
+      if (!found.includes(context) && words.some((word) => contextSets[context].has(word))) found.push(context)
+    }
+  }
+  return found
+}
+
+const allContexts: DataContext[] = ['person', 'card', 'health']
+/** A path or tag says who the data is about, never that a bare `number` is a card's. */
+const operationContexts: DataContext[] = ['person', 'health']
+const fhirNames = new Set(fhirResources)
+
+interface Marker {
+  set: DataCategory[]
+  clear: DataCategory[]
+  text: string
+}
+
+const NON_SENSITIVE = new Set(['public', 'none', 'non-sensitive', 'nonsensitive', 'internal', 'unclassified'])
+
+/** `x-pii`, `x-pci`, `x-phi` (true or false) and `x-data-classification` (a word or a list). */
+function markerOf(object: JsonObject): Marker | undefined {
+  const set: DataCategory[] = []
+  const clear: DataCategory[] = []
+  const said: string[] = []
+  for (const category of dataCategories) {
+    const value = own(object, `x-${category}`)
+    if (value === true) set.push(category)
+    if (value === false) clear.push(category)
+    if (typeof value === 'boolean') said.push(`x-${category}: ${value}`)
+  }
+  const classification = own(object, 'x-data-classification')
+  const words = (typeof classification === 'string' ? classification.split(/[\s,]+/) : asArray(classification))
+    .filter((word): word is string => typeof word === 'string' && word.trim() !== '')
+    .map((word) => word.trim().toLowerCase())
+  if (words.length > 0) {
+    said.push(`x-data-classification: ${words.join(', ')}`)
+    for (const word of words) {
+      const category = dataCategories.find((candidate) => word === candidate || word.startsWith(`${candidate}-`))
+      if (category && !set.includes(category)) set.push(category)
+    }
+    if (set.length === 0 && words.some((word) => NON_SENSITIVE.has(word))) clear.push(...dataCategories)
+  }
+  return said.length > 0 ? { set, clear, text: said.join('; ') } : undefined
+}
+
+interface Match {
+  category: DataCategory
+  strong: boolean
+  text: string
+}
+
+/** The matches of one object: one strong match, or two weak ones from different properties, flag it. */
+class ObjectGroup {
+  private readonly byProperty = new Map<string, Match[]>()
+  constructor(readonly health: boolean) {}
+
+  add(property: string, match: Match) {
+    const matches = this.byProperty.get(property) ?? []
+    const same = matches.find((other) => other.category === match.category)
+    if (same) {
+      if (match.strong && !same.strong) matches[matches.indexOf(same)] = match
+      return
+    }
+    matches.push(match)
+    this.byProperty.set(property, matches)
+  }
+
+  flagged(): Match[] {
+    const all = [...this.byProperty.values()].flat()
+    const flagged: Match[] = []
+    for (const category of dataCategories) {
+      const strong = all.filter((match) => match.category === category && match.strong)
+      const weak = all.filter((match) => match.category === category && !match.strong)
+      // Inside a health object one weak clinical match is enough.
+      const weakNeeded = category === 'phi' && this.health ? 1 : 2
+      if (strong.length > 0) flagged.push(...strong)
+      else if (weak.length >= weakNeeded) flagged.push(...weak)
+    }
+    return flagged
+  }
+}
+
+const exampleStrings = (schema: JsonObject): string[] => {
+  const values = [own(schema, 'example'), ...asArray(own(schema, 'examples'))]
+  return values.flatMap((value) => (typeof value === 'string' ? [value] : typeof value === 'number' ? [String(value)] : []))
+}
+
+function matchProperty(
+  name: string,
+  label: string,
+  schema: JsonObject,
+  contexts: DataContext[],
+  extraExamples: string[] = [],
+): Match[] {
+  const words = wordsOf(name)
+  const type = own(schema, 'type')
+  const nameCounts = words.length > 0 && type !== 'boolean' && !metaWords.includes(words[words.length - 1])
+  const format = typeof own(schema, 'format') === 'string' ? (own(schema, 'format') as string).toLowerCase() : undefined
+  const examples = [...exampleStrings(schema), ...extraExamples]
+  const whole = words.join(' ')
+  const matches: Match[] = []
+  for (const rule of compiledRules) {
+    if (rule.within && !contexts.includes(rule.within)) continue
+    let detail: string | undefined
+    if (format && rule.formats?.includes(format)) detail = `format: ${format}`
+    else if (nameCounts && rule.wholeNames?.includes(whole)) detail = rule.label
+    else if (nameCounts && rule.nameWords.some((sequence) => containsSequence(words, sequence))) detail = rule.label
+    else if (
+      rule.values &&
+      examples.some((value) => rule.values!.test(value.trim()) && (!rule.valueCheck || rule.valueCheck(value.trim())))
+    )
+      detail = `example ${rule.label}`
+    if (detail) matches.push({ category: rule.category, strong: rule.strength === 'strong', text: `\`${label}\` (${detail})` })
+  }
+  return matches
+}
+
+interface WalkState {
+  visited: Set<object>
+  flagged: Match[]
+  schemaNames: WeakMap<object, string>
+  where: string
+  truncated: boolean
+}
+
+function addFlagged(state: WalkState, group: ObjectGroup) {
+  for (const match of group.flagged()) state.flagged.push({ ...match, text: `${match.text} in ${state.where}` })
+}
+
+/** The properties of an object schema, with those of its allOf / oneOf / anyOf parts. */
+function propertiesOf(schema: JsonObject, depth: number, seen = new Set<object>()): [string, JsonObject][] {
+  if (seen.has(schema) || depth > MAX_SCHEMA_DEPTH) return []
+  seen.add(schema)
+  const entries: [string, JsonObject][] = []
+  const properties = own(schema, 'properties')
+  if (isObject(properties)) {
+    for (const key of Object.keys(properties)) {
+      const value = properties[key]
+      if (isObject(value)) entries.push([key, value])
+    }
+  }
+  for (const keyword of ['allOf', 'oneOf', 'anyOf']) {
+    for (const part of asArray(own(schema, keyword))) {
+      if (isObject(part)) entries.push(...propertiesOf(part, depth + 1, seen))
+    }
+  }
+  return entries
+}
+
+function walkSchema(
+  schema: unknown,
+  path: string[],
+  inherited: DataContext[],
+  state: WalkState,
+  depth: number,
+): void {
+  if (!isObject(schema)) return
+  if (depth > MAX_SCHEMA_DEPTH) {
+    state.truncated = true
+    return
+  }
+  if (state.visited.has(schema)) return
+  state.visited.add(schema)
+
+  const componentName = state.schemaNames.get(schema)
+  const title = typeof own(schema, 'title') === 'string' ? (own(schema, 'title') as string) : undefined
+  const contexts = [...new Set([...inherited, ...contextsOf([componentName, title, path.at(-1)], allContexts)])]
+  const group = new ObjectGroup(contexts.includes('health'))
+  const here = path.length > 0 ? path.join('.') : (componentName ?? title ?? 'body')
+
+  const resource = [componentName, title].find((name) => name && fhirNames.has(name))
+  const resourceType = own(asObject(own(asObject(own(schema, 'properties')), 'resourceType')), 'enum')
+  const fhirType = asArray(resourceType).find((value) => typeof value === 'string' && fhirNames.has(value))
+  if (resource || fhirType) {
+    group.add('(resource)', { category: 'phi', strong: true, text: `FHIR resource \`${resource ?? String(fhirType)}\`` })
+  }
+
+  for (const [name, property] of propertiesOf(schema, depth)) {
+    const label = [...path, name].join('.')
+    const marker = markerOf(property)
+    if (marker) {
+      for (const category of marker.set) group.add(name, { category, strong: true, text: `\`${label}\` (marked ${marker.text})` })
+    }
+    for (const match of matchProperty(name, label, property, contexts)) {
+      if (!marker?.clear.includes(match.category)) group.add(name, match)
+    }
+    if (marker && marker.clear.length === dataCategories.length) continue
+    walkSchema(property, [...path, name], contexts, state, depth + 1)
+  }
+  walkSchema(own(schema, 'items'), path, contexts, state, depth + 1)
+  const additional = own(schema, 'additionalProperties')
+  if (isObject(additional)) walkSchema(additional, [...path, '*'], contexts, state, depth + 1)
+  for (const keyword of ['allOf', 'oneOf', 'anyOf']) {
+    // Their properties were read above as this object's; what lies deeper is walked here.
+    for (const part of asArray(own(schema, keyword))) {
+      if (!isObject(part) || state.visited.has(part)) continue
+      state.visited.add(part)
+      walkSchema(own(part, 'items'), path, contexts, state, depth + 1)
+    }
+  }
+  const marker = markerOf(schema)
+  if (marker) {
+    for (const category of marker.set) {
+      group.add('(schema)', { category, strong: true, text: `\`${here}\` (marked ${marker.text})` })
+    }
+  }
+  addFlagged(state, group)
+}
+
+/** String values of a whole example, each under the name of the field that holds it. */
+function walkExample(value: unknown, name: string, out: [string, string][], depth = 0) {
+  if (depth > MAX_SCHEMA_DEPTH || out.length > 500) return
+  if (typeof value === 'string') out.push([name, value])
+  else if (Array.isArray(value)) for (const item of value) walkExample(item, name, out, depth + 1)
+  else if (isObject(value)) for (const key of Object.keys(value)) walkExample(value[key], key, out, depth + 1)
+}
+
+function classifySite(site: DataSite, contexts: DataContext[], state: WalkState) {
+  state.where = site.where
+  if (site.parameters) {
+    const group = new ObjectGroup(contexts.includes('health'))
+    for (const parameter of site.parameters) {
+      const name = typeof own(parameter, 'name') === 'string' ? (own(parameter, 'name') as string) : ''
+      const schema = asObject(own(parameter, 'schema'))
+      const examples = [own(parameter, 'example'), ...Object.values(asObject(own(parameter, 'examples'))).map((example) => own(asObject(example), 'value'))]
+        .filter((value): value is string => typeof value === 'string')
+      const marker = markerOf(parameter) ?? markerOf(schema)
+      if (marker) for (const category of marker.set) group.add(name, { category, strong: true, text: `\`${name}\` (marked ${marker.text})` })
+      for (const match of matchProperty(name, name, { ...schema, ...(own(parameter, 'format') ? { format: own(parameter, 'format') } : {}) }, contexts, examples)) {
+        if (!marker?.clear.includes(match.category)) group.add(name, match)
+      }
+      walkSchema(schema, [name], contexts, state, 1)
+    }
+    addFlagged(state, group)
+  }
+  if (site.schema !== undefined) walkSchema(site.schema, [], contexts, state, 0)
+  for (const example of site.examples ?? []) {
+    const strings: [string, string][] = []
+    walkExample(example, '', strings)
+    const group = new ObjectGroup(contexts.includes('health'))
+    for (const [name, value] of strings) {
+      for (const match of matchProperty(name, name || 'example', {}, contexts, [value])) {
+        // Names were read with the schema; here only what the values show counts.
+        if (match.text.includes('(example ')) group.add(name, match)
+      }
+    }
+    addFlagged(state, group)
+  }
+}
+
+/**
+ * Classifies one operation as handling PII, PCI and/or PHI from the names, formats and examples
+ * of its parameters, request body and responses. Explicit markers on the operation win; PHI
+ * implies PII. Never throws: anything it cannot read counts as nothing found.
+ */
+export function classifyOperation(input: OperationToClassify): Classification & { truncated: boolean } {
+  const marker = markerOf(input.operation)
+  if (marker) {
+    const flags = { pii: marker.set.includes('pii'), pci: marker.set.includes('pci'), phi: marker.set.includes('phi') }
+    flags.pii ||= flags.phi
+    return {
+      ...flags,
+      reasons: marker.set.map((category) => ({ category, text: `marked ${marker.text} on the operation` })),
+      truncated: false,
+    }
+  }
+  const contexts = contextsOf([input.path, ...input.tags, input.operationId], operationContexts)
+  const state: WalkState = { visited: new Set(), flagged: [], schemaNames: input.schemaNames, where: '', truncated: false }
+  for (const site of input.sites) classifySite(site, contexts, state)
+
+  const reasons: ClassificationReason[] = []
+  for (const category of dataCategories) {
+    const texts = [...new Set(state.flagged.filter((match) => match.category === category).map((match) => match.text))]
+    for (const text of texts.slice(0, MAX_REASONS_PER_CATEGORY)) reasons.push({ category, text })
+  }
+  const phi = reasons.some((reason) => reason.category === 'phi')
+  const pci = reasons.some((reason) => reason.category === 'pci')
+  const pii = phi || reasons.some((reason) => reason.category === 'pii')
+  if (phi && !reasons.some((reason) => reason.category === 'pii')) {
+    reasons.push({ category: 'pii', text: 'health data is personal data' })
+  }
+  return { pii, pci, phi, reasons, truncated: state.truncated }
+}

@@ -1,0 +1,420 @@
+import { describe, expect, it } from 'vitest'
+import { readScanText } from '@/workspace/detect'
+import { ReaderError, type EndpointFinding } from '@/workspace/model'
+
+const endpointsOf = (text: string) => readScanText(text)[0].findings as EndpointFinding[]
+const byKey = (text: string) => new Map(endpointsOf(text).map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint]))
+
+/** A user API in OpenAPI 3.1 YAML, as a team would write it. */
+const userApi = `openapi: 3.1.0
+info:
+  title: Accounts API
+  version: 2.3.0
+security:
+  - bearerAuth: []
+paths:
+  /users/{userId}:
+    parameters:
+      - name: userId
+        in: path
+        required: true
+        schema: { type: string }
+    get:
+      summary: Read a user
+      operationId: getUser
+      tags: [users]
+      responses:
+        '200':
+          description: The user
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/User'
+    delete:
+      summary: Remove a user
+      deprecated: true
+      responses:
+        '204': { description: gone }
+  /health:
+    get:
+      summary: Liveness
+      security: []
+      responses:
+        '200': { description: ok }
+  /products/{id}:
+    get:
+      summary: A product
+      security:
+        - {}
+        - bearerAuth: []
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  display_name: { type: string }
+                  capacity: { type: integer }
+                  name: { type: string }
+webhooks:
+  userCreated:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/User'
+      responses:
+        '200': { description: ok }
+components:
+  securitySchemes:
+    bearerAuth:
+      type: http
+      scheme: bearer
+  schemas:
+    User:
+      type: object
+      properties:
+        id: { type: string }
+        email: { type: string, format: email }
+        given_name: { type: string }
+        manager:
+          $ref: '#/components/schemas/User'
+`
+
+describe('OpenAPI reader', () => {
+  it('reads a 3.1 YAML description: endpoints with method, path, summary, operation id, tags, deprecated', () => {
+    const [result] = readScanText(userApi)
+    expect(result.format).toBe('openapi')
+    expect(result.tool).toBe('Accounts API 2.3.0')
+    expect(result.apiDocument).toEqual({ title: 'Accounts API', version: '2.3.0', specification: 'OpenAPI 3.1.0' })
+    const endpoints = byKey(userApi)
+    expect([...endpoints.keys()].sort()).toEqual([
+      'DELETE /users/{userId}',
+      'GET /health',
+      'GET /products/{id}',
+      'GET /users/{userId}',
+      'POST userCreated',
+    ])
+    const user = endpoints.get('GET /users/{userId}')!
+    expect(user).toMatchObject({ summary: 'Read a user', operationId: 'getUser', tags: ['users'], deprecated: false })
+    expect(endpoints.get('DELETE /users/{userId}')!.deprecated).toBe(true)
+    expect(endpoints.get('POST userCreated')!.channel).toBe('webhook')
+  })
+
+  it('classifies through $ref cycles and keeps each flag’s reasons', () => {
+    const user = byKey(userApi).get('GET /users/{userId}')!
+    expect(user.pii).toBe(true)
+    expect(user.pci).toBe(false)
+    expect(user.reasons).toContainEqual({ category: 'pii', text: '`email` (format: email) in the 200 response' })
+    expect(user.reasons).toContainEqual({ category: 'pii', text: '`given_name` (person name) in the 200 response' })
+    expect(byKey(userApi).get('POST userCreated')!.reasons[0].text).toMatch(/in the request body$/)
+  })
+
+  it('does not take a product’s display_name, name or capacity for personal data', () => {
+    const product = byKey(userApi).get('GET /products/{id}')!
+    expect(product).toMatchObject({ pii: false, pci: false, phi: false, reasons: [] })
+  })
+
+  it('tells declared, explicitly none, optional and undeclared auth apart', () => {
+    const endpoints = byKey(userApi)
+    expect(endpoints.get('GET /users/{userId}')).toMatchObject({ auth: 'JWT', authDeclared: 'declared' })
+    expect(endpoints.get('GET /health')).toMatchObject({ auth: 'None', authDeclared: 'none' })
+    expect(endpoints.get('GET /products/{id}')).toMatchObject({ auth: 'None', authDeclared: 'optional' })
+    const undeclared = endpointsOf(`openapi: 3.0.3
+info: { title: Open, version: '1' }
+paths:
+  /a:
+    get:
+      responses: { '200': { description: ok } }
+`)
+    expect(undeclared[0]).toMatchObject({ auth: 'Unknown', authDeclared: 'undeclared' })
+    expect(readScanText(`openapi: 3.0.3
+info: { title: Open, version: '1' }
+paths:
+  /a:
+    get:
+      responses: { '200': { description: ok } }
+`)[0].warnings).toContain('1 endpoint declared no security at all; its auth is shown as Unknown.')
+  })
+
+  it.each([
+    [{ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'JWT'],
+    [{ type: 'oauth2', flows: {} }, 'JWT'],
+    [{ type: 'openIdConnect', openIdConnectUrl: 'https://id.example/.well-known/openid-configuration' }, 'JWT'],
+    [{ type: 'apiKey', in: 'header', name: 'X-Key' }, 'API Key'],
+    [{ type: 'apiKey', in: 'query', name: 'key' }, 'API Key'],
+    [{ type: 'apiKey', in: 'cookie', name: 'session' }, 'API Key'],
+    [{ type: 'http', scheme: 'basic' }, 'Basic'],
+    [{ type: 'mutualTLS' }, 'Unknown'],
+  ])('maps the security scheme %j to %s', (scheme, auth) => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Auth', version: '1' },
+      components: { securitySchemes: { s: scheme } },
+      paths: { '/x': { get: { security: [{ s: [] }], responses: {} } } },
+    }
+    expect(endpointsOf(JSON.stringify(document))[0].auth).toBe(auth)
+  })
+
+  it('says when a requirement names a scheme that is not defined', () => {
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 'Auth', version: '1' },
+      paths: { '/x': { get: { security: [{ ghost: [] }], responses: {} } } },
+    }
+    const [result] = readScanText(JSON.stringify(document))
+    expect((result.findings[0] as EndpointFinding).auth).toBe('Unknown')
+    expect(result.warnings.join(' ')).toContain('Security scheme ghost is used but not defined')
+  })
+
+  it('reads Swagger 2.0: body and form parameters, security definitions and basic auth', () => {
+    const swagger = {
+      swagger: '2.0',
+      info: { title: 'Payments', version: '1.4' },
+      basePath: '/v1',
+      securityDefinitions: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' }, basic: { type: 'basic' } },
+      security: [{ key: [] }],
+      paths: {
+        '/charges': {
+          post: {
+            parameters: [{ in: 'body', name: 'charge', schema: { $ref: '#/definitions/Charge' } }],
+            responses: { 201: { description: 'created' } },
+          },
+        },
+        '/admin/login': {
+          post: {
+            security: [{ basic: [] }],
+            consumes: ['application/x-www-form-urlencoded'],
+            parameters: [{ in: 'formData', name: 'email', type: 'string' }],
+            responses: { 200: { description: 'ok' } },
+          },
+        },
+      },
+      definitions: {
+        Charge: {
+          type: 'object',
+          properties: {
+            amount: { type: 'integer' },
+            card: { $ref: '#/definitions/Card' },
+          },
+        },
+        Card: {
+          type: 'object',
+          properties: { number: { type: 'string' }, cvc: { type: 'string' }, exp_month: { type: 'integer' } },
+        },
+      },
+    }
+    const [result] = readScanText(JSON.stringify(swagger))
+    expect(result.apiDocument?.specification).toBe('Swagger 2.0')
+    const endpoints = new Map((result.findings as EndpointFinding[]).map((endpoint) => [endpoint.path, endpoint]))
+    const charges = endpoints.get('/charges')!
+    expect(charges).toMatchObject({ auth: 'API Key', pci: true })
+    expect(charges.reasons.map((reason) => reason.text)).toEqual(
+      expect.arrayContaining(['`card.number` (card number) in the request body', '`card.cvc` (card security code) in the request body']),
+    )
+    expect(endpoints.get('/admin/login')).toMatchObject({ auth: 'Basic', pii: true })
+  })
+
+  it('reads 3.2 query operations and other methods, and callbacks', () => {
+    const document = {
+      openapi: '3.2.0',
+      info: { title: 'Search', version: '1' },
+      paths: {
+        '/search': {
+          query: { responses: { 200: { description: 'ok' } } },
+          additionalOperations: { LINK: { responses: {} } },
+          post: {
+            callbacks: {
+              done: { '{$request.body#/callbackUrl}': { post: { responses: { 200: { description: 'ok' } } } } },
+            },
+            responses: {},
+          },
+        },
+      },
+    }
+    const endpoints = endpointsOf(JSON.stringify(document))
+    expect(endpoints.map((endpoint) => `${endpoint.channel} ${endpoint.method}`).sort()).toEqual([
+      'callback POST',
+      'http LINK',
+      'http POST',
+      'http QUERY',
+    ])
+  })
+
+  it('resolves $anchor and $id references', () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Anchors', version: '1' },
+      paths: {
+        '/a': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#person' } } } } } } },
+        '/b': {
+          get: {
+            responses: {
+              200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'https://schemas.example/patient' } } } },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Person: { $anchor: 'person', type: 'object', properties: { date_of_birth: { type: 'string' } } },
+          Chart: { $id: 'https://schemas.example/patient', type: 'object', properties: { diagnosis: { type: 'string' } } },
+        },
+      },
+    }
+    const [result] = readScanText(JSON.stringify(document))
+    const [a, b] = result.findings as EndpointFinding[]
+    expect(a.pii).toBe(true)
+    expect(b.phi).toBe(true)
+    expect(result.warnings).toEqual([expect.stringContaining('declared no security')])
+  })
+
+  it('never fetches external references, and says which were left', () => {
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 'External', version: '1' },
+      security: [],
+      paths: {
+        '/a': {
+          get: {
+            responses: {
+              200: {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        remote: { $ref: 'http://schemas.example/user.json#/User' },
+                        local: { $ref: 'file:///etc/passwd' },
+                        email: { type: 'string' },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    }
+    const [result] = readScanText(JSON.stringify(document))
+    expect(result.findings[0]).toMatchObject({ pii: true })
+    expect(result.warnings.join(' ')).toContain('2 external references (')
+    expect(result.warnings.join(' ')).toContain('were not fetched')
+  })
+
+  it('reports unresolvable references and an unquoted YAML $ref, and still reads the rest', () => {
+    const [result] = readScanText(`openapi: 3.0.3
+info: { title: Broken refs, version: '1' }
+security: []
+paths:
+  /a:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  missing:
+                    $ref: '#/components/schemas/Nowhere'
+                  comment:
+                    $ref: #/components/schemas/User
+                  phone_number: { type: string }
+`)
+    expect(result.findings[0]).toMatchObject({ pii: true })
+    expect(result.warnings.join(' ')).toContain('1 reference could not be resolved (#/components/schemas/Nowhere)')
+    expect(result.warnings.join(' ')).toContain('in YAML an unquoted $ref: #/... is a comment')
+  })
+
+  it('reads 50 levels of nesting, and a $ref cycle, without running out of stack', () => {
+    let schema: Record<string, unknown> = { type: 'object', properties: { ssn: { type: 'string' } } }
+    for (let level = 0; level < 50; level++) schema = { type: 'object', properties: { [`level${level}`]: schema } }
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Deep', version: '1' },
+      security: [],
+      paths: { '/deep': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: {} } } },
+      components: { schemas: { A: { properties: { b: { $ref: '#/components/schemas/B' } } }, B: { properties: { a: { $ref: '#/components/schemas/A' } } } } },
+    }
+    const [endpoint] = endpointsOf(JSON.stringify(document))
+    expect(endpoint.pii).toBe(true)
+    expect(endpoint.reasons[0].text).toMatch(/^`level49\.level48\..*\.ssn` \(government id\)/)
+  })
+
+  it('reads a description of 100,000 operations', () => {
+    const paths: Record<string, unknown> = {}
+    for (let index = 0; index < 100_000; index++) paths[`/items/${index}`] = { get: { responses: {} } }
+    const [result] = readScanText(JSON.stringify({ openapi: '3.0.0', info: { title: 'Big', version: '1' }, security: [], paths }))
+    expect(result.findings).toHaveLength(100_000)
+  })
+
+  it('keeps HTML in descriptions as text', () => {
+    const [endpoint] = endpointsOf(
+      JSON.stringify({
+        openapi: '3.0.0',
+        info: { title: '<img src=x onerror=alert(1)>', version: '1' },
+        paths: { '/x': { get: { summary: '<script>alert(1)</script>', responses: {} } } },
+      }),
+    )
+    expect(endpoint.summary).toBe('<script>alert(1)</script>')
+    expect(endpoint.tool).toBe('<img src=x onerror=alert(1)> 1')
+  })
+})
+
+describe('bad API descriptions get a clear reason', () => {
+  const refuses = (text: string, reason: string | RegExp) => {
+    expect(() => readScanText(text)).toThrow(ReaderError)
+    expect(() => readScanText(text)).toThrow(reason)
+  }
+
+  it('refuses a description with no paths', () => {
+    refuses('openapi: 3.1.0\ninfo: { title: Empty, version: "1" }\npaths: {}\n', 'has no operations under paths or webhooks')
+  })
+
+  it('refuses versions it does not read', () => {
+    refuses('{"swagger": "1.2", "apis": []}', 'This is Swagger 1.2')
+    refuses('openapi: 4.0.0\npaths: {}\n', 'This is OpenAPI 4.0.0')
+  })
+
+  it('refuses a YAML alias bomb before expanding it', () => {
+    const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for (let level = 1; level < 10; level++) {
+      const previous = String.fromCharCode(96 + level)
+      const next = String.fromCharCode(97 + level)
+      lines.push(`${next}: &${next} [${Array(9).fill(`*${previous}`).join(',')}]`)
+    }
+    refuses(`openapi: 3.0.0\n${lines.join('\n')}\n`, /alias bomb/)
+  })
+
+  it('refuses broken YAML with the parser’s reason, and other YAML as an unknown kind of file', () => {
+    refuses('openapi: 3.0.0\ninfo: [unclosed\n', /neither valid JSON nor valid YAML/)
+    refuses('services:\n  web:\n    image: nginx\n', /its top-level fields: services/)
+  })
+
+  it('treats __proto__ keys in YAML as data', () => {
+    const [endpoint] = endpointsOf(`openapi: 3.0.0
+info: { title: Proto, version: '1' }
+paths:
+  /x:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  __proto__: { type: string, format: email }
+`)
+    expect(endpoint.pii).toBe(true)
+    expect(({} as Record<string, unknown>).type).toBeUndefined()
+  })
+})

@@ -1,0 +1,355 @@
+import { dereference, upgrade } from '@scalar/openapi-parser'
+import { classifyOperation, type DataSite } from '@/workspace/endpoint-classifier'
+import { asArray, asObject, asObjects, asText, isObject, own, plural, type JsonObject } from '@/workspace/json'
+import {
+  ReaderError,
+  type EndpointAuth,
+  type EndpointAuthDeclared,
+  type EndpointChannel,
+  type EndpointFinding,
+  type ReadResult,
+} from '@/workspace/model'
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const
+
+/** True for a parsed document that says it is an OpenAPI or Swagger description. */
+export const isApiDescription = (document: unknown) =>
+  isObject(document) && (own(document, 'openapi') !== undefined || own(document, 'swagger') !== undefined)
+
+function versionOf(document: JsonObject): { family: '2.0' | '3.0' | '3.1' | '3.2'; label: string } {
+  const swagger = own(document, 'swagger')
+  const openapi = own(document, 'openapi')
+  if (swagger !== undefined) {
+    if (String(swagger).trim() === '2.0') return { family: '2.0', label: 'Swagger 2.0' }
+    throw new ReaderError(`This is Swagger ${String(swagger)}; Vigil reads Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2.`)
+  }
+  const match = /^3\.([0-2])(\.\d+)?(-[\w.]+)?$/.exec(String(openapi).trim())
+  if (!match) {
+    throw new ReaderError(`This is OpenAPI ${String(openapi)}; Vigil reads Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2.`)
+  }
+  const family = `3.${match[1]}` as '3.0' | '3.1' | '3.2'
+  return { family, label: `OpenAPI ${String(openapi).trim()}` }
+}
+
+/** JSON Pointer of a path of keys (RFC 6901). */
+const pointerOf = (keys: string[]) => `#/${keys.map((key) => key.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`
+
+interface ReferenceSurvey {
+  /** `$anchor` and `$id` values, to the JSON Pointer of the schema that declares them. */
+  anchors: Map<string, string>
+  external: Set<string>
+  /** `$ref:` keys with no value: YAML read an unquoted `#/...` as a comment. */
+  empty: string[]
+}
+
+/** One pass over the document: where its anchors are, and which references can never resolve here. */
+function surveyReferences(document: JsonObject): ReferenceSurvey {
+  const survey: ReferenceSurvey = { anchors: new Map(), external: new Set(), empty: [] }
+  const stack: [unknown, string[]][] = [[document, []]]
+  const seen = new Set<object>()
+  while (stack.length > 0) {
+    const [value, keys] = stack.pop()!
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue
+    seen.add(value)
+    if (!Array.isArray(value)) {
+      const object = value as JsonObject
+      const anchor = asText(own(object, '$anchor'))
+      if (anchor) survey.anchors.set(`#${anchor}`, pointerOf(keys))
+      const id = asText(own(object, '$id'))
+      if (id && keys.length > 0) survey.anchors.set(id, pointerOf(keys))
+      if (Object.prototype.hasOwnProperty.call(object, '$ref')) {
+        const reference = own(object, '$ref')
+        if (reference === null || reference === undefined || reference === '') survey.empty.push(pointerOf(keys))
+        else if (typeof reference === 'string' && !reference.startsWith('#')) {
+          if (!survey.anchors.has(reference)) survey.external.add(reference.split('#')[0])
+        }
+      }
+    }
+    for (const [key, child] of Object.entries(value)) stack.push([child, [...keys, key]])
+  }
+  return survey
+}
+
+/** Points `$ref`s at anchors and ids to the JSON Pointer of their schema, which the dereferencer resolves. */
+function pointAnchors(document: JsonObject, survey: ReferenceSurvey) {
+  if (survey.anchors.size === 0) return
+  const stack: unknown[] = [document]
+  const seen = new Set<object>()
+  while (stack.length > 0) {
+    const value = stack.pop()
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue
+    seen.add(value)
+    if (!Array.isArray(value)) {
+      const object = value as JsonObject
+      const reference = own(object, '$ref')
+      if (typeof reference === 'string') {
+        const pointer = survey.anchors.get(reference)
+        if (pointer) {
+          object.$ref = pointer
+          survey.external.delete(reference.split('#')[0])
+        }
+      }
+    }
+    for (const child of Object.values(value)) stack.push(child)
+  }
+}
+
+/** `$ref`s still present after dereferencing: local ones that point nowhere. */
+function unresolvedReferences(document: unknown): string[] {
+  const found = new Set<string>()
+  const stack: unknown[] = [document]
+  const seen = new Set<object>()
+  while (stack.length > 0 && found.size < 50) {
+    const value = stack.pop()
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue
+    seen.add(value)
+    if (!Array.isArray(value)) {
+      const reference = own(value as JsonObject, '$ref')
+      if (typeof reference === 'string' && reference.startsWith('#')) found.add(reference)
+    }
+    for (const child of Object.values(value)) stack.push(child)
+  }
+  return [...found]
+}
+
+interface SecurityScheme {
+  type?: string
+  scheme?: string
+}
+
+function authTypeOf(scheme: SecurityScheme | undefined): EndpointAuth {
+  if (!scheme) return 'Unknown'
+  const type = scheme.type?.toLowerCase()
+  const httpScheme = scheme.scheme?.toLowerCase()
+  if (type === 'oauth2' || type === 'openidconnect') return 'JWT'
+  if (type === 'http' && httpScheme === 'bearer') return 'JWT'
+  if (type === 'http' && httpScheme === 'basic') return 'Basic'
+  if (type === 'apikey') return 'API Key'
+  return 'Unknown'
+}
+
+export interface EndpointAuthInfo {
+  auth: EndpointAuth
+  declared: EndpointAuthDeclared
+  schemes: string[]
+}
+
+/**
+ * The auth an operation needs: its own `security` if present, else the document's. `[]` is
+ * none; an alternative `{}` makes auth optional (shown as None); nothing declared is Unknown.
+ */
+export function authOf(
+  operationSecurity: unknown,
+  documentSecurity: unknown,
+  schemes: Record<string, SecurityScheme>,
+  unknownSchemes: Set<string>,
+): EndpointAuthInfo {
+  const requirements = operationSecurity !== undefined ? operationSecurity : documentSecurity
+  if (requirements === undefined || requirements === null) return { auth: 'Unknown', declared: 'undeclared', schemes: [] }
+  const alternatives = asObjects(requirements)
+  if (Array.isArray(requirements) && requirements.length === 0) return { auth: 'None', declared: 'none', schemes: [] }
+  if (alternatives.length === 0) return { auth: 'Unknown', declared: 'undeclared', schemes: [] }
+  const names = [...new Set(alternatives.flatMap((requirement) => Object.keys(requirement)))]
+  for (const name of names) if (!Object.prototype.hasOwnProperty.call(schemes, name)) unknownSchemes.add(name)
+  if (alternatives.some((requirement) => Object.keys(requirement).length === 0)) {
+    return { auth: 'None', declared: 'optional', schemes: names }
+  }
+  const first = Object.keys(alternatives[0])[0]
+  const scheme = Object.prototype.hasOwnProperty.call(schemes, first) ? schemes[first] : undefined
+  return { auth: authTypeOf(scheme), declared: 'declared', schemes: names }
+}
+
+/** Operation parameters with the path item's, the operation's winning where both name one. */
+function parametersOf(pathItem: JsonObject, operation: JsonObject): JsonObject[] {
+  const byKey = new Map<string, JsonObject>()
+  for (const parameter of [...asObjects(own(pathItem, 'parameters')), ...asObjects(own(operation, 'parameters'))]) {
+    byKey.set(`${String(own(parameter, 'in'))}:${String(own(parameter, 'name'))}`, parameter)
+  }
+  return [...byKey.values()]
+}
+
+function mediaSites(content: unknown, where: string): DataSite[] {
+  const sites: DataSite[] = []
+  const media = asObject(content)
+  for (const type of Object.keys(media)) {
+    const entry = asObject(media[type])
+    const examples = [
+      own(entry, 'example'),
+      ...Object.values(asObject(own(entry, 'examples'))).map((example) => own(asObject(example), 'value')),
+    ].filter((value) => value !== undefined)
+    sites.push({ where, schema: own(entry, 'schema'), examples })
+  }
+  return sites
+}
+
+function sitesOf(pathItem: JsonObject, operation: JsonObject): DataSite[] {
+  const sites: DataSite[] = []
+  const parameters = parametersOf(pathItem, operation)
+  const groups = new Map<string, JsonObject[]>()
+  for (const parameter of parameters) {
+    const where = `the ${String(own(parameter, 'in') ?? 'other')} parameters`
+    groups.set(where, [...(groups.get(where) ?? []), parameter])
+  }
+  for (const [where, list] of groups) sites.push({ where, parameters: list })
+  sites.push(...mediaSites(own(asObject(own(operation, 'requestBody')), 'content'), 'the request body'))
+  const responses = asObject(own(operation, 'responses'))
+  for (const status of Object.keys(responses)) {
+    const response = asObject(responses[status])
+    const where = status === 'default' ? 'the default response' : `the ${status} response`
+    sites.push(...mediaSites(own(response, 'content'), where))
+    const headers = asObject(own(response, 'headers'))
+    const headerParameters = Object.keys(headers).map((name) => ({ ...asObject(headers[name]), name }))
+    if (headerParameters.length > 0) sites.push({ where: `the headers of ${where}`, parameters: headerParameters })
+  }
+  return sites
+}
+
+interface OperationEntry {
+  channel: EndpointChannel
+  method: string
+  path: string
+  pathItem: JsonObject
+  operation: JsonObject
+}
+
+function operationsOf(pathItems: JsonObject, channel: EndpointChannel, into: OperationEntry[], depth = 0) {
+  for (const path of Object.keys(pathItems)) {
+    const pathItem = asObject(pathItems[path])
+    const methods: [string, unknown][] = METHODS.map((method) => [method, own(pathItem, method)])
+    const additional = asObject(own(pathItem, 'additionalOperations')) // OpenAPI 3.2: other methods
+    for (const method of Object.keys(additional)) methods.push([method, additional[method]])
+    for (const [method, value] of methods) {
+      if (!isObject(value)) continue
+      into.push({ channel, method: method.toUpperCase(), path, pathItem, operation: value })
+      if (depth === 0) {
+        const callbacks = asObject(own(value, 'callbacks'))
+        for (const name of Object.keys(callbacks)) operationsOf(asObject(callbacks[name]), 'callback', into, depth + 1)
+      }
+    }
+  }
+}
+
+/** The largest number of endpoints one description may hold. */
+export const MAX_OPERATIONS = 200_000
+
+/**
+ * Reads an OpenAPI 3.0, 3.1 or 3.2 or a Swagger 2.0 description (already parsed from JSON or
+ * YAML): its endpoints, each with its auth and its PII / PCI / PHI classification and reasons.
+ * External references are never fetched; they are reported.
+ */
+export function readOpenApi(parsed: JsonObject): ReadResult {
+  const version = versionOf(parsed)
+  const warnings: string[] = []
+  const survey = surveyReferences(parsed)
+  const source = version.family === '2.0' ? (upgrade(structuredClone(parsed)).specification as JsonObject) : parsed
+  if (!isObject(source)) throw new ReaderError('The API description could not be read.')
+  pointAnchors(source, survey)
+
+  const schemaNames = new WeakMap<object, string>()
+  let document: JsonObject
+  try {
+    const result = dereference(source, {
+      onDereference: ({ schema, ref }: { schema: unknown; ref: string }) => {
+        if (isObject(schema) && ref.startsWith('#/')) schemaNames.set(schema, ref.split('/').pop() ?? ref)
+      },
+    })
+    document = isObject(result.schema) ? result.schema : source
+  } catch (error) {
+    throw new ReaderError(`The API description’s references could not be resolved: ${error instanceof Error ? error.message : String(error)}`)
+  }
+
+  const info = asObject(own(document, 'info'))
+  const title = asText(own(info, 'title')) ?? 'Untitled API'
+  const apiVersion = asText(own(info, 'version'))
+  const tool = `${title}${apiVersion ? ` ${apiVersion}` : ''}`
+
+  const entries: OperationEntry[] = []
+  operationsOf(asObject(own(document, 'paths')), 'http', entries)
+  operationsOf(asObject(own(document, 'webhooks')), 'webhook', entries)
+  if (entries.length === 0) {
+    throw new ReaderError(`This ${version.label} description has no operations under paths or webhooks: there is no endpoint to import.`)
+  }
+  if (entries.length > MAX_OPERATIONS) {
+    throw new ReaderError(`This description has ${entries.length} operations; Vigil reads up to ${MAX_OPERATIONS} in one file.`)
+  }
+
+  const schemes = asObject(own(asObject(own(document, 'components')), 'securitySchemes')) as Record<string, SecurityScheme>
+  const unknownSchemes = new Set<string>()
+  const documentSecurity = own(document, 'security')
+  const findings: EndpointFinding[] = []
+  let truncated = 0
+  for (const entry of entries) {
+    const { operation, pathItem } = entry
+    const tags = asArray(own(operation, 'tags')).filter((tag): tag is string => typeof tag === 'string')
+    const operationId = asText(own(operation, 'operationId'))
+    const classification = classifyOperation({
+      path: entry.path,
+      tags,
+      operationId,
+      operation,
+      sites: sitesOf(pathItem, operation),
+      schemaNames,
+    })
+    if (classification.truncated) truncated += 1
+    const auth = authOf(own(operation, 'security'), documentSecurity, schemes, unknownSchemes)
+    findings.push({
+      kind: 'endpoint',
+      key: `${entry.channel} ${entry.method} ${entry.path}`,
+      tool,
+      channel: entry.channel,
+      method: entry.method,
+      path: entry.path,
+      summary: asText(own(operation, 'summary')) ?? asText(own(operation, 'description'))?.split('\n')[0],
+      operationId,
+      tags,
+      deprecated: own(operation, 'deprecated') === true,
+      auth: auth.auth,
+      authDeclared: auth.declared,
+      authSchemes: auth.schemes,
+      pii: classification.pii,
+      pci: classification.pci,
+      phi: classification.phi,
+      reasons: classification.reasons,
+    })
+  }
+
+  if (survey.external.size > 0) {
+    const list = [...survey.external].slice(0, 3).join(', ')
+    warnings.push(
+      `${plural(survey.external.size, 'external reference')} (${list}${survey.external.size > 3 ? ', ...' : ''}) ${survey.external.size === 1 ? 'was' : 'were'} not fetched: Vigil never loads files from elsewhere, so what ${survey.external.size === 1 ? 'it describes' : 'they describe'} is not classified.`,
+    )
+  }
+  const unresolved = unresolvedReferences(document).filter((reference) => !survey.external.has(reference.split('#')[0]))
+  if (unresolved.length > 0) {
+    warnings.push(
+      `${plural(unresolved.length, 'reference')} could not be resolved (${unresolved.slice(0, 3).join(', ')}${unresolved.length > 3 ? ', ...' : ''}); what ${unresolved.length === 1 ? 'it points' : 'they point'} to is not classified.`,
+    )
+  }
+  if (survey.empty.length > 0) {
+    warnings.push(
+      `${plural(survey.empty.length, '$ref')} had no value (at ${survey.empty.slice(0, 2).join(', ')}): in YAML an unquoted $ref: #/... is a comment; quote it ($ref: '#/...').`,
+    )
+  }
+  if (unknownSchemes.size > 0) {
+    warnings.push(
+      `Security ${unknownSchemes.size === 1 ? 'scheme' : 'schemes'} ${[...unknownSchemes].slice(0, 3).join(', ')} ${unknownSchemes.size === 1 ? 'is' : 'are'} used but not defined; ${unknownSchemes.size === 1 ? 'its' : 'their'} auth is shown as Unknown.`,
+    )
+  }
+  if (truncated > 0) {
+    warnings.push(`${plural(truncated, 'operation')} had schemas nested deeper than Vigil reads; deeper fields were not classified.`)
+  }
+  const undeclared = findings.filter((finding) => finding.authDeclared === 'undeclared').length
+  if (undeclared > 0) {
+    warnings.push(`${plural(undeclared, 'endpoint')} declared no security at all; ${undeclared === 1 ? 'its' : 'their'} auth is shown as Unknown.`)
+  }
+
+  return {
+    format: 'openapi',
+    tool,
+    findings,
+    warnings,
+    files: [],
+    ecosystems: [],
+    apiDocument: { title, version: apiVersion, specification: version.label },
+  }
+}
