@@ -153,11 +153,16 @@ export const classificationRules: ClassificationRule[] = [
   {
     label: 'IP address',
     category: 'pii',
-    strength: 'weak',
-    names: ['ip', 'ip address', 'ipaddress', 'ipv4', 'ipv6', 'client ip', 'remote addr'],
-    formats: ['ipv4', 'ipv6'],
+    strength: 'strong',
+    names: ['ip address', 'ipaddress', 'client ip', 'remote addr', 'remote ip'],
   },
-  { label: 'location', category: 'pii', strength: 'weak', names: ['latitude', 'longitude', 'geolocation', 'geo location'] },
+  { label: 'IP address', category: 'pii', strength: 'weak', names: ['ip', 'ipv4', 'ipv6'], formats: ['ipv4', 'ipv6'] },
+  {
+    label: 'location',
+    category: 'pii',
+    strength: 'weak',
+    names: ['latitude', 'longitude', 'geolocation', 'geo location'],
+  },
   { label: 'gender', category: 'pii', strength: 'weak', names: ['gender', 'sex'], within: 'person' },
 
   // Payment-card data
@@ -210,7 +215,19 @@ export const classificationRules: ClassificationRule[] = [
   },
   { label: 'card holder', category: 'pci', strength: 'weak', names: ['holder name'], within: 'card' },
   { label: 'card holder', category: 'pci', strength: 'weak', wholeNames: ['name'], within: 'card' },
-  { label: 'card track data', category: 'pci', strength: 'strong', names: ['track data', 'track1', 'track2', 'magstripe'] },
+  {
+    label: 'card holder',
+    category: 'pii',
+    strength: 'strong',
+    names: ['cardholder', 'card holder', 'name on card'],
+  },
+  { label: 'card holder', category: 'pii', strength: 'strong', wholeNames: ['name', 'holder name'], within: 'card' },
+  {
+    label: 'card track data',
+    category: 'pci',
+    strength: 'strong',
+    names: ['track data', 'track1', 'track2', 'magstripe'],
+  },
 
   // Health data
   {
@@ -232,7 +249,12 @@ export const classificationRules: ClassificationRule[] = [
     strength: 'strong',
     names: ['medication', 'medications', 'prescription', 'prescriptions', 'dosage', 'drug name', 'rx number'],
   },
-  { label: 'allergy', category: 'phi', strength: 'strong', names: ['allergy', 'allergies', 'allergen', 'allergy intolerance'] },
+  {
+    label: 'allergy',
+    category: 'phi',
+    strength: 'strong',
+    names: ['allergy', 'allergies', 'allergen', 'allergy intolerance'],
+  },
   {
     label: 'immunisation',
     category: 'phi',
@@ -243,7 +265,16 @@ export const classificationRules: ClassificationRule[] = [
     label: 'lab result',
     category: 'phi',
     strength: 'strong',
-    names: ['lab result', 'lab results', 'lab test', 'test result', 'blood type', 'blood pressure', 'glucose', 'cholesterol'],
+    names: [
+      'lab result',
+      'lab results',
+      'lab test',
+      'test result',
+      'blood type',
+      'blood pressure',
+      'glucose',
+      'cholesterol',
+    ],
   },
   {
     label: 'medical record number',
@@ -255,9 +286,21 @@ export const classificationRules: ClassificationRule[] = [
     label: 'insurer member id',
     category: 'phi',
     strength: 'strong',
-    names: ['insurance member id', 'insurer member id', 'health plan id', 'health plan number', 'insurance policy number'],
+    names: [
+      'insurance member id',
+      'insurer member id',
+      'health plan id',
+      'health plan number',
+      'insurance policy number',
+    ],
   },
-  { label: 'insurer member id', category: 'phi', strength: 'weak', names: ['member id', 'policy number', 'insurer'], within: 'health' },
+  {
+    label: 'insurer member id',
+    category: 'phi',
+    strength: 'weak',
+    names: ['member id', 'policy number', 'insurer'],
+    within: 'health',
+  },
   {
     label: 'clinical data',
     category: 'phi',
@@ -326,8 +369,6 @@ export const contextWords: Record<DataContext, string[]> = {
     'fhir',
     'ehr',
     'emr',
-    'hospital',
-    'clinic',
     'diagnosis',
     'prescription',
     'prescriptions',
@@ -357,15 +398,34 @@ export const fhirResources = [
   'Immunization',
   'DiagnosticReport',
   'Encounter',
-  'Procedure',
-  'CarePlan',
-  'Claim',
-  'Coverage',
-  'ExplanationOfBenefit',
-  'Specimen',
   'FamilyMemberHistory',
   'ClinicalImpression',
 ]
 
+/** FHIR resources whose names other domains use too (an insurance claim, a stored procedure): PHI only in health data. */
+export const fhirResourcesInHealthContext = [
+  'Claim',
+  'Coverage',
+  'ExplanationOfBenefit',
+  'Procedure',
+  'Specimen',
+  'CarePlan',
+]
+
 /** Words after which a name is about the data, not the data itself (`emailVerified`, `phoneType`). */
-export const metaWords = ['verified', 'enabled', 'count', 'type', 'format', 'status', 'required', 'visible', 'allowed', 'length', 'template', 'opt', 'optin', 'consent']
+export const metaWords = [
+  'verified',
+  'enabled',
+  'count',
+  'type',
+  'format',
+  'status',
+  'required',
+  'visible',
+  'allowed',
+  'length',
+  'template',
+  'opt',
+  'optin',
+  'consent',
+]

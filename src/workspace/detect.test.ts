@@ -10,6 +10,8 @@ describe('format detection', () => {
   it.each([
     [{ version: '2.1.0', runs: [] }, 'sarif'],
     [{ bomFormat: 'CycloneDX', specVersion: '1.5' }, 'cyclonedx'],
+    [{ openapi: '3.1.0', paths: {} }, 'openapi'],
+    [{ swagger: '2.0', paths: {} }, 'openapi'],
     [{ auditReportVersion: 2, vulnerabilities: {} }, 'npm-audit'],
     [{ SchemaVersion: 2, ArtifactName: '.', Results: [] }, 'trivy'],
     [{ matches: [], descriptor: { name: 'grype' } }, 'grype'],
@@ -25,7 +27,7 @@ describe('format detection', () => {
   it.each([
     [[], 'a JSON list'],
     [42, 'a single JSON value'],
-    [{ openapi: '3.1.0', paths: {} }, 'API description'],
+    [{ openapi: '3.1.0', paths: {} }, 'description has no operations'],
     [{ advisories: {}, metadata: {} }, 'npm 6 or older'],
     [{ hello: 'world' }, 'its top-level fields: hello'],
   ])('refuses %j with a reason', (document, reason) => {

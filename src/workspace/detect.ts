@@ -114,7 +114,9 @@ export function parseYaml(text: string): unknown {
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
     if (/alias/i.test(reason)) {
-      throw new ReaderError(`The file uses YAML aliases excessively (an alias bomb?), so Vigil did not expand it: ${reason}`)
+      throw new ReaderError(
+        `The file uses YAML aliases excessively (an alias bomb?), so Vigil did not expand it: ${reason}`,
+      )
     }
     throw new ReaderError(`The file is neither valid JSON nor valid YAML: ${reason}`)
   }

@@ -3,6 +3,7 @@ import {
   contextWords,
   dataCategories,
   fhirResources,
+  fhirResourcesInHealthContext,
   metaWords,
   type ClassificationRule,
   type DataCategory,
@@ -42,7 +43,7 @@ export interface OperationToClassify {
 
 /** Deeper than this, a schema is not read further (it still classifies what came before). */
 export const MAX_SCHEMA_DEPTH = 64
-const MAX_REASONS_PER_CATEGORY = 8
+const MAX_REASONS_PER_CATEGORY = 20
 
 interface CompiledRule extends ClassificationRule {
   nameWords: string[][]
@@ -101,6 +102,7 @@ const allContexts: DataContext[] = ['person', 'card', 'health']
 /** A path or tag says who the data is about, never that a bare `number` is a card's. */
 const operationContexts: DataContext[] = ['person', 'health']
 const fhirNames = new Set(fhirResources)
+const fhirNamesInHealthContext = new Set(fhirResourcesInHealthContext)
 
 interface Marker {
   set: DataCategory[]
@@ -148,6 +150,12 @@ class ObjectGroup {
   constructor(readonly health: boolean) {}
 
   add(property: string, match: Match) {
+    // Inside health data a personal identifier is protected health information too (HIPAA).
+    if (this.health && match.category === 'pii') this.addOne(property, { ...match, category: 'phi' })
+    this.addOne(property, match)
+  }
+
+  private addOne(property: string, match: Match) {
     const matches = this.byProperty.get(property) ?? []
     const same = matches.find((other) => other.category === match.category)
     if (same) {
@@ -166,8 +174,8 @@ class ObjectGroup {
       const weak = all.filter((match) => match.category === category && !match.strong)
       // Inside a health object one weak clinical match is enough.
       const weakNeeded = category === 'phi' && this.health ? 1 : 2
-      if (strong.length > 0) flagged.push(...strong)
-      else if (weak.length >= weakNeeded) flagged.push(...weak)
+      // Once flagged, the weak matches are reasons too ("`city` (postal address)").
+      if (strong.length > 0 || weak.length >= weakNeeded) flagged.push(...strong, ...weak)
     }
     return flagged
   }
@@ -175,7 +183,9 @@ class ObjectGroup {
 
 const exampleStrings = (schema: JsonObject): string[] => {
   const values = [own(schema, 'example'), ...asArray(own(schema, 'examples'))]
-  return values.flatMap((value) => (typeof value === 'string' ? [value] : typeof value === 'number' ? [String(value)] : []))
+  return values.flatMap((value) =>
+    typeof value === 'string' ? [value] : typeof value === 'number' ? [String(value)] : [],
+  )
 }
 
 function matchProperty(
@@ -187,7 +197,11 @@ function matchProperty(
 ): Match[] {
   const words = wordsOf(name)
   const type = own(schema, 'type')
-  const nameCounts = words.length > 0 && type !== 'boolean' && !metaWords.includes(words[words.length - 1])
+  const last = words[words.length - 1]
+  // `emailVerified` is about an email, not one; a health fact's status (`vaccination_status`) is still health data.
+  const aboutTheData = metaWords.includes(last)
+  const nameCounts = (rule: CompiledRule, sequence: string[]) =>
+    type !== 'boolean' && (!aboutTheData || rule.category === 'phi' || sequence[sequence.length - 1] === last)
   const format = typeof own(schema, 'format') === 'string' ? (own(schema, 'format') as string).toLowerCase() : undefined
   const examples = [...exampleStrings(schema), ...extraExamples]
   const whole = words.join(' ')
@@ -196,14 +210,16 @@ function matchProperty(
     if (rule.within && !contexts.includes(rule.within)) continue
     let detail: string | undefined
     if (format && rule.formats?.includes(format)) detail = `format: ${format}`
-    else if (nameCounts && rule.wholeNames?.includes(whole)) detail = rule.label
-    else if (nameCounts && rule.nameWords.some((sequence) => containsSequence(words, sequence))) detail = rule.label
+    else if (rule.wholeNames?.includes(whole) && nameCounts(rule, words)) detail = rule.label
+    else if (rule.nameWords.some((sequence) => containsSequence(words, sequence) && nameCounts(rule, sequence)))
+      detail = rule.label
     else if (
       rule.values &&
       examples.some((value) => rule.values!.test(value.trim()) && (!rule.valueCheck || rule.valueCheck(value.trim())))
     )
       detail = `example ${rule.label}`
-    if (detail) matches.push({ category: rule.category, strong: rule.strength === 'strong', text: `\`${label}\` (${detail})` })
+    if (detail)
+      matches.push({ category: rule.category, strong: rule.strength === 'strong', text: `\`${label}\` (${detail})` })
   }
   return matches
 }
@@ -240,13 +256,7 @@ function propertiesOf(schema: JsonObject, depth: number, seen = new Set<object>(
   return entries
 }
 
-function walkSchema(
-  schema: unknown,
-  path: string[],
-  inherited: DataContext[],
-  state: WalkState,
-  depth: number,
-): void {
+function walkSchema(schema: unknown, path: string[], inherited: DataContext[], state: WalkState, depth: number): void {
   if (!isObject(schema)) return
   if (depth > MAX_SCHEMA_DEPTH) {
     state.truncated = true
@@ -258,21 +268,30 @@ function walkSchema(
   const componentName = state.schemaNames.get(schema)
   const title = typeof own(schema, 'title') === 'string' ? (own(schema, 'title') as string) : undefined
   const contexts = [...new Set([...inherited, ...contextsOf([componentName, title, path.at(-1)], allContexts)])]
-  const group = new ObjectGroup(contexts.includes('health'))
-  const here = path.length > 0 ? path.join('.') : (componentName ?? title ?? 'body')
-
-  const resource = [componentName, title].find((name) => name && fhirNames.has(name))
+  const inHealth = contexts.includes('health')
+  const resource = [componentName, title].find(
+    (name) => name && (fhirNames.has(name) || (inHealth && fhirNamesInHealthContext.has(name))),
+  )
   const resourceType = own(asObject(own(asObject(own(schema, 'properties')), 'resourceType')), 'enum')
   const fhirType = asArray(resourceType).find((value) => typeof value === 'string' && fhirNames.has(value))
+  // A FHIR resource is health data, and so is everything in it.
+  if ((resource || fhirType) && !inHealth) contexts.push('health')
+  const group = new ObjectGroup(contexts.includes('health'))
+  const here = path.length > 0 ? path.join('.') : (componentName ?? title ?? 'body')
   if (resource || fhirType) {
-    group.add('(resource)', { category: 'phi', strong: true, text: `FHIR resource \`${resource ?? String(fhirType)}\`` })
+    group.add('(resource)', {
+      category: 'phi',
+      strong: true,
+      text: `FHIR resource \`${resource ?? String(fhirType)}\``,
+    })
   }
 
   for (const [name, property] of propertiesOf(schema, depth)) {
     const label = [...path, name].join('.')
     const marker = markerOf(property)
     if (marker) {
-      for (const category of marker.set) group.add(name, { category, strong: true, text: `\`${label}\` (marked ${marker.text})` })
+      for (const category of marker.set)
+        group.add(name, { category, strong: true, text: `\`${label}\` (marked ${marker.text})` })
     }
     for (const match of matchProperty(name, label, property, contexts)) {
       if (!marker?.clear.includes(match.category)) group.add(name, match)
@@ -315,11 +334,21 @@ function classifySite(site: DataSite, contexts: DataContext[], state: WalkState)
     for (const parameter of site.parameters) {
       const name = typeof own(parameter, 'name') === 'string' ? (own(parameter, 'name') as string) : ''
       const schema = asObject(own(parameter, 'schema'))
-      const examples = [own(parameter, 'example'), ...Object.values(asObject(own(parameter, 'examples'))).map((example) => own(asObject(example), 'value'))]
-        .filter((value): value is string => typeof value === 'string')
+      const examples = [
+        own(parameter, 'example'),
+        ...Object.values(asObject(own(parameter, 'examples'))).map((example) => own(asObject(example), 'value')),
+      ].filter((value): value is string => typeof value === 'string')
       const marker = markerOf(parameter) ?? markerOf(schema)
-      if (marker) for (const category of marker.set) group.add(name, { category, strong: true, text: `\`${name}\` (marked ${marker.text})` })
-      for (const match of matchProperty(name, name, { ...schema, ...(own(parameter, 'format') ? { format: own(parameter, 'format') } : {}) }, contexts, examples)) {
+      if (marker)
+        for (const category of marker.set)
+          group.add(name, { category, strong: true, text: `\`${name}\` (marked ${marker.text})` })
+      for (const match of matchProperty(
+        name,
+        name,
+        { ...schema, ...(own(parameter, 'format') ? { format: own(parameter, 'format') } : {}) },
+        contexts,
+        examples,
+      )) {
         if (!marker?.clear.includes(match.category)) group.add(name, match)
       }
       walkSchema(schema, [name], contexts, state, 1)
@@ -358,7 +387,13 @@ export function classifyOperation(input: OperationToClassify): Classification & 
     }
   }
   const contexts = contextsOf([input.path, ...input.tags, input.operationId], operationContexts)
-  const state: WalkState = { visited: new Set(), flagged: [], schemaNames: input.schemaNames, where: '', truncated: false }
+  const state: WalkState = {
+    visited: new Set(),
+    flagged: [],
+    schemaNames: input.schemaNames,
+    where: '',
+    truncated: false,
+  }
   for (const site of input.sites) classifySite(site, contexts, state)
 
   const reasons: ClassificationReason[] = []

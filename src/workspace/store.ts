@@ -273,7 +273,10 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       scannedAt: [scannedAt ?? request.now, before?.scannedAt ?? ''].sort().at(-1) as string,
       tools: [...new Set([...(before?.tools ?? []), ...byTool.keys()])].sort(),
       counts: countFindings(dedupe(allFindings)),
-      apis: { ...countEndpoints(allFindings), documents: documentsAfter(before?.apis?.documents ?? [], request, byTool) },
+      apis: {
+        ...countEndpoints(allFindings),
+        documents: documentsAfter(before?.apis?.documents ?? [], request, byTool),
+      },
     }
     await repositories.put(summary)
     const imports = transaction.objectStore('imports')
@@ -302,7 +305,13 @@ function documentsAfter(
   for (const [tool, entry] of byTool) {
     const document = entry.results.find((result) => result.apiDocument)?.apiDocument
     if (document) {
-      imported.push({ ...document, tool, file: request.file, endpoints: dedupe(entry.findings).length, importedAt: request.now })
+      imported.push({
+        ...document,
+        tool,
+        file: request.file,
+        endpoints: dedupe(entry.findings).length,
+        importedAt: request.now,
+      })
     }
   }
   const replaced = new Set(imported.map((document) => document.tool))

@@ -3,7 +3,8 @@ import { readScanText } from '@/workspace/detect'
 import { ReaderError, type EndpointFinding } from '@/workspace/model'
 
 const endpointsOf = (text: string) => readScanText(text)[0].findings as EndpointFinding[]
-const byKey = (text: string) => new Map(endpointsOf(text).map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint]))
+const byKey = (text: string) =>
+  new Map(endpointsOf(text).map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint]))
 
 /** A user API in OpenAPI 3.1 YAML, as a team would write it. */
 const userApi = `openapi: 3.1.0
@@ -131,13 +132,15 @@ paths:
       responses: { '200': { description: ok } }
 `)
     expect(undeclared[0]).toMatchObject({ auth: 'Unknown', authDeclared: 'undeclared' })
-    expect(readScanText(`openapi: 3.0.3
+    expect(
+      readScanText(`openapi: 3.0.3
 info: { title: Open, version: '1' }
 paths:
   /a:
     get:
       responses: { '200': { description: ok } }
-`)[0].warnings).toContain('1 endpoint declared no security at all; its auth is shown as Unknown.')
+`)[0].warnings,
+    ).toContain('1 endpoint declared no security at all; its auth is shown as Unknown.')
   })
 
   it.each([
@@ -213,7 +216,10 @@ paths:
     const charges = endpoints.get('/charges')!
     expect(charges).toMatchObject({ auth: 'API Key', pci: true })
     expect(charges.reasons.map((reason) => reason.text)).toEqual(
-      expect.arrayContaining(['`card.number` (card number) in the request body', '`card.cvc` (card security code) in the request body']),
+      expect.arrayContaining([
+        '`card.number` (card number) in the request body',
+        '`card.cvc` (card security code) in the request body',
+      ]),
     )
     expect(endpoints.get('/admin/login')).toMatchObject({ auth: 'Basic', pii: true })
   })
@@ -249,11 +255,18 @@ paths:
       openapi: '3.1.0',
       info: { title: 'Anchors', version: '1' },
       paths: {
-        '/a': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#person' } } } } } } },
+        '/a': {
+          get: {
+            responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#person' } } } } },
+          },
+        },
         '/b': {
           get: {
             responses: {
-              200: { description: 'ok', content: { 'application/json': { schema: { $ref: 'https://schemas.example/patient' } } } },
+              200: {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: 'https://schemas.example/patient' } } },
+              },
             },
           },
         },
@@ -261,7 +274,11 @@ paths:
       components: {
         schemas: {
           Person: { $anchor: 'person', type: 'object', properties: { date_of_birth: { type: 'string' } } },
-          Chart: { $id: 'https://schemas.example/patient', type: 'object', properties: { diagnosis: { type: 'string' } } },
+          Chart: {
+            $id: 'https://schemas.example/patient',
+            type: 'object',
+            properties: { diagnosis: { type: 'string' } },
+          },
         },
       },
     }
@@ -341,7 +358,12 @@ paths:
       info: { title: 'Deep', version: '1' },
       security: [],
       paths: { '/deep': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: {} } } },
-      components: { schemas: { A: { properties: { b: { $ref: '#/components/schemas/B' } } }, B: { properties: { a: { $ref: '#/components/schemas/A' } } } } },
+      components: {
+        schemas: {
+          A: { properties: { b: { $ref: '#/components/schemas/B' } } },
+          B: { properties: { a: { $ref: '#/components/schemas/A' } } },
+        },
+      },
     }
     const [endpoint] = endpointsOf(JSON.stringify(document))
     expect(endpoint.pii).toBe(true)
@@ -351,7 +373,9 @@ paths:
   it('reads a description of 100,000 operations', () => {
     const paths: Record<string, unknown> = {}
     for (let index = 0; index < 100_000; index++) paths[`/items/${index}`] = { get: { responses: {} } }
-    const [result] = readScanText(JSON.stringify({ openapi: '3.0.0', info: { title: 'Big', version: '1' }, security: [], paths }))
+    const [result] = readScanText(
+      JSON.stringify({ openapi: '3.0.0', info: { title: 'Big', version: '1' }, security: [], paths }),
+    )
     expect(result.findings).toHaveLength(100_000)
   })
 
@@ -375,7 +399,10 @@ describe('bad API descriptions get a clear reason', () => {
   }
 
   it('refuses a description with no paths', () => {
-    refuses('openapi: 3.1.0\ninfo: { title: Empty, version: "1" }\npaths: {}\n', 'has no operations under paths or webhooks')
+    refuses(
+      'openapi: 3.1.0\ninfo: { title: Empty, version: "1" }\npaths: {}\n',
+      'has no operations under paths or webhooks',
+    )
   })
 
   it('refuses versions it does not read', () => {

@@ -145,7 +145,8 @@ export function authOf(
   unknownSchemes: Set<string>,
 ): EndpointAuthInfo {
   const requirements = operationSecurity !== undefined ? operationSecurity : documentSecurity
-  if (requirements === undefined || requirements === null) return { auth: 'Unknown', declared: 'undeclared', schemes: [] }
+  if (requirements === undefined || requirements === null)
+    return { auth: 'Unknown', declared: 'undeclared', schemes: [] }
   const alternatives = asObjects(requirements)
   if (Array.isArray(requirements) && requirements.length === 0) return { auth: 'None', declared: 'none', schemes: [] }
   if (alternatives.length === 0) return { auth: 'Unknown', declared: 'undeclared', schemes: [] }
@@ -255,7 +256,9 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
     })
     document = isObject(result.schema) ? result.schema : source
   } catch (error) {
-    throw new ReaderError(`The API description’s references could not be resolved: ${error instanceof Error ? error.message : String(error)}`)
+    throw new ReaderError(
+      `The API description’s references could not be resolved: ${error instanceof Error ? error.message : String(error)}`,
+    )
   }
 
   const info = asObject(own(document, 'info'))
@@ -267,13 +270,20 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
   operationsOf(asObject(own(document, 'paths')), 'http', entries)
   operationsOf(asObject(own(document, 'webhooks')), 'webhook', entries)
   if (entries.length === 0) {
-    throw new ReaderError(`This ${version.label} description has no operations under paths or webhooks: there is no endpoint to import.`)
+    throw new ReaderError(
+      `This ${version.label} description has no operations under paths or webhooks: there is no endpoint to import.`,
+    )
   }
   if (entries.length > MAX_OPERATIONS) {
-    throw new ReaderError(`This description has ${entries.length} operations; Vigil reads up to ${MAX_OPERATIONS} in one file.`)
+    throw new ReaderError(
+      `This description has ${entries.length} operations; Vigil reads up to ${MAX_OPERATIONS} in one file.`,
+    )
   }
 
-  const schemes = asObject(own(asObject(own(document, 'components')), 'securitySchemes')) as Record<string, SecurityScheme>
+  const schemes = asObject(own(asObject(own(document, 'components')), 'securitySchemes')) as Record<
+    string,
+    SecurityScheme
+  >
   const unknownSchemes = new Set<string>()
   const documentSecurity = own(document, 'security')
   const findings: EndpointFinding[] = []
@@ -336,11 +346,15 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
     )
   }
   if (truncated > 0) {
-    warnings.push(`${plural(truncated, 'operation')} had schemas nested deeper than Vigil reads; deeper fields were not classified.`)
+    warnings.push(
+      `${plural(truncated, 'operation')} had schemas nested deeper than Vigil reads; deeper fields were not classified.`,
+    )
   }
   const undeclared = findings.filter((finding) => finding.authDeclared === 'undeclared').length
   if (undeclared > 0) {
-    warnings.push(`${plural(undeclared, 'endpoint')} declared no security at all; ${undeclared === 1 ? 'its' : 'their'} auth is shown as Unknown.`)
+    warnings.push(
+      `${plural(undeclared, 'endpoint')} declared no security at all; ${undeclared === 1 ? 'its' : 'their'} auth is shown as Unknown.`,
+    )
   }
 
   return {
