@@ -191,8 +191,9 @@ function Chooser({ onFiles }: { onFiles: (files: PickedFile[]) => void }) {
           <IconUpload size={28} aria-hidden />
           <Text fw={600}>Drop scan files or a folder here</Text>
           <Text size="sm" c="dimmed" ta="center">
-            SARIF, OSV-Scanner, CycloneDX, Grype, Trivy and npm audit JSON, also gzip-compressed. In a folder, each
-            top-level folder is a repository. Nothing leaves this browser.
+            SARIF, OSV-Scanner, CycloneDX, Grype, Trivy and npm audit JSON, and OpenAPI or Swagger descriptions in JSON
+            or YAML, also gzip-compressed. In a folder, each top-level folder is a repository. Nothing leaves this
+            browser.
           </Text>
           <Group gap="xs">
             <Button leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => filesInput.current?.click()}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { violationsFor, vulnerabilitiesFor } from './findings'
 import { generatedEndpoints, generatedEndpointStats, generateOrganisation } from './generator'
-import { loadGeneratedOrganisation } from './organisation'
+import { loadGeneratedOrganisation, type RepositoryFindings } from './organisation'
 import { MAX_ORGANISATION_SIZE, parseOrganisationSize } from './organisation-size'
 import { ageInMinutes, relativeTime } from './relative-time'
 import { tabSummaryText } from './repository-tabs'
@@ -57,7 +57,7 @@ describe('organisation generator', () => {
     const tenth = organisation.repositories[9]
     expect(organisation.kind).toBe('generated')
     expect(organisation.findRepository(tenth.name)).toBe(tenth)
-    expect(organisation.endpointsFor(tenth)).toHaveLength(tenth.apiCount)
+    expect((organisation.findings(tenth) as RepositoryFindings).endpoints).toHaveLength(tenth.apiCount)
     expect(organisation.findRepository('nexus-api')).toBeUndefined()
   })
 

@@ -9,10 +9,11 @@ import {
 } from './findings'
 import { listRepositories, type Repository } from './repositories'
 
-/** What the Policy Issues and Vulnerabilities tabs of a repository show. */
+/** What the Policy Issues, Vulnerabilities and API Surface tabs of a repository show. */
 export interface RepositoryFindings {
   violations: PolicyViolation[]
   vulnerabilities: Vulnerability[]
+  endpoints: ApiEndpoint[]
 }
 
 /**
@@ -24,7 +25,6 @@ export interface Organisation {
   kind: 'sample' | 'generated' | 'workspace'
   repositories: Repository[]
   findRepository: (name: string) => Repository | undefined
-  endpointsFor: (repository: Repository) => ApiEndpoint[]
   /** Endpoints that handle PII, PCI or PHI data, and how many of them need no authentication. */
   endpointStats: (repository: Repository) => { sensitive: number; exposed: number }
   /** Findings counted by severity and enforcement, without loading them. */
@@ -33,11 +33,12 @@ export interface Organisation {
   findings: (repository: Repository) => RepositoryFindings | Promise<RepositoryFindings>
 }
 
-/** The sample findings a repository's counts stand for (sample and generated data). */
-export function sampleFindings(repository: Repository): RepositoryFindings {
+/** The sample findings a repository's counts stand for (sample and generated data), with its endpoints. */
+export function sampleFindings(repository: Repository, endpoints: ApiEndpoint[]): RepositoryFindings {
   return {
     violations: violationsFor(repository.policyViolations),
     vulnerabilities: vulnerabilitiesFor(repository.vulnerabilities),
+    endpoints,
   }
 }
 
@@ -67,10 +68,9 @@ export const sampleOrganisation: Organisation = {
   kind: 'sample',
   repositories: listRepositories(),
   findRepository: indexByName(listRepositories()),
-  endpointsFor: (repository) => sampleEndpointsFor(repository.name),
   endpointStats: (repository) => statsOf(sampleEndpointsFor(repository.name)),
   findingCounts: countsOfSamples,
-  findings: sampleFindings,
+  findings: (repository) => sampleFindings(repository, sampleEndpointsFor(repository.name)),
 }
 
 /** A generated organisation; the generator is loaded only when one is asked for. */
@@ -81,9 +81,8 @@ export async function loadGeneratedOrganisation(size: number): Promise<Organisat
     kind: 'generated',
     repositories,
     findRepository: indexByName(repositories),
-    endpointsFor: generatedEndpoints,
     endpointStats: generatedEndpointStats,
     findingCounts: countsOfSamples,
-    findings: sampleFindings,
+    findings: (repository) => sampleFindings(repository, generatedEndpoints(repository)),
   }
 }

@@ -11,10 +11,33 @@ describe('the example files that ship with Vigil', () => {
     expect(exampleFiles.map((path) => read(path)[0].format)).toEqual([
       'sarif',
       'npm-audit',
+      'openapi',
       'trivy',
       'grype',
+      'openapi',
       'osv-scanner',
       'cyclonedx',
+      'openapi',
+    ])
+  })
+
+  it('describe APIs in Swagger 2.0, OpenAPI 3.0 YAML and 3.1 JSON, with sensitive endpoints open to anyone', () => {
+    const specifications = ['atlas-web/swagger.yaml', 'payments-api/openapi.yaml', 'health-records/openapi.json'].map(
+      (path) => read(path)[0].apiDocument?.specification,
+    )
+    expect(specifications).toEqual(['Swagger 2.0', 'OpenAPI 3.0.3', 'OpenAPI 3.1.0'])
+    const exposed = exampleFiles
+      .flatMap((path) => read(path).flatMap((result) => result.findings))
+      .filter(
+        (finding) =>
+          finding.kind === 'endpoint' && finding.auth === 'None' && (finding.pii || finding.pci || finding.phi),
+      )
+      .map((finding) => finding.kind === 'endpoint' && `${finding.method} ${finding.path}`)
+    expect(exposed).toEqual([
+      'POST /signup',
+      'POST /newsletter',
+      'POST /v1/receipts/{chargeId}/resend',
+      'POST /appointments/{id}/reminder',
     ])
   })
 

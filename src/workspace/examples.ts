@@ -2,10 +2,13 @@
 export const exampleFiles = [
   'atlas-web/semgrep.sarif',
   'atlas-web/npm-audit.json',
+  'atlas-web/swagger.yaml',
   'payments-api/trivy.json',
   'payments-api/grype.json',
+  'payments-api/openapi.yaml',
   'health-records/osv-scanner.json',
   'health-records/sbom.cdx.json',
+  'health-records/openapi.json',
 ] as const
 
 /** Fetches the example files from Vigil's own site: they work offline like the rest of demo mode. */

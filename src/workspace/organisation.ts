@@ -9,8 +9,9 @@ import type { Organisation, RepositoryFindings } from '@/data/organisation'
 import type { Repository, TabSummary } from '@/data/repositories'
 import { plural } from '@/lib/format'
 import { relativeTime } from '@/data/relative-time'
-import type { Finding, PolicyIssueFinding, VulnerabilityFinding } from './model'
-import { dedupe, type RepositorySummary } from './store'
+import type { ApiEndpoint } from '@/data/endpoints'
+import type { EndpointFinding, Finding, PolicyIssueFinding, VulnerabilityFinding } from './model'
+import { dedupe, emptyApiSummary, type RepositorySummary } from './store'
 
 const where = (finding: { location?: { file: string; line?: number } }) =>
   finding.location ? `${finding.location.file}${finding.location.line ? `:${finding.location.line}` : ''}` : undefined
@@ -79,8 +80,35 @@ export function vulnerabilityViews(findings: VulnerabilityFinding[]): Vulnerabil
     )
 }
 
+/** Endpoints as the API Surface tab shows them: the sensitive ones without auth first, then by path. */
+export function endpointViews(findings: EndpointFinding[]): ApiEndpoint[] {
+  const exposure = (endpoint: EndpointFinding) =>
+    (endpoint.pii || endpoint.pci || endpoint.phi ? 0 : 2) + (endpoint.auth === 'None' ? 0 : 1)
+  return [...findings]
+    .sort((a, b) => exposure(a) - exposure(b) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
+    .map((finding) => ({
+      id: `${finding.tool}:${finding.key}`,
+      method: finding.method,
+      path: finding.path,
+      auth: finding.auth,
+      pii: finding.pii,
+      pci: finding.pci,
+      phi: finding.phi,
+      description: finding.summary ?? '',
+      reasons: finding.reasons,
+      document: finding.tool,
+      authDeclared: finding.authDeclared,
+      authSchemes: finding.authSchemes,
+      channel: finding.channel,
+      operationId: finding.operationId,
+      tags: finding.tags,
+      deprecated: finding.deprecated,
+    }))
+}
+
 export function findingViews(findings: Finding[]): RepositoryFindings {
   return {
+    endpoints: endpointViews(findings.filter((finding): finding is EndpointFinding => finding.kind === 'endpoint')),
     violations: groupPolicyIssues(
       findings.filter((finding): finding is PolicyIssueFinding => finding.kind === 'policy-issue'),
     ),
@@ -103,7 +131,7 @@ export function repositoryOf(summary: RepositorySummary, now: number): Repositor
     stars: 0,
     lastUpdated: relativeTime(Number.isNaN(scanned) ? 0 : Math.max(0, (now - scanned) / 60_000)),
     isPrivate: summary.isPrivate,
-    apiCount: 0,
+    apiCount: (summary.apis ?? emptyApiSummary()).endpoints,
     policyViolations: summary.counts.policyIssues,
     vulnerabilities: summary.counts.vulnerabilities,
     tabSummary: tabSummaryOf(summary),
@@ -111,13 +139,16 @@ export function repositoryOf(summary: RepositorySummary, now: number): Repositor
 }
 
 /** The summary card's texts for an imported repository, from its counts. */
-function tabSummaryOf({ counts, tools }: RepositorySummary): TabSummary {
+function tabSummaryOf({ counts, tools, apis = emptyApiSummary() }: RepositorySummary): TabSummary {
   const { bySeverity, byEnforcement } = counts
   const unknown = bySeverity.Unknown ? `, ${bySeverity.Unknown} of unknown severity` : ''
   return {
     policyIssues: `${plural(counts.policyIssues, 'policy issue')}, ${byEnforcement.Mandatory} of them mandatory, from ${tools.join(', ') || 'no scan yet'}.`,
     vulnerabilities: `${plural(counts.vulnerabilities, 'vulnerability', 'vulnerabilities')}: ${bySeverity.Critical} critical, ${bySeverity.High} high, ${bySeverity.Medium} medium, ${bySeverity.Low} low${unknown}.`,
-    apiSurface: 'No API description has been imported for this repository.',
+    apiSurface:
+      apis.endpoints === 0
+        ? 'No API description has been imported for this repository.'
+        : `${plural(apis.endpoints, 'endpoint')} from ${plural(apis.documents.length, 'API description')}: ${apis.sensitive} handle personal, card or health data, ${apis.exposed} of them with no authentication.`,
     securityContext: 'Imported scans do not describe the security context yet.',
     sourceGraph: 'Imported scans do not describe the source graph yet.',
   }
@@ -138,8 +169,10 @@ export function workspaceOrganisation(
     kind: 'workspace',
     repositories,
     findRepository: (name) => byName.get(name)?.repository,
-    endpointsFor: () => [],
-    endpointStats: () => ({ sensitive: 0, exposed: 0 }),
+    endpointStats: (repository) => {
+      const apis = byName.get(repository.name)?.summary.apis ?? emptyApiSummary()
+      return { sensitive: apis.sensitive, exposed: apis.exposed }
+    },
     findingCounts: (repository) => byName.get(repository.name)?.summary.counts ?? emptyCounts(),
     // Two tools reporting one advisory for one package show it once (the first tool's words).
     findings: async (repository) => findingViews(dedupe(await loadFindings(repository.name))),

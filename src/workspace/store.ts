@@ -271,7 +271,13 @@ export async function importResults(database: WorkspaceDatabase, request: Import
           before?.languages ?? [],
         ),
       scannedAt: [scannedAt ?? request.now, before?.scannedAt ?? ''].sort().at(-1) as string,
-      tools: [...new Set([...(before?.tools ?? []), ...byTool.keys()])].sort(),
+      // Scanners only: API descriptions are listed under apis.documents.
+      tools: [
+        ...new Set([
+          ...(before?.tools ?? []),
+          ...[...byTool].filter(([, entry]) => !entry.results[0].apiDocument).map(([tool]) => tool),
+        ]),
+      ].sort(),
       counts: countFindings(dedupe(allFindings)),
       apis: {
         ...countEndpoints(allFindings),

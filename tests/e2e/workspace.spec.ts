@@ -11,6 +11,7 @@ function scanFolder(): string {
     ['storefront', 'atlas-web/semgrep.sarif'],
     ['storefront', 'atlas-web/npm-audit.json'],
     ['payments', 'payments-api/trivy.json'],
+    ['payments', 'payments-api/openapi.yaml'],
   ]) {
     mkdirSync(join(root, repository), { recursive: true })
     cpSync(join('public/examples', file), join(root, repository, file.split('/')[1]))
@@ -34,7 +35,7 @@ test('imports a folder into the workspace, which survives a reload, shows in a s
   await page.getByRole('button', { name: 'Import scan files' }).click()
   const dialog = page.getByRole('dialog', { name: 'Import scan files' })
   await dialog.getByTestId('import-folder').setInputFiles(scanFolder())
-  await expect(dialog.getByRole('status')).toHaveText(/3 of 3\s*files imported/)
+  await expect(dialog.getByRole('status')).toHaveText(/4 of 4\s*files imported/)
   await expect(dialog.getByRole('row', { name: 'scans/payments/trivy.json' })).toContainText('Trivy JSON into payments')
   await dialog.getByRole('button', { name: 'Done' }).click()
   await expect(page.getByRole('button', { name: 'Data: Your workspace (2 repositories)' })).toBeVisible()
@@ -45,6 +46,11 @@ test('imports a folder into the workspace, which survives a reload, shows in a s
   await page.getByRole('row', { name: 'storefront' }).click()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('tab', { name: 'Policy Issues (4)' })).toBeVisible()
+
+  await page.goto('/repository/payments?tab=api-surface')
+  await expect(page.getByText('Showing 6 of 6 endpoints')).toBeVisible()
+  await page.getByRole('button', { name: '1 reason why POST /v1/receipts/{chargeId}/resend is flagged' }).click()
+  await expect(page.getByText('`email` (format: email) in the request body')).toBeVisible()
 
   const second = await context.newPage()
   await expectRepositories(second, ['payments', 'storefront'])
@@ -66,9 +72,9 @@ test('with "Delete my workspace when I sign out" set, signing out leaves nothing
   await page.getByRole('button', { name: 'Import scan files' }).click()
   const dialog = page.getByRole('dialog', { name: 'Import scan files' })
   await dialog.getByRole('button', { name: 'Try with example files' }).click()
-  await expect(dialog.getByRole('status')).toHaveText(/6 of 6\s*files imported/)
+  await expect(dialog.getByRole('status')).toHaveText(/9 of 9\s*files imported/)
   await dialog.getByRole('button', { name: 'Done' }).click()
-  await expect(page.getByTestId('workspace-status')).toContainText('3 repositories from 6 imports')
+  await expect(page.getByTestId('workspace-status')).toContainText('3 repositories from 9 imports')
   await page.getByRole('checkbox', { name: 'Delete my workspace when I sign out' }).check()
   await signOut(page)
   await expectLoggedOut(page)

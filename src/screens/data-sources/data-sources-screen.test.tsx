@@ -16,7 +16,7 @@ const status = () => page.getByTestId('workspace-status')
 async function importExamples() {
   await page.getByRole('button', { name: 'Import scan files' }).click()
   await dialog().getByRole('button', { name: 'Try with example files' }).click()
-  await expect.element(dialog().getByRole('status'), { timeout: 15_000 }).toHaveTextContent('6 of 6files imported')
+  await expect.element(dialog().getByRole('status'), { timeout: 15_000 }).toHaveTextContent('9 of 9files imported')
 }
 
 describe('data sources', () => {
@@ -32,9 +32,9 @@ describe('data sources', () => {
       .element(dialog().getByRole('row', { name: 'examples/health-records/sbom.cdx.json' }))
       .toHaveTextContent('1 finding closed by VEX analysis')
     await dialog().getByRole('button', { name: 'Done' }).click()
-    await expect.element(status()).toHaveTextContent('3 repositories from 6 imports')
+    await expect.element(status()).toHaveTextContent('3 repositories from 9 imports')
     const history = page.getByRole('table', { name: 'Import history' })
-    await expect.element(history.getByRole('row')).toHaveLength(7)
+    await expect.element(history.getByRole('row')).toHaveLength(10)
     await expect.element(history).toHaveTextContent('payments-api')
   })
 

@@ -1,7 +1,22 @@
-import { Code, Group, Table, Text, Tooltip } from '@mantine/core'
-import { IconInfoCircle } from '@tabler/icons-react'
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  List,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core'
+import { IconChevronDown, IconChevronRight, IconInfoCircle } from '@tabler/icons-react'
+import { Fragment, useId, useState } from 'react'
 import { MethodBadge } from '@/components/badges'
-import type { ApiEndpoint } from '@/data/endpoints'
+import type { ApiEndpoint, DataCategory } from '@/data/endpoints'
+import { plural } from '@/lib/format'
 import { EmptyState } from './findings-panels'
 
 const dataColumns = [
@@ -10,49 +25,214 @@ const dataColumns = [
   { key: 'phi', label: 'PHI?', meaning: 'Protected Health Information' },
 ] as const
 
-export function ApiSurfacePanel({ endpoints }: { endpoints: ApiEndpoint[] }) {
-  if (endpoints.length === 0) return <EmptyState text="No API endpoints found" />
+type CategoryFilter = 'all' | 'sensitive' | DataCategory
+
+const categoryOptions: { value: CategoryFilter; label: string }[] = [
+  { value: 'all', label: 'All endpoints' },
+  { value: 'sensitive', label: 'Any sensitive data' },
+  { value: 'pii', label: 'PII' },
+  { value: 'pci', label: 'PCI' },
+  { value: 'phi', label: 'PHI' },
+]
+
+const isSensitive = (endpoint: ApiEndpoint) => endpoint.pii || endpoint.pci || endpoint.phi
+
+function matches(endpoint: ApiEndpoint, category: CategoryFilter, noAuthOnly: boolean): boolean {
+  if (noAuthOnly && endpoint.auth !== 'None') return false
+  if (category === 'all') return true
+  if (category === 'sensitive') return isSensitive(endpoint)
+  return endpoint[category]
+}
+
+/** "None" needs a word more when the description made auth optional, "Unknown" when it declared none. */
+function AuthCell({ endpoint }: { endpoint: ApiEndpoint }) {
+  const note =
+    endpoint.authDeclared === 'optional'
+      ? 'optional'
+      : endpoint.authDeclared === 'undeclared'
+        ? 'not declared'
+        : endpoint.authSchemes && endpoint.authSchemes.length > 1
+          ? endpoint.authSchemes.join(' or ')
+          : undefined
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Endpoint</Table.Th>
-            <Table.Th scope="col">Auth</Table.Th>
-            {dataColumns.map((column) => (
-              <Table.Th scope="col" key={column.key}>
-                <Tooltip label={column.meaning}>
-                  <Group gap={4} wrap="nowrap" tabIndex={0} aria-label={`${column.label} ${column.meaning}`}>
-                    {column.label}
-                    <IconInfoCircle size={14} aria-hidden />
-                  </Group>
-                </Tooltip>
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {endpoints.map((endpoint) => (
-            <Table.Tr key={endpoint.id}>
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <MethodBadge method={endpoint.method} />
-                  <Code>{endpoint.path}</Code>
-                </Group>
-                <Text size="xs" c="dimmed" mt={2}>
-                  {endpoint.description}
-                </Text>
-              </Table.Td>
-              <Table.Td>{endpoint.auth}</Table.Td>
-              {dataColumns.map((column) => (
-                <Table.Td key={column.key} fw={endpoint[column.key] ? 700 : undefined}>
-                  {endpoint[column.key] ? 'Yes' : 'No'}
-                </Table.Td>
+    <Stack gap={0}>
+      <Text size="sm">{endpoint.auth}</Text>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </Stack>
+  )
+}
+
+function Reasons({ endpoint }: { endpoint: ApiEndpoint }) {
+  return (
+    <Stack gap="xs" py={4}>
+      {dataColumns.map(({ key, label, meaning }) => {
+        const reasons = (endpoint.reasons ?? []).filter((reason) => reason.category === key)
+        if (reasons.length === 0) return null
+        return (
+          <div key={key}>
+            <Text size="sm" fw={700}>
+              {label.replace('?', '')}: {meaning}
+            </Text>
+            <List size="sm" spacing={2}>
+              {reasons.map((reason) => (
+                <List.Item key={reason.text}>{reason.text}</List.Item>
               ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            </List>
+          </div>
+        )
+      })}
+    </Stack>
+  )
+}
+
+export function ApiSurfacePanel({ endpoints }: { endpoints: ApiEndpoint[] }) {
+  const [category, setCategory] = useState<CategoryFilter>('all')
+  const [noAuthOnly, setNoAuthOnly] = useState(false)
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
+  const baseId = useId()
+  if (endpoints.length === 0) return <EmptyState text="No API endpoints found" />
+
+  const shown = endpoints.filter((endpoint) => matches(endpoint, category, noAuthOnly))
+  const withDocuments = endpoints.some((endpoint) => endpoint.document)
+  const withReasons = endpoints.some((endpoint) => endpoint.reasons && endpoint.reasons.length > 0)
+  const columnCount = 5 + (withDocuments ? 1 : 0) + (withReasons ? 1 : 0)
+  const toggle = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current)
+      if (next.has(id)) next.delete(id)
+      else next.add(id)
+      return next
+    })
+
+  return (
+    <Stack gap="sm">
+      <Group gap="md" align="flex-end">
+        <Select
+          label="Sensitive data"
+          data={categoryOptions}
+          value={category}
+          onChange={(value) => setCategory((value as CategoryFilter | null) ?? 'all')}
+          allowDeselect={false}
+          w={200}
+        />
+        <Checkbox
+          label="No authentication only"
+          checked={noAuthOnly}
+          onChange={(event) => setNoAuthOnly(event.currentTarget.checked)}
+          mb={8}
+        />
+        <Text size="sm" c="dimmed" mb={8} aria-live="polite">
+          Showing {shown.length} of {plural(endpoints.length, 'endpoint')}
+        </Text>
+      </Group>
+      {shown.length === 0 ? (
+        <EmptyState text="No endpoints match these filters." />
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Endpoint</Table.Th>
+                <Table.Th scope="col">Auth</Table.Th>
+                {dataColumns.map((column) => (
+                  <Table.Th scope="col" key={column.key}>
+                    <Tooltip label={column.meaning}>
+                      <Group gap={4} wrap="nowrap" tabIndex={0} aria-label={`${column.label} ${column.meaning}`}>
+                        {column.label}
+                        <IconInfoCircle size={14} aria-hidden />
+                      </Group>
+                    </Tooltip>
+                  </Table.Th>
+                ))}
+                {withDocuments && <Table.Th scope="col">API description</Table.Th>}
+                {withReasons && <Table.Th scope="col">Why</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((endpoint, index) => {
+                const expanded = open.has(endpoint.id)
+                const reasonsId = `${baseId}-reasons-${index}`
+                const hasReasons = !!endpoint.reasons && endpoint.reasons.length > 0
+                return (
+                  <Fragment key={endpoint.id}>
+                    <Table.Tr>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <MethodBadge method={endpoint.method} />
+                          <Code>{endpoint.path}</Code>
+                          {endpoint.channel && endpoint.channel !== 'http' && (
+                            <Badge variant="default" size="sm" tt="none">
+                              {endpoint.channel}
+                            </Badge>
+                          )}
+                          {endpoint.deprecated && (
+                            <Badge variant="default" size="sm" tt="none">
+                              deprecated
+                            </Badge>
+                          )}
+                        </Group>
+                        <Text size="xs" c="dimmed" mt={2}>
+                          {endpoint.description}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <AuthCell endpoint={endpoint} />
+                      </Table.Td>
+                      {dataColumns.map((column) => (
+                        <Table.Td key={column.key} fw={endpoint[column.key] ? 700 : undefined}>
+                          {endpoint[column.key] ? 'Yes' : 'No'}
+                        </Table.Td>
+                      ))}
+                      {withDocuments && (
+                        <Table.Td>
+                          <Text size="sm">{endpoint.document}</Text>
+                        </Table.Td>
+                      )}
+                      {withReasons && (
+                        <Table.Td>
+                          {hasReasons && (
+                            <Button
+                              variant="default"
+                              size="compact-sm"
+                              aria-expanded={expanded}
+                              aria-controls={expanded ? reasonsId : undefined}
+                              leftSection={
+                                expanded ? (
+                                  <IconChevronDown size={14} aria-hidden />
+                                ) : (
+                                  <IconChevronRight size={14} aria-hidden />
+                                )
+                              }
+                              onClick={() => toggle(endpoint.id)}
+                            >
+                              {plural(endpoint.reasons!.length, 'reason')}
+                              <VisuallyHidden>
+                                {' '}
+                                why {endpoint.method} {endpoint.path} is flagged
+                              </VisuallyHidden>
+                            </Button>
+                          )}
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                    {hasReasons && expanded && (
+                      <Table.Tr id={reasonsId}>
+                        <Table.Td colSpan={columnCount}>
+                          <Reasons endpoint={endpoint} />
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                )
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
   )
 }

@@ -103,7 +103,9 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="api-surface" pt="md">
-          <ApiSurfacePanel endpoints={organisation.endpointsFor(repository)} />
+          {panel((loaded) => (
+            <ApiSurfacePanel endpoints={loaded.endpoints} />
+          ))}
         </Tabs.Panel>
         <Tabs.Panel value="security-context" pt="md">
           <EmptyState text="Security Context analysis coming soon" comingSoon />

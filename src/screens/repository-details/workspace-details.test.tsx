@@ -59,6 +59,70 @@ describe('repository details on workspace data', () => {
     await expect.element(page.getByRole('article').filter({ hasText: 'CVE-2025-22871' })).toHaveTextContent('Unknown')
   })
 
+  it('shows the API surface from an imported description: auth told apart, flags with their reasons, filters', async () => {
+    await renderImported('health-records', '?tab=api-surface')
+    await expect
+      .element(page.getByTestId('tab-summary'))
+      .toHaveTextContent(
+        '5 endpoints from 1 API description: 4 handle personal, card or health data, 1 of them with no authentication.',
+      )
+    await expect.element(page.getByText('Showing 5 of 5 endpoints')).toBeVisible()
+    const reminder = page.getByRole('row').filter({ hasText: '/appointments/{id}/reminder' })
+    await expect.element(reminder).toHaveTextContent('Noneoptional')
+    await expect.element(reminder).toHaveTextContent('Health Records API 3.2.1')
+    const status = page.getByRole('row').filter({ hasText: '/status' })
+    await expect.element(status).toHaveTextContent('GET/statusService statusNoneNoNoNo')
+
+    const why = page.getByRole('button', { name: '5 reasons why GET /fhir/Patient/{id} is flagged' })
+    await expect.element(why).toHaveAttribute('aria-expanded', 'false')
+    await why.click()
+    await expect.element(why).toHaveAttribute('aria-expanded', 'true')
+    await expect.element(page.getByText('PHI: Protected Health Information')).toBeVisible()
+    await expect.element(page.getByText('FHIR resource `Patient` in the 200 response')).toBeVisible()
+    await expect.element(page.getByText('`birthDate` (date of birth) in the 200 response').first()).toBeVisible()
+
+    await page.getByRole('checkbox', { name: 'No authentication only' }).click()
+    await expect.element(page.getByText('Showing 2 of 5 endpoints')).toBeVisible()
+    await page.getByRole('combobox', { name: 'Sensitive data' }).click()
+    await page.getByRole('option', { name: 'PHI' }).click()
+    await expect.element(page.getByText('Showing 1 of 5 endpoints')).toBeVisible()
+    await expect.element(page.getByRole('row').filter({ hasText: '/appointments/{id}/reminder' })).toBeVisible()
+  })
+
+  it('shows descriptions as text, never as markup', async () => {
+    const { importFile } = await import('@/workspace/import-file')
+    const { openWorkspace, workspaceName } = await import('@/workspace/store')
+    const workspace = await workspaceWithExamples([])
+    const database = await openWorkspace(await workspaceName(workspace.issuer, workspace.subject))
+    const document = {
+      openapi: '3.1.0',
+      info: { title: '<b>Bold</b> API', version: '1' },
+      security: [],
+      paths: { '/x': { get: { summary: '<img src=x onerror="window.hacked=1">', responses: {} } } },
+    }
+    await importFile(
+      database,
+      { name: 'api.json', blob: new Blob([JSON.stringify(document)]), repository: 'markup' },
+      () => {},
+    )
+    database.close()
+    await renderWithProviders(<RepositoryDetailsScreen repoName="markup" />, {
+      path: '/repository/markup?tab=api-surface',
+      organisation: 'workspace',
+      workspace,
+    })
+    await expect.element(page.getByText('<img src=x onerror="window.hacked=1">')).toBeVisible()
+    await expect.element(page.getByRole('cell', { name: '<b>Bold</b> API 1' })).toBeVisible()
+    expect((window as { hacked?: number }).hacked).toBeUndefined()
+  })
+
+  it.each(['light', 'dark'] as const)('has no axe-core violations on the API surface (%s)', async (scheme) => {
+    await renderImported('payments-api', '?tab=api-surface', scheme)
+    await page.getByRole('button', { name: /why POST \/v1\/charges is flagged/ }).click()
+    await expect.element(page.getByText('PCI: Payment Card Industry Data')).toBeVisible()
+    expect(await axeViolations()).toEqual([])
+  })
+
   it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (scheme) => {
     await renderImported('payments-api', '?tab=vulnerabilities', scheme)
     await expect.element(page.getByRole('article').first()).toBeVisible()
