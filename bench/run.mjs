@@ -9,7 +9,7 @@ import { extname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright'
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs'
-import { sarifLog } from './scan-files.mjs'
+import { openApiDocument, sarifLog } from './scan-files.mjs'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
 const IMPORT_ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 3)
@@ -165,12 +165,26 @@ function writeScanFiles() {
     { name: 'sast-10mb.sarif', log: sarifLog({ runs: 1, results: 25_000, padding: 60 }) },
     { name: 'multi-run-50mb.sarif', log: sarifLog({ runs: 5, results: 25_000, padding: 60 }) },
   ]
-  return files.map(({ name, log }) => {
+  const sarif = files.map(({ name, log }) => {
     const path = join(dir, name)
     writeFileSync(path, JSON.stringify(log))
     const results = log.runs.reduce((sum, run) => sum + run.results.length, 0)
-    return { name, path, bytes: statSync(path).size, results }
+    return { name, path, url: `bench-scans/${name}`, bytes: statSync(path).size, results }
   })
+  // An API description names no repository: it is imported as a folder `<repo>/<file>`.
+  const apiFolder = join(vigilDir, 'bench-apis')
+  mkdirSync(join(apiFolder, 'bench-api'), { recursive: true })
+  const apiPath = join(apiFolder, 'bench-api', 'openapi-5mb.json')
+  writeFileSync(apiPath, JSON.stringify(openApiDocument({ operations: 2000, padding: 2050 })))
+  const api = {
+    name: 'openapi-5mb.json (2,000 operations)',
+    path: apiPath,
+    folder: apiFolder,
+    url: 'bench-apis/bench-api/openapi-5mb.json',
+    bytes: statSync(apiPath).size,
+    results: 2000,
+  }
+  return [...sarif, api]
 }
 
 /**
@@ -199,7 +213,8 @@ async function importOnce(browser, origin, file) {
       if (report) requestAnimationFrame(() => (window.__reportAt ??= performance.now()))
     }).observe(document.body, { subtree: true, childList: true, characterData: true })
   })
-  await page.getByTestId('import-files').setInputFiles(file.path)
+  if (file.folder) await page.getByTestId('import-folder').setInputFiles(file.folder)
+  else await page.getByTestId('import-files').setInputFiles(file.path)
   await page.waitForFunction(() => window.__reportAt, undefined, { timeout: 300_000 })
   const importMs = await page.evaluate(() => window.__reportAt - window.__chosenAt)
   const longestTaskMs = await page.evaluate(() => window.__longest)
@@ -208,7 +223,7 @@ async function importOnce(browser, origin, file) {
     const start = performance.now()
     JSON.parse(text)
     return performance.now() - start
-  }, `${origin}/bench-scans/${file.name}`)
+  }, `${origin}/${file.url}`)
   await context.close()
   return { importMs, parseMs, longestTaskMs }
 }

@@ -42,3 +42,83 @@ export function sarifLog({ runs, results, rules = 120, padding = 0 }) {
     })),
   }
 }
+
+const fieldSets = [
+  ['id', 'status', 'created_at', 'updated_at', 'total', 'currency', 'reference', 'notes'],
+  ['id', 'email', 'first_name', 'last_name', 'phone', 'date_of_birth', 'street', 'city', 'postal_code'],
+  ['id', 'card_number', 'exp_month', 'exp_year', 'cvc', 'cardholder_name', 'amount'],
+  ['id', 'diagnosis', 'medications', 'allergies', 'lab_results', 'mrn', 'encounter_date'],
+  ['id', 'sku', 'title', 'description', 'price', 'quantity', 'colour', 'size', 'weight'],
+]
+
+/**
+ * An OpenAPI 3.1 description of `operations` operations over shared component schemas, with
+ * request bodies, parameters and inline response objects (a fifth of them with personal, card
+ * or health fields), padded with descriptions towards `padding` characters per operation.
+ */
+export function openApiDocument({ operations, padding = 0 }) {
+  const filler = 'Lorem ipsum dolor sit amet. '.repeat(Math.ceil(padding / 28)).slice(0, padding)
+  const schemas = Object.fromEntries(
+    fieldSets.map((fields, index) => [
+      `Resource${index}`,
+      {
+        type: 'object',
+        description: filler.slice(0, 200),
+        properties: Object.fromEntries(
+          fields.map((field) => [field, { type: 'string', description: `The ${field}.` }]),
+        ),
+      },
+    ]),
+  )
+  const paths = {}
+  for (let index = 0; index < operations; index += 2) {
+    const fields = fieldSets[(index / 2) % fieldSets.length]
+    const resource = `#/components/schemas/Resource${(index / 2) % fieldSets.length}`
+    paths[`/area-${index % 97}/items-${index}/{id}`] = {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        operationId: `getItem${index}`,
+        summary: `Read item ${index}`,
+        description: filler,
+        tags: [`area-${index % 97}`],
+        parameters: [{ name: 'expand', in: 'query', schema: { type: 'string' } }],
+        responses: {
+          200: {
+            description: 'The item',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    data: { $ref: resource },
+                    links: { type: 'object', properties: { self: { type: 'string' }, next: { type: 'string' } } },
+                    extra: {
+                      type: 'object',
+                      properties: Object.fromEntries(fields.map((field) => [`${field}_note`, { type: 'string' }])),
+                    },
+                  },
+                },
+              },
+            },
+          },
+          404: { description: 'Not found' },
+        },
+      },
+      put: {
+        operationId: `putItem${index}`,
+        summary: `Replace item ${index}`,
+        description: filler,
+        security: index % 10 === 0 ? [] : [{ bearer: [] }],
+        requestBody: { content: { 'application/json': { schema: { $ref: resource } } } },
+        responses: { 204: { description: 'Replaced' } },
+      },
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Bench API', version: '1.0.0' },
+    security: [{ bearer: [] }],
+    paths,
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas },
+  }
+}

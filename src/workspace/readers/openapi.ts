@@ -42,31 +42,49 @@ interface ReferenceSurvey {
   empty: string[]
 }
 
+/** A path of keys as a linked list, made into a JSON Pointer only where one is needed. */
+interface KeyPath {
+  parent?: KeyPath
+  key: string
+}
+
+function pointerOfPath(path: KeyPath | undefined): string {
+  const keys: string[] = []
+  for (let node = path; node; node = node.parent) keys.push(node.key)
+  return pointerOf(keys.reverse())
+}
+
 /** One pass over the document: where its anchors are, and which references can never resolve here. */
 function surveyReferences(document: JsonObject): ReferenceSurvey {
   const survey: ReferenceSurvey = { anchors: new Map(), external: new Set(), empty: [] }
-  const stack: [unknown, string[]][] = [[document, []]]
+  const stack: [unknown, KeyPath | undefined][] = [[document, undefined]]
   const seen = new Set<object>()
   while (stack.length > 0) {
-    const [value, keys] = stack.pop()!
+    const [value, path] = stack.pop()!
     if (typeof value !== 'object' || value === null || seen.has(value)) continue
     seen.add(value)
-    if (!Array.isArray(value)) {
-      const object = value as JsonObject
-      const anchor = asText(own(object, '$anchor'))
-      if (anchor) survey.anchors.set(`#${anchor}`, pointerOf(keys))
-      const id = asText(own(object, '$id'))
-      if (id && keys.length > 0) survey.anchors.set(id, pointerOf(keys))
-      if (Object.prototype.hasOwnProperty.call(object, '$ref')) {
-        const reference = own(object, '$ref')
-        if (reference === null || reference === undefined || reference === '') survey.empty.push(pointerOf(keys))
-        else if (typeof reference === 'string' && !reference.startsWith('#')) {
-          if (!survey.anchors.has(reference)) survey.external.add(reference.split('#')[0])
-        }
-      }
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++)
+        stack.push([value[index], { parent: path, key: String(index) }])
+      continue
     }
-    for (const [key, child] of Object.entries(value)) stack.push([child, [...keys, key]])
+    const object = value as JsonObject
+    for (const key in object) {
+      if (!Object.prototype.hasOwnProperty.call(object, key)) continue
+      const child = object[key]
+      if (key === '$anchor' && typeof child === 'string' && child.trim())
+        survey.anchors.set(`#${child.trim()}`, pointerOfPath(path))
+      else if (key === '$id' && typeof child === 'string' && child.trim() && path)
+        survey.anchors.set(child.trim(), pointerOfPath(path))
+      else if (key === '$ref') {
+        if (child === null || child === undefined || child === '') survey.empty.push(pointerOfPath(path))
+        else if (typeof child === 'string' && !child.startsWith('#')) survey.external.add(child.split('#')[0])
+      }
+      if (typeof child === 'object' && child !== null) stack.push([child, { parent: path, key }])
+    }
   }
+  // A reference to an anchor or id is local after all.
+  for (const id of survey.anchors.keys()) survey.external.delete(id.split('#')[0])
   return survey
 }
 
