@@ -293,3 +293,83 @@ describe('the workspace store', () => {
     expect(await workspaceName('https://other.example', 'ada')).not.toBe(ada)
   })
 })
+
+describe('schema migrations', () => {
+  it('adds API counts to the repository summaries of a version 1 workspace, keeping everything else', async () => {
+    const { openDB } = await import('idb')
+    const name = `vigil-workspace-migration-${crypto.randomUUID()}`
+    const old = await openDB(name, 1, {
+      upgrade(database) {
+        database.createObjectStore('repositories', { keyPath: 'name' })
+        database
+          .createObjectStore('findings', { keyPath: ['repository', 'tool', 'page'] })
+          .createIndex('repository', 'repository')
+        database
+          .createObjectStore('imports', { keyPath: 'id', autoIncrement: true })
+          .createIndex('repository', 'repository')
+      },
+    })
+    await old.put('repositories', { name: 'legacy', description: 'from version 1', tools: ['Semgrep'] })
+    old.close()
+    const database = await openWorkspace(name)
+    const [summary] = await listRepositories(database)
+    expect(summary).toMatchObject({
+      name: 'legacy',
+      description: 'from version 1',
+      tools: ['Semgrep'],
+      apis: { endpoints: 0, sensitive: 0, exposed: 0, documents: [] },
+    })
+    database.close()
+    await deleteWorkspace(name)
+  })
+})
+
+describe('API descriptions in the workspace', () => {
+  const api = (version: string, paths: Record<string, unknown>) =>
+    JSON.stringify({ openapi: '3.1.0', info: { title: 'Shop API', version }, security: [], paths })
+  const exposedSignup = {
+    post: {
+      requestBody: { content: { 'application/json': { schema: { properties: { email: { format: 'email' } } } } } },
+    },
+  }
+
+  it('counts endpoints, sensitive ones and those with no auth, lists the description, and replaces it on re-import', async () => {
+    const database = await freshWorkspace()
+    const first = await run(
+      database,
+      file('shop/openapi.json', api('1', { '/signup': exposedSignup, '/health': { get: {} } }), { repository: 'shop' }),
+    )
+    expect(first.status === 'imported' && first.records[0]).toMatchObject({
+      format: 'openapi',
+      tool: 'Shop API 1',
+      changes: { added: 2 },
+    })
+    let [summary] = await listRepositories(database)
+    expect(summary.apis).toMatchObject({ endpoints: 2, sensitive: 1, exposed: 1 })
+    expect(summary.apis.documents).toEqual([
+      expect.objectContaining({
+        title: 'Shop API',
+        version: '1',
+        specification: 'OpenAPI 3.1.0',
+        endpoints: 2,
+        file: 'shop/openapi.json',
+      }),
+    ])
+    expect(summary.tools).toEqual([])
+    expect(summary.counts.vulnerabilities + summary.counts.policyIssues).toBe(0)
+
+    const second = await run(
+      database,
+      file('shop/openapi.json', api('1', { '/health': { get: {} } }), { repository: 'shop' }),
+    )
+    expect(second.status === 'imported' && second.records[0].changes).toEqual({
+      added: 0,
+      updated: 0,
+      unchanged: 1,
+      fixed: 1,
+    })
+    ;[summary] = await listRepositories(database)
+    expect(summary.apis).toMatchObject({ endpoints: 1, sensitive: 0, exposed: 0 })
+    expect(summary.apis.documents).toHaveLength(1)
+  })
+})

@@ -29,6 +29,10 @@ describe('dashboard on workspace data', () => {
     await expect.element(violations).toHaveTextContent(/^Policy violations6Mandatory3Recommended1Optional2$/)
     const risk = page.getByRole('region', { name: 'Repositories by risk' })
     await expect.element(risk.getByRole('row').nth(1)).toHaveTextContent(/^1payments-api/)
+    // Sensitive endpoints from the imported API descriptions: 4 in each example repository.
+    for (const name of ['payments-api', 'atlas-web', 'health-records']) {
+      await expect.element(risk.getByRole('row').filter({ hasText: name })).toHaveTextContent(/4$/)
+    }
     await expect
       .element(page.getByRole('region', { name: 'Database ping via the identity provider' }))
       .toHaveTextContent('User ID: kp_1')
