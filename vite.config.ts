@@ -19,6 +19,9 @@ export default defineConfig(({ mode }) => {
     // Source maps are published only when asked for (VIGIL_SOURCEMAP=true), never by default.
     build: { manifest: true, sourcemap: process.env.VIGIL_SOURCEMAP === 'true' },
     preview: { headers: securityHeaders(authOrigin) },
+    // The import worker's dependencies are found at start-up too, so the dev server does not
+    // re-optimise (and reload the page) the first time a file is imported.
+    optimizeDeps: { entries: ['index.html', 'src/workspace/import.worker.ts'] },
     test: {
       projects: [
         {

@@ -16,6 +16,7 @@ import { AuthError } from '@/auth/errors'
 import { defaultFilters } from '@/data/repository-filters'
 import { repositoryTabs } from '@/data/repository-tabs'
 import { authMachine } from '@/machines/auth.machine'
+import { feedSyncMachine } from '@/machines/feed-sync.machine'
 import { importMachine } from '@/machines/import.machine'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
 import { repoFiltersMachine } from '@/machines/repo-filters.machine'
@@ -165,6 +166,20 @@ const subjects: Record<string, Subject> = {
       { type: 'import.cancel' },
       { type: 'import.assign', index: 0, repository: 'named' },
       { type: 'import.reset' },
+    ],
+  },
+  'feed-sync': {
+    machine: feedSyncMachine.provide({
+      actions: { announceChange: () => {} },
+      actors: { runSync: fromCallback(() => () => {}) },
+    }),
+    inputs: [undefined],
+    events: [
+      { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json', sendToken: false },
+      { type: 'feed.progress', progress: { done: 1, total: 2 } },
+      { type: 'feed.synced', report: { syncedAt: 't' } },
+      { type: 'feed.failed', message: 'offline' },
+      { type: 'feed.cancel' },
     ],
   },
   'policy-editor': {

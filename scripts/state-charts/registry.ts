@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate'
 import { authMachine } from '@/machines/auth.machine'
+import { feedSyncMachine } from '@/machines/feed-sync.machine'
 import { importMachine } from '@/machines/import.machine'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
 import { repoFiltersMachine } from '@/machines/repo-filters.machine'
@@ -16,4 +17,5 @@ export const machines: Record<string, AnyStateMachine> = {
   'repo-tabs': repoTabsMachine,
   'policy-editor': policyEditorMachine,
   import: importMachine,
+  'feed-sync': feedSyncMachine,
 }

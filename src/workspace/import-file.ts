@@ -1,6 +1,6 @@
 import { decodeText, isGzip, readScanText } from './detect'
 import { formatNames, ReaderError, type FormatId } from './model'
-import { importResults, StorageFullError, type ImportRecord, type WorkspaceDatabase } from './store'
+import { importResults, StorageFullError, type ImportRecord, type ImportRequest, type WorkspaceDatabase } from './store'
 
 /** A file to import, with the repository it belongs to when the dialog knows it. */
 export interface ImportFileInput {
@@ -11,6 +11,8 @@ export interface ImportFileInput {
   repository?: string
   /** True when `repository` is the folder's name, which the file's own naming wins over. */
   repositoryFromFolder?: boolean
+  /** What a feed's manifest says of the repository. */
+  details?: ImportRequest['details']
 }
 
 export type ImportPhase = 'reading' | 'parsing' | 'writing'
@@ -68,7 +70,13 @@ export async function importFile(
       return { status: 'needs-repository', file: input.name, formatName, suggestion: suggestRepository(input.name) }
     }
     onPhase('writing')
-    const { records } = await importResults(database, { file: input.name, repository, results, now: now() })
+    const { records } = await importResults(database, {
+      file: input.name,
+      repository,
+      details: input.details,
+      results,
+      now: now(),
+    })
     return { status: 'imported', file: input.name, formatName, repository, records }
   } catch (error) {
     if (error instanceof ReaderError || error instanceof StorageFullError) {

@@ -1,12 +1,13 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
 import { base64url } from 'jose'
 import { emptyCounts, type FindingCounts } from '@/data/findings'
+import type { FeedManifest } from './feed-manifest'
 import { languagesOf } from './languages'
 import { locationOf, type ApiDocumentInfo, type Finding, type FormatId, type ReadResult } from './model'
 
 /** Findings are stored in pages of this many, per repository and tool (ARCHITECTURE.md §5). */
 export const PAGE_SIZE = 1000
-export const SCHEMA_VERSION = 2
+export const SCHEMA_VERSION = 3
 
 /** What the repositories list and the dashboard read: one small record per repository. */
 export interface RepositorySummary {
@@ -69,10 +70,33 @@ export interface ImportRecord {
   warnings: string[]
 }
 
+/** What Vigil knows of a scan file of a feed since it last fetched it, for conditional requests. */
+export interface FeedFileState {
+  url: string
+  repository: string
+  etag?: string
+  lastModified?: string
+  sha256: string
+}
+
+/** A feed's last sync: its manifest's validators and the repositories it brought. */
+export interface FeedState {
+  manifestUrl: string
+  etag?: string
+  lastModified?: string
+  /** When the last sync finished whole. */
+  syncedAt?: string
+  repositories: string[]
+  /** The manifest as last read, for a sync that finds it unchanged (304). */
+  manifest?: FeedManifest
+}
+
 interface WorkspaceSchema extends DBSchema {
   repositories: { key: string; value: RepositorySummary }
   findings: { key: [string, string, number]; value: FindingsPage; indexes: { repository: string } }
   imports: { key: number; value: ImportRecord; indexes: { repository: string } }
+  feeds: { key: string; value: FeedState }
+  feedFiles: { key: string; value: FeedFileState }
 }
 
 export type WorkspaceDatabase = IDBPDatabase<WorkspaceSchema>
@@ -114,6 +138,11 @@ export function openWorkspace(name: string): Promise<WorkspaceDatabase> {
       }
       // Version 2 counts API endpoints in each summary; summaries of version 1 had none.
       if (oldVersion >= 1 && oldVersion < 2) void addApiSummaries(transaction)
+      // Version 3 remembers feeds and their files.
+      if (oldVersion < 3) {
+        database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
+        database.createObjectStore('feedFiles', { keyPath: 'url' })
+      }
     },
     // Another tab upgrades or deletes the workspace: let it.
     blocking: (_current, _blocked, event) => (event.target as IDBDatabase).close(),
@@ -346,5 +375,21 @@ export async function removeRepositories(database: WorkspaceDatabase, names: str
       await transaction.objectStore('findings').delete(key)
     }
   }
+  await transaction.done
+}
+
+export const readFeedState = (database: WorkspaceDatabase, manifestUrl: string) => database.get('feeds', manifestUrl)
+export const writeFeedState = (database: WorkspaceDatabase, state: FeedState) => database.put('feeds', state)
+
+export async function readFeedFileStates(database: WorkspaceDatabase): Promise<Map<string, FeedFileState>> {
+  return new Map((await database.getAll('feedFiles')).map((state) => [state.url, state]))
+}
+
+export const writeFeedFileState = (database: WorkspaceDatabase, state: FeedFileState) =>
+  database.put('feedFiles', state)
+
+export async function forgetFeedFiles(database: WorkspaceDatabase, urls: string[]): Promise<void> {
+  const transaction = database.transaction('feedFiles', 'readwrite')
+  for (const url of urls) await transaction.store.delete(url)
   await transaction.done
 }

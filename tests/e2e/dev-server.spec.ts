@@ -10,7 +10,7 @@ test('npm start: demo sign-in and every screen work on the dev server', async ({
   test.setTimeout(120_000)
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await signInAsDemo(page, 'Grace Hopper')
+  await signInAsDemo(page, 'Grace Hopper', 60_000)
   await expect(page.getByText('User ID: kp_grace_hopper_vigil_dev')).toBeVisible()
   for (const [path, heading] of [
     ['/repositories', 'All Repositories'],

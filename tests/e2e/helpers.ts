@@ -3,17 +3,20 @@ import { expect, type Page } from '@playwright/test'
 
 const require = createRequire(import.meta.url)
 
-/** Signs in through the demo provider as one of its identities and waits for the dashboard. */
-export async function signInAsDemo(page: Page, name = 'Ada Lovelace') {
+/**
+ * Signs in through the demo provider as one of its identities and waits for the dashboard. A
+ * cold dev server compiles each module on its first request, so its tests wait longer.
+ */
+export async function signInAsDemo(page: Page, name = 'Ada Lovelace', timeout?: number) {
   await page.goto('/')
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible()
-  await page.getByRole('button', { name: `Continue as ${name}` }).click()
-  await expectSignedIn(page)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click({ timeout })
+  await expect(page.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible({ timeout })
+  await page.getByRole('button', { name: `Continue as ${name}` }).click({ timeout })
+  await expectSignedIn(page, timeout)
 }
 
-export async function expectSignedIn(page: Page) {
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+export async function expectSignedIn(page: Page, timeout?: number) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout })
 }
 
 export async function expectLoggedOut(page: Page) {

@@ -1,0 +1,88 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromCallback } from 'xstate'
+import type { FeedSyncReport } from '@/workspace/feed-sync'
+import { feedSyncMachine, type FeedRunnerEvent, type FeedSyncRequest } from './feed-sync.machine'
+
+/** A feed-sync machine whose worker is a test double: the test plays the worker's messages. */
+function harness() {
+  const runs: FeedSyncRequest[] = []
+  const stopped = vi.fn()
+  let worker: ((event: FeedRunnerEvent) => void) | undefined
+  const announceChange = vi.fn()
+  const actor = createActor(
+    feedSyncMachine.provide({
+      actions: { announceChange },
+      actors: {
+        runSync: fromCallback<FeedRunnerEvent, FeedSyncRequest>(({ input, sendBack }) => {
+          runs.push(input)
+          worker = sendBack
+          return stopped
+        }),
+      },
+    }),
+  ).start()
+  return { actor, runs, stopped, announceChange, worker: (event: FeedRunnerEvent) => worker?.(event) }
+}
+
+const report = (fetched: number): FeedSyncReport => ({
+  syncedAt: '2026-11-22T10:00:00Z',
+  manifestUnchanged: false,
+  repositories: 2,
+  files: 3,
+  fetched,
+  unchanged: 3 - fetched,
+  removed: [],
+  added: 4,
+  fixed: 0,
+  problems: [],
+  requests: 4,
+  tokenSent: false,
+})
+
+const sync = { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json', sendToken: true } as const
+
+describe('feed-sync machine', () => {
+  it('syncs with progress, and keeps the report when it is done', () => {
+    const { actor, runs, worker, announceChange } = harness()
+    expect(actor.getSnapshot().value).toBe('idle')
+    actor.send(sync)
+    expect(actor.getSnapshot().value).toBe('syncing')
+    expect(runs).toEqual([{ manifestUrl: 'https://feed.test/manifest.json', sendToken: true }])
+    worker({ type: 'feed.progress', progress: { done: 1, total: 3 } })
+    expect(actor.getSnapshot().context.progress).toEqual({ done: 1, total: 3 })
+    worker({ type: 'feed.synced', report: report(3) })
+    expect(actor.getSnapshot().value).toBe('synced')
+    expect(actor.getSnapshot().context).toMatchObject({ report: report(3), progress: undefined })
+    expect(announceChange).toHaveBeenCalledTimes(1)
+  })
+
+  it('fails with the reason, keeps the last good report, and says the workspace may have changed', () => {
+    const { actor, worker, announceChange } = harness()
+    actor.send(sync)
+    worker({ type: 'feed.synced', report: report(3) })
+    actor.send(sync)
+    worker({ type: 'feed.failed', message: 'This browser is offline.' })
+    expect(actor.getSnapshot().value).toBe('failed')
+    expect(actor.getSnapshot().context).toMatchObject({ problem: 'This browser is offline.', report: report(3) })
+    expect(announceChange).toHaveBeenCalledTimes(2)
+  })
+
+  it('starts again on demand from any state, stopping a sync under way', () => {
+    const { actor, runs, stopped, worker } = harness()
+    actor.send(sync)
+    actor.send({ ...sync, sendToken: false })
+    expect(stopped).toHaveBeenCalledTimes(1)
+    expect(runs).toHaveLength(2)
+    worker({ type: 'feed.failed', message: 'HTTP 404' })
+    actor.send(sync)
+    expect(actor.getSnapshot()).toMatchObject({ value: 'syncing', context: { problem: undefined } })
+  })
+
+  it('cancels: stops the worker and goes back to idle', () => {
+    const { actor, stopped } = harness()
+    actor.send(sync)
+    actor.send({ type: 'feed.cancel' })
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(stopped).toHaveBeenCalledTimes(1)
+  })
+})

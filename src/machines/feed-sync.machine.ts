@@ -1,0 +1,86 @@
+import { assign, fromCallback, setup } from 'xstate'
+import type { FeedProgress, FeedSyncReport } from '@/workspace/feed-sync'
+
+/** What the sync worker reports, as events the invoked actor sends back. */
+export type FeedRunnerEvent =
+  | { type: 'feed.progress'; progress: FeedProgress }
+  | { type: 'feed.synced'; report: FeedSyncReport }
+  | { type: 'feed.failed'; message: string }
+
+export interface FeedSyncRequest {
+  manifestUrl: string
+  /** Send the signed-in user's token to the feed's origin. */
+  sendToken: boolean
+}
+
+export type FeedSyncEvent = ({ type: 'feed.sync' } & FeedSyncRequest) | { type: 'feed.cancel' } | FeedRunnerEvent
+
+export interface FeedSyncContext {
+  request?: FeedSyncRequest
+  progress?: FeedProgress
+  /** The last sync that finished: what the workspace holds from the feed. */
+  report?: FeedSyncReport
+  /** Why the last sync failed, in words; the workspace keeps its last good state. */
+  problem?: string
+}
+
+function notProvided(): never {
+  throw new Error("The feed-sync machine's runSync actor was not provided")
+}
+
+/**
+ * A team feed (ARCHITECTURE.md §3): idle -> syncing (progress) -> synced / failed, on sign-in and
+ * on demand. A failed sync keeps the last report, since the workspace keeps what it had.
+ */
+export const feedSyncMachine = setup({
+  types: {
+    context: {} as FeedSyncContext,
+    events: {} as FeedSyncEvent,
+  },
+  actors: {
+    runSync: fromCallback<FeedRunnerEvent, FeedSyncRequest>(() => notProvided()),
+  },
+  actions: {
+    /** Tells the screens (and other tabs) that the workspace changed. */
+    announceChange: () => {},
+  },
+}).createMachine({
+  id: 'feedSync',
+  context: {},
+  initial: 'idle',
+  on: {
+    'feed.sync': {
+      target: '.syncing',
+      reenter: true,
+      actions: assign({
+        request: ({ event }) => ({ manifestUrl: event.manifestUrl, sendToken: event.sendToken }),
+        progress: undefined,
+        problem: undefined,
+      }),
+    },
+  },
+  states: {
+    idle: {},
+    syncing: {
+      invoke: {
+        src: 'runSync',
+        input: ({ context }) => context.request!,
+      },
+      on: {
+        'feed.progress': { actions: assign({ progress: ({ event }) => event.progress }) },
+        'feed.synced': {
+          target: 'synced',
+          actions: [assign({ report: ({ event }) => event.report, progress: undefined }), 'announceChange'],
+        },
+        // What landed before the failure is in the workspace: the screens read it again.
+        'feed.failed': {
+          target: 'failed',
+          actions: [assign({ problem: ({ event }) => event.message, progress: undefined }), 'announceChange'],
+        },
+        'feed.cancel': { target: 'idle', actions: assign({ progress: undefined }) },
+      },
+    },
+    synced: {},
+    failed: {},
+  },
+})

@@ -1,0 +1,135 @@
+import { Validator, type Schema } from '@cfworker/json-schema'
+import { asText, isObject, own } from './json'
+import feedSchema from './feed.schema.json'
+
+/** A scan file of a feed, its URL resolved against the manifest's. */
+export interface FeedFile {
+  url: string
+  sha256?: string
+  size?: number
+}
+
+export interface FeedRepository {
+  name: string
+  description?: string
+  url?: string
+  isPrivate?: boolean
+  languages?: string[]
+  files: FeedFile[]
+}
+
+export interface FeedManifest {
+  generatedAt?: string
+  repositories: FeedRepository[]
+}
+
+/** Why a feed could not be read or synced, in words a person can act on. */
+export class FeedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'FeedError'
+  }
+}
+
+const validator = new Validator(feedSchema as unknown as Schema, '2020-12', false)
+
+/** A feed address Vigil may read from a page at `pageOrigin`: http(s), and not http under an https page. */
+export function checkFeedUrl(address: string, pageOrigin: string): URL {
+  let url: URL
+  try {
+    url = new URL(address)
+  } catch {
+    throw new FeedError(
+      `The feed address "${address}" is not a URL. It should name the manifest, such as https://scans.example.com/vigil/manifest.json.`,
+    )
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new FeedError(`The feed address must start with https:// (it starts with ${url.protocol}).`)
+  }
+  if (url.protocol === 'http:' && pageOrigin.startsWith('https:')) {
+    throw new FeedError(
+      `Vigil is served over https, so it refuses a feed over plain http (${url.origin}): the scan files could be changed on the way. Publish the feed over https.`,
+    )
+  }
+  return url
+}
+
+function describeSchemaErrors(errors: { instanceLocation: string; error: string }[]): string {
+  // The validator reports each failing keyword up the tree; the deepest ones say what is wrong.
+  const deepest = errors.filter(
+    (error) =>
+      !errors.some((other) => other !== error && other.instanceLocation.startsWith(`${error.instanceLocation}/`)),
+  )
+  const listed = deepest
+    .slice(0, 3)
+    .map((error) => `${error.instanceLocation.replace(/^#/, '') || 'the manifest'}: ${error.error}`)
+  return `${listed.join('; ')}${deepest.length > 3 ? `; and ${deepest.length - 3} more` : ''}`
+}
+
+/**
+ * Reads a feed manifest: JSON that matches the feed schema, no repository named twice, no file
+ * listed twice, every file URL resolved against the manifest's address.
+ */
+export function readManifest(text: string, manifestUrl: string, pageOrigin: string): FeedManifest {
+  const body = text.replace(/^\uFEFF/, '').trimStart()
+  if (body.startsWith('<')) {
+    throw new FeedError(
+      'The feed address answered with an HTML page, not a manifest: check the address (a sign-in page or an error page answers like this).',
+    )
+  }
+  let document: unknown
+  try {
+    document = JSON.parse(body)
+  } catch (error) {
+    throw new FeedError(
+      `The feed manifest is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  const result = validator.validate(document)
+  if (!result.valid) {
+    throw new FeedError(
+      `The feed manifest does not match Vigil's feed format (docs/feed.md): ${describeSchemaErrors(result.errors)}.`,
+    )
+  }
+  const manifest = document as Record<string, unknown>
+  const names = new Set<string>()
+  const fileOwners = new Map<string, string>()
+  const repositories: FeedRepository[] = []
+  for (const entry of manifest.repositories as Record<string, unknown>[]) {
+    const name = (entry.name as string).trim()
+    if (names.has(name)) throw new FeedError(`The feed manifest lists the repository "${name}" twice.`)
+    names.add(name)
+    const files: FeedFile[] = []
+    for (const file of entry.files as Record<string, unknown>[]) {
+      let url: URL
+      try {
+        url = new URL(file.url as string, manifestUrl)
+      } catch {
+        throw new FeedError(`The file "${String(file.url)}" of ${name} is not a URL.`)
+      }
+      checkFeedUrl(url.href, pageOrigin)
+      const owner = fileOwners.get(url.href)
+      if (owner !== undefined) {
+        throw new FeedError(
+          `The feed manifest lists the file ${url.href} twice (for ${owner === name ? name : `${owner} and ${name}`}): each file belongs to one repository, once.`,
+        )
+      }
+      fileOwners.set(url.href, name)
+      files.push({
+        url: url.href,
+        sha256: typeof file.sha256 === 'string' ? file.sha256 : undefined,
+        size: typeof file.size === 'number' ? file.size : undefined,
+      })
+    }
+    const visibility = own(entry, 'visibility')
+    repositories.push({
+      name,
+      description: asText(own(entry, 'description')),
+      url: asText(own(entry, 'url')),
+      isPrivate: visibility === undefined ? undefined : visibility === 'private',
+      languages: Array.isArray(entry.languages) ? (entry.languages as string[]) : undefined,
+      files,
+    })
+  }
+  return { generatedAt: isObject(manifest) ? asText(own(manifest, 'generatedAt')) : undefined, repositories }
+}

@@ -1,0 +1,317 @@
+import {
+  checkFeedUrl,
+  FeedError,
+  readManifest,
+  type FeedFile,
+  type FeedManifest,
+  type FeedRepository,
+} from './feed-manifest'
+import { importFile } from './import-file'
+import {
+  forgetFeedFiles,
+  readFeedFileStates,
+  readFeedState,
+  removeRepositories,
+  writeFeedFileState,
+  writeFeedState,
+  type FeedFileState,
+  type WorkspaceDatabase,
+} from './store'
+
+export interface FeedSyncOptions {
+  manifestUrl: string
+  /** The page's origin: an https page refuses an http feed. */
+  pageOrigin: string
+  /** The signed-in user's access token, sent as a bearer token to the feed's own origin only. */
+  token?: string
+  database: WorkspaceDatabase
+  fetch?: typeof fetch
+  onProgress?: (progress: FeedProgress) => void
+  now?: () => string
+  /** Whether the browser says it is online (an offline sync says so rather than "unreachable"). */
+  online?: () => boolean
+  concurrency?: number
+}
+
+export interface FeedProgress {
+  done: number
+  total: number
+}
+
+export interface FeedSyncReport {
+  syncedAt: string
+  manifestUnchanged: boolean
+  repositories: number
+  files: number
+  /** Files downloaded and imported again. */
+  fetched: number
+  /** Files whose hash, ETag or Last-Modified said they had not changed. */
+  unchanged: number
+  /** Repositories that left the manifest, removed with their findings. */
+  removed: string[]
+  /** Findings new, and fixed, across the fetched files. */
+  added: number
+  fixed: number
+  /** Files that could not be synced, each in words; they keep their last good state. */
+  problems: string[]
+  requests: number
+  tokenSent: boolean
+}
+
+function hex(buffer: ArrayBuffer): string {
+  return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+interface Conditional {
+  etag?: string
+  lastModified?: string
+}
+
+/** A feed's requests: conditional, a bearer token only to the feed's own origin, never after a redirect. */
+class FeedClient {
+  requests = 0
+  tokenSent = false
+  private readonly origin: string
+
+  constructor(private readonly options: FeedSyncOptions) {
+    this.origin = new URL(options.manifestUrl).origin
+  }
+
+  async get(url: string, what: string, conditional: Conditional = {}): Promise<Response> {
+    const headers = new Headers()
+    if (conditional.etag) headers.set('If-None-Match', conditional.etag)
+    else if (conditional.lastModified) headers.set('If-Modified-Since', conditional.lastModified)
+    const withToken = !!this.options.token && new URL(url).origin === this.origin
+    if (withToken) {
+      headers.set('Authorization', `Bearer ${this.options.token}`)
+      this.tokenSent = true
+    }
+    this.requests += 1
+    let response: Response
+    try {
+      response = await (this.options.fetch ?? fetch)(url, {
+        headers,
+        cache: 'no-store',
+        credentials: 'omit',
+        // A redirect could take the token to another origin: with a token, none is followed.
+        redirect: withToken ? 'manual' : 'follow',
+      })
+    } catch (error) {
+      if (this.options.online && !this.options.online()) {
+        throw new FeedError(`This browser is offline, so ${what} could not be fetched.`)
+      }
+      throw new FeedError(
+        `Vigil could not reach ${what} at ${url}: the host did not answer, or it refused this site under CORS (the browser does not say which). Check the address, and that the host allows ${this.options.pageOrigin} (${error instanceof Error ? error.message : String(error)}).`,
+      )
+    }
+    if (
+      response.type === 'opaqueredirect' ||
+      (response.status >= 300 && response.status < 400 && response.status !== 304)
+    ) {
+      throw new FeedError(
+        `The feed redirected the request for ${what}; Vigil follows no redirect while it sends your sign-in token, so that the token never reaches another address. Point Vigil at the final address.`,
+      )
+    }
+    if (response.status === 401 || response.status === 403) {
+      throw new FeedError(
+        `The feed refused access to ${what} (HTTP ${response.status}). ${
+          withToken
+            ? 'Vigil sent your sign-in token, and the feed did not accept it.'
+            : 'Vigil sent no sign-in token: if the feed checks tokens, turn on "Send my sign-in token to the feed".'
+        }`,
+      )
+    }
+    return response
+  }
+}
+
+/** The files of a manifest, each with its repository. */
+const filesOf = (manifest: FeedManifest) =>
+  manifest.repositories.flatMap((repository) => repository.files.map((file) => ({ file, repository })))
+
+interface Fetched {
+  file: FeedFile
+  repository: FeedRepository
+  state?: FeedFileState
+  outcome:
+    | { kind: 'unchanged' }
+    | { kind: 'fetched'; blob: Blob; sha256: string; etag?: string; lastModified?: string }
+    | { kind: 'problem'; text: string }
+}
+
+/** The file's name as the import history shows it: its path below the manifest's folder when it has one. */
+function displayName(url: string, manifestUrl: string): string {
+  const base = new URL('.', manifestUrl).href
+  return url.startsWith(base) ? url.slice(base.length) : url
+}
+
+async function fetchFile(client: FeedClient, item: Omit<Fetched, 'outcome'>): Promise<Fetched> {
+  const { file, state } = item
+  // The manifest's hash is the same as the one imported: nothing to ask for.
+  if (file.sha256 && state?.sha256 === file.sha256) return { ...item, outcome: { kind: 'unchanged' } }
+  const response = await client.get(file.url, `the scan file ${file.url}`, state ?? {})
+  if (response.status === 304) return { ...item, outcome: { kind: 'unchanged' } }
+  if (!response.ok) {
+    return { ...item, outcome: { kind: 'problem', text: `${file.url}: the feed answered HTTP ${response.status}.` } }
+  }
+  const bytes = await response.arrayBuffer()
+  const sha256 = hex(await crypto.subtle.digest('SHA-256', bytes))
+  if (file.size !== undefined && bytes.byteLength !== file.size) {
+    return {
+      ...item,
+      outcome: {
+        kind: 'problem',
+        text: `${file.url}: the file has ${bytes.byteLength} bytes, the manifest says ${file.size}; it was not imported.`,
+      },
+    }
+  }
+  if (file.sha256 && sha256 !== file.sha256) {
+    return {
+      ...item,
+      outcome: {
+        kind: 'problem',
+        text: `${file.url}: its SHA-256 hash does not match the manifest's (the file was changed or damaged); it was not imported.`,
+      },
+    }
+  }
+  if (state?.sha256 === sha256) return { ...item, outcome: { kind: 'unchanged' } }
+  return {
+    ...item,
+    outcome: {
+      kind: 'fetched',
+      blob: new Blob([bytes]),
+      sha256,
+      etag: response.headers.get('ETag') ?? undefined,
+      lastModified: response.headers.get('Last-Modified') ?? undefined,
+    },
+  }
+}
+
+/**
+ * Syncs the workspace with a feed: reads the manifest (conditionally), fetches only the files
+ * whose hash, ETag or Last-Modified changed, imports each in its own transaction, and removes the
+ * repositories the feed brought that left the manifest. A failure of the manifest changes
+ * nothing; an interrupted sync keeps what landed and the rest as it was, and says so.
+ */
+export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport> {
+  const { database, manifestUrl, pageOrigin } = options
+  checkFeedUrl(manifestUrl, pageOrigin)
+  const now = options.now ?? (() => new Date().toISOString())
+  const client = new FeedClient(options)
+  const previous = await readFeedState(database, manifestUrl)
+
+  const response = await client.get(manifestUrl, 'the feed manifest', previous?.manifest ? previous : {})
+  let manifest: FeedManifest
+  let manifestUnchanged = false
+  if (response.status === 304 && previous?.manifest) {
+    manifest = previous.manifest
+    manifestUnchanged = true
+  } else if (response.status === 404) {
+    throw new FeedError(`There is no feed manifest at ${manifestUrl} (HTTP 404).`)
+  } else if (!response.ok) {
+    throw new FeedError(`The feed answered HTTP ${response.status} for its manifest at ${manifestUrl}.`)
+  } else {
+    manifest = readManifest(await response.text(), response.url || manifestUrl, pageOrigin)
+  }
+
+  const states = await readFeedFileStates(database)
+  const items = filesOf(manifest).map((item) => ({ ...item, state: states.get(item.file.url) }))
+  const report: FeedSyncReport = {
+    syncedAt: now(),
+    manifestUnchanged,
+    repositories: manifest.repositories.length,
+    files: items.length,
+    fetched: 0,
+    unchanged: 0,
+    removed: [],
+    added: 0,
+    fixed: 0,
+    problems: [],
+    requests: 0,
+    tokenSent: false,
+  }
+  // An unchanged manifest whose files all carry hashes: every file is as it was.
+  const allHashed = items.every((item) => item.file.sha256 && item.state?.sha256 === item.file.sha256)
+  const concurrency = options.concurrency ?? 6
+  let done = 0
+  options.onProgress?.({ done, total: items.length })
+  try {
+    for (let start = 0; start < items.length; start += concurrency) {
+      const batch = await Promise.all(
+        items
+          .slice(start, start + concurrency)
+          .map((item) =>
+            manifestUnchanged && allHashed
+              ? { ...item, outcome: { kind: 'unchanged' as const } }
+              : fetchFile(client, item),
+          ),
+      )
+      for (const fetched of batch) {
+        const { outcome, file, repository } = fetched
+        if (outcome.kind === 'unchanged') report.unchanged += 1
+        else if (outcome.kind === 'problem') report.problems.push(outcome.text)
+        else {
+          const imported = await importFile(
+            database,
+            {
+              name: displayName(file.url, manifestUrl),
+              blob: outcome.blob,
+              repository: repository.name,
+              details: {
+                description: repository.description,
+                url: repository.url,
+                isPrivate: repository.isPrivate,
+                languages: repository.languages,
+              },
+            },
+            () => {},
+            now,
+          )
+          if (imported.status === 'imported') {
+            report.fetched += 1
+            for (const record of imported.records) {
+              report.added += record.changes.added
+              report.fixed += record.changes.fixed
+            }
+            await writeFeedFileState(database, {
+              url: file.url,
+              repository: repository.name,
+              etag: outcome.etag,
+              lastModified: outcome.lastModified,
+              sha256: outcome.sha256,
+            })
+          } else {
+            report.problems.push(`${file.url}: ${imported.status === 'refused' ? imported.reason : 'no repository'}`)
+          }
+        }
+        done += 1
+      }
+      options.onProgress?.({ done, total: items.length })
+    }
+  } catch (error) {
+    if (!(error instanceof FeedError)) throw error
+    throw new FeedError(
+      `${error.message} The sync stopped after ${done} of ${items.length} files: what was synced is kept, and the rest of the workspace keeps its last good state.`,
+    )
+  }
+
+  const names = new Set(manifest.repositories.map((repository) => repository.name))
+  report.removed = (previous?.repositories ?? []).filter((name) => !names.has(name))
+  if (report.removed.length > 0) await removeRepositories(database, report.removed)
+  const listed = new Set(items.map((item) => item.file.url))
+  await forgetFeedFiles(
+    database,
+    [...states.keys()].filter((url) => !listed.has(url)),
+  )
+  await writeFeedState(database, {
+    manifestUrl,
+    etag: manifestUnchanged ? previous?.etag : (response.headers.get('ETag') ?? undefined),
+    lastModified: manifestUnchanged ? previous?.lastModified : (response.headers.get('Last-Modified') ?? undefined),
+    syncedAt: report.syncedAt,
+    repositories: [...names],
+    manifest,
+  })
+  report.requests = client.requests
+  report.tokenSent = client.tokenSent
+  return report
+}
