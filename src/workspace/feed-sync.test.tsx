@@ -1,0 +1,258 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { syncFeed, type FeedSyncOptions } from './feed-sync'
+import { deleteWorkspace, findingsOf, listRepositories, openWorkspace, type WorkspaceDatabase } from './store'
+
+const origin = 'https://scans.test'
+const manifestUrl = `${origin}/feed/manifest.json`
+
+const npmAudit = (packages: string[]) =>
+  JSON.stringify({
+    auditReportVersion: 2,
+    vulnerabilities: Object.fromEntries(
+      packages.map((name, index) => [
+        name,
+        {
+          name,
+          via: [
+            {
+              source: 1000 + index,
+              title: `${name} is vulnerable`,
+              severity: 'high',
+              url: `https://advisories.test/${name}`,
+            },
+          ],
+        },
+      ]),
+    ),
+  })
+
+async function sha256(text: string) {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** A static host in memory: ETags, 304s, an optional bearer-token check, and a log of requests. */
+class FakeFeedHost {
+  files = new Map<string, string>()
+  requests: { url: string; authorization: string | null; conditional: boolean }[] = []
+  requireToken?: string
+  offlineAfter?: number
+
+  fetch: typeof fetch = async (input, init) => {
+    const url = String(input)
+    const headers = new Headers(init?.headers)
+    this.requests.push({ url, authorization: headers.get('Authorization'), conditional: headers.has('If-None-Match') })
+    if (this.offlineAfter !== undefined && this.requests.length > this.offlineAfter)
+      throw new TypeError('Failed to fetch')
+    if (this.requireToken && headers.get('Authorization') !== `Bearer ${this.requireToken}`) {
+      return new Response('no', { status: 401 })
+    }
+    const body = this.files.get(url)
+    if (body === undefined) return new Response('missing', { status: 404 })
+    const etag = `"${(await sha256(body)).slice(0, 16)}"`
+    if (headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers: { ETag: etag } })
+    return new Response(body, { status: 200, headers: { ETag: etag } })
+  }
+
+  async publish(repositories: Record<string, Record<string, string>>, options: { hashes?: boolean } = {}) {
+    const entries = []
+    for (const [name, files] of Object.entries(repositories)) {
+      const listed = []
+      for (const [path, text] of Object.entries(files)) {
+        this.files.set(`${origin}/feed/${name}/${path}`, text)
+        listed.push({ url: `${name}/${path}`, ...(options.hashes === false ? {} : { sha256: await sha256(text) }) })
+      }
+      entries.push({ name, description: `${name} service`, visibility: 'private', files: listed })
+    }
+    this.files.set(manifestUrl, JSON.stringify({ vigilFeed: 1, repositories: entries }))
+  }
+}
+
+const opened: string[] = []
+let database: WorkspaceDatabase
+
+async function freshWorkspace() {
+  const name = `vigil-feed-test-${crypto.randomUUID()}`
+  opened.push(name)
+  database = await openWorkspace(name)
+  return database
+}
+
+afterEach(async () => {
+  database?.close()
+  for (const name of opened.splice(0)) await deleteWorkspace(name)
+})
+
+const sync = (host: FakeFeedHost, extra: Partial<FeedSyncOptions> = {}) =>
+  syncFeed({ manifestUrl, pageOrigin: 'https://vigil.test', database, fetch: host.fetch, ...extra })
+
+describe('feed sync', () => {
+  it('imports every file first, then fetches nothing that has not changed', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({
+      payments: { 'audit.json': npmAudit(['lodash']) },
+      storefront: { 'audit.json': npmAudit(['minimist', 'qs']) },
+    })
+    const first = await sync(host)
+    expect(first).toMatchObject({
+      repositories: 2,
+      files: 2,
+      fetched: 2,
+      unchanged: 0,
+      added: 3,
+      problems: [],
+      requests: 3,
+    })
+    const summaries = await listRepositories(database)
+    expect(
+      summaries.map((summary) => [
+        summary.name,
+        summary.description,
+        summary.isPrivate,
+        summary.counts.vulnerabilities,
+      ]),
+    ).toEqual([
+      ['payments', 'payments service', true, 1],
+      ['storefront', 'storefront service', true, 2],
+    ])
+
+    host.requests = []
+    const again = await sync(host)
+    // The manifest answers 304 and every file's hash is the one imported: one request in all.
+    expect(again).toMatchObject({ manifestUnchanged: true, fetched: 0, unchanged: 2, requests: 1 })
+    expect(host.requests).toEqual([{ url: manifestUrl, authorization: null, conditional: true }])
+  })
+
+  it('re-fetches only the file that changed, and removes a repository that left the manifest', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({
+      payments: { 'audit.json': npmAudit(['lodash']) },
+      storefront: { 'audit.json': npmAudit(['qs']) },
+    })
+    await sync(host)
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash', 'axios']) } })
+    host.files.delete(`${origin}/feed/storefront/audit.json`)
+    host.requests = []
+    const report = await sync(host)
+    expect(report).toMatchObject({ fetched: 1, unchanged: 0, removed: ['storefront'], added: 1 })
+    expect(host.requests.map((request) => request.url)).toEqual([manifestUrl, `${origin}/feed/payments/audit.json`])
+    expect((await listRepositories(database)).map((summary) => summary.name)).toEqual(['payments'])
+    expect(await findingsOf(database, 'storefront')).toEqual([])
+  })
+
+  it('asks with the ETag when the manifest gives no hash, and counts a 304 as unchanged', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } }, { hashes: false })
+    await sync(host)
+    host.requests = []
+    const report = await sync(host)
+    expect(report).toMatchObject({ fetched: 0, unchanged: 1, requests: 2 })
+    expect(host.requests.every((request) => request.conditional)).toBe(true)
+  })
+
+  it('refuses a file whose hash does not match, keeping what the workspace had', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
+    await sync(host)
+    host.files.set(`${origin}/feed/payments/audit.json`, npmAudit(['lodash', 'evil']))
+    const manifest = JSON.parse(host.files.get(manifestUrl)!)
+    manifest.repositories[0].files[0].sha256 = 'b'.repeat(64)
+    host.files.set(manifestUrl, JSON.stringify(manifest))
+    const report = await sync(host)
+    expect(report.problems).toEqual([
+      `${origin}/feed/payments/audit.json: its SHA-256 hash does not match the manifest's (the file was changed or damaged); it was not imported.`,
+    ])
+    expect((await findingsOf(database, 'payments')).length).toBe(1)
+  })
+
+  it('sends the token only to the feed’s origin, and says whether it sent one when refused', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
+    const manifest = JSON.parse(host.files.get(manifestUrl)!)
+    manifest.repositories[0].files.push({ url: 'https://cdn.test/shared/audit.json' })
+    host.files.set(manifestUrl, JSON.stringify(manifest))
+    host.files.set('https://cdn.test/shared/audit.json', npmAudit(['qs']))
+    const report = await sync(host, { token: 'secret' })
+    expect(report.tokenSent).toBe(true)
+    expect(host.requests.map((request) => [new URL(request.url).origin, request.authorization])).toEqual([
+      [origin, 'Bearer secret'],
+      [origin, 'Bearer secret'],
+      ['https://cdn.test', null],
+    ])
+
+    host.requireToken = 'secret'
+    await expect(sync(host)).rejects.toThrow('(HTTP 401). Vigil sent no sign-in token')
+    await expect(sync(host, { token: 'wrong' })).rejects.toThrow(
+      'Vigil sent your sign-in token, and the feed did not accept it.',
+    )
+  })
+
+  it('follows no redirect while it sends a token', async () => {
+    await freshWorkspace()
+    const redirecting: typeof fetch = async (_input, init) => {
+      expect(init?.redirect).toBe('manual')
+      return new Response(null, { status: 302, headers: { Location: 'https://elsewhere.test/m.json' } })
+    }
+    await expect(sync(new FakeFeedHost(), { token: 't', fetch: redirecting })).rejects.toThrow(
+      'Vigil follows no redirect while it sends your sign-in token',
+    )
+  })
+
+  it.each([
+    ['missing', 'There is no feed manifest at https://scans.test/feed/manifest.json (HTTP 404).'],
+    ['html', 'answered with an HTML page'],
+    ['invalid', "does not match Vigil's feed format"],
+  ])('changes nothing when the manifest is %s', async (kind, message) => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    if (kind === 'html') host.files.set(manifestUrl, '<html><body>Sign in</body></html>')
+    if (kind === 'invalid') host.files.set(manifestUrl, JSON.stringify({ repositories: 'none' }))
+    await expect(sync(host)).rejects.toThrow(message)
+    expect(await listRepositories(database)).toEqual([])
+  })
+
+  it('says so when the feed cannot be reached, and when the browser is offline', async () => {
+    await freshWorkspace()
+    const unreachable: typeof fetch = async () => {
+      throw new TypeError('Failed to fetch')
+    }
+    await expect(sync(new FakeFeedHost(), { fetch: unreachable })).rejects.toThrow('or it refused this site under CORS')
+    await expect(sync(new FakeFeedHost(), { fetch: unreachable, online: () => false })).rejects.toThrow(
+      'This browser is offline',
+    )
+  })
+
+  it('keeps what landed when going offline mid-sync, and the rest as it was', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({ a: { 'audit.json': npmAudit(['lodash']) }, b: { 'audit.json': npmAudit(['qs']) } })
+    await sync(host)
+    await host.publish({
+      a: { 'audit.json': npmAudit(['lodash', 'axios']) },
+      b: { 'audit.json': npmAudit(['qs', 'ms']) },
+    })
+    host.requests = []
+    host.offlineAfter = 2
+    await expect(sync(host, { concurrency: 1, online: () => host.requests.length <= 2 })).rejects.toThrow(
+      'The sync stopped after 1 of 2 files: what was synced is kept, and the rest of the workspace keeps its last good state.',
+    )
+    const counts = Object.fromEntries(
+      (await listRepositories(database)).map((summary) => [summary.name, summary.counts.vulnerabilities]),
+    )
+    expect(counts).toEqual({ a: 2, b: 1 })
+  })
+
+  it('refuses an http feed on an https page before asking for anything', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await expect(sync(host, { manifestUrl: 'http://scans.test/feed/manifest.json' })).rejects.toThrow(
+      'refuses a feed over plain http',
+    )
+    expect(host.requests).toEqual([])
+  })
+})
