@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig, loadEnv } from 'vite'
-import { contentSecurityPolicyMeta, providerOrigin, securityHeaders } from './config/security-headers.ts'
+import { connectOrigins, contentSecurityPolicyMeta, securityHeaders } from './config/security-headers.ts'
 import { chromiumArgs, chromiumPath } from './tests/chromium.ts'
 
 const alias = {
@@ -12,13 +12,14 @@ const alias = {
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
-  const authOrigin = providerOrigin(env.VITE_AUTH_DOMAIN)
+  // connect-src: the site, the identity provider and the team's feed.
+  const origins = connectOrigins(env)
   return {
-    plugins: [react(), contentSecurityPolicyMeta(authOrigin)],
+    plugins: [react(), contentSecurityPolicyMeta(origins)],
     resolve: { alias },
     // Source maps are published only when asked for (VIGIL_SOURCEMAP=true), never by default.
     build: { manifest: true, sourcemap: process.env.VIGIL_SOURCEMAP === 'true' },
-    preview: { headers: securityHeaders(authOrigin) },
+    preview: { headers: securityHeaders(origins) },
     // The import worker's dependencies are found at start-up too, so the dev server does not
     // re-optimise (and reload the page) the first time a file is imported.
     optimizeDeps: { entries: ['index.html', 'src/workspace/import.worker.ts'] },

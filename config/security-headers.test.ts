@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, providerOrigin, securityHeaders } from './security-headers'
+import { connectOrigins, contentSecurityPolicy, providerOrigin, securityHeaders } from './security-headers'
 
 describe('security headers', () => {
   it('allows scripts only from self and never inline', () => {
@@ -15,6 +15,21 @@ describe('security headers', () => {
     const origin = providerOrigin('https://acme.kinde.com/some/path')
     expect(origin).toBe('https://acme.kinde.com')
     expect(contentSecurityPolicy(origin)).toContain("connect-src 'self' https://acme.kinde.com;")
+  })
+
+  it('lets the app reach the team feed’s origin as well, once each', () => {
+    const origins = connectOrigins({
+      VITE_AUTH_DOMAIN: 'https://acme.kinde.com',
+      VITE_FEED_URL: 'https://scans.acme.com/vigil/manifest.json',
+    })
+    expect(origins).toEqual(['https://acme.kinde.com', 'https://scans.acme.com'])
+    expect(contentSecurityPolicy(origins)).toContain(
+      "connect-src 'self' https://acme.kinde.com https://scans.acme.com;",
+    )
+    expect(
+      connectOrigins({ VITE_AUTH_DOMAIN: 'https://a.example', VITE_FEED_URL: 'https://a.example/feed.json' }),
+    ).toEqual(['https://a.example'])
+    expect(connectOrigins({})).toEqual([])
   })
 
   it('ignores a provider domain that is no URL', () => {

@@ -175,7 +175,7 @@ const subjects: Record<string, Subject> = {
     }),
     inputs: [undefined],
     events: [
-      { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json', sendToken: false },
+      { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json' },
       { type: 'feed.progress', progress: { done: 1, total: 2 } },
       { type: 'feed.synced', report: { syncedAt: 't' } },
       { type: 'feed.failed', message: 'offline' },

@@ -6,6 +6,7 @@ import type { VigilConfig } from '@/config/config'
 import { AuthGate } from './auth-gate'
 import type { SessionChannel } from '@/auth/browser-environment'
 import { AuthProvider } from '@/state/auth'
+import { FeedDefaultsContext } from '@/state/feed-defaults'
 import { LoadingScreen } from './loading-screen'
 import { ThemeProvider } from '@/state/theme'
 
@@ -30,6 +31,7 @@ export interface AppProps {
 export function App({ config, client, sessionChannel, apiFetch }: AppProps) {
   const [url] = useState(() => new URL(window.location.href))
   const [isCallback] = useState(() => isCallbackUrl(url, config.redirectUrl))
+  const [feedDefaults] = useState(() => ({ url: config.feedUrl, sendToken: config.feedSendToken }))
   return (
     <>
       {isDemoProviderPage(config, url) ? (
@@ -41,7 +43,9 @@ export function App({ config, client, sessionChannel, apiFetch }: AppProps) {
       ) : (
         <AuthProvider client={client} sessionChannel={sessionChannel} url={url} isCallback={isCallback}>
           <ApiFetchContext.Provider value={apiFetch}>
-            <AuthGate />
+            <FeedDefaultsContext.Provider value={feedDefaults}>
+              <AuthGate />
+            </FeedDefaultsContext.Provider>
           </ApiFetchContext.Provider>
         </AuthProvider>
       )}

@@ -21,6 +21,8 @@ describe('readConfig', () => {
         audience: undefined,
         scope: DEFAULT_SCOPE,
         mockApi: true,
+        feedUrl: undefined,
+        feedSendToken: false,
       },
     })
   })
@@ -49,7 +51,17 @@ describe('readConfig', () => {
         audience: 'https://api.acme.dev',
         scope: 'openid profile',
         mockApi: false,
+        feedUrl: undefined,
+        feedSendToken: false,
       },
+    })
+  })
+
+  it('reads the team feed and whether to send it the sign-in token', () => {
+    const env = { VITE_FEED_URL: 'https://scans.acme.dev/vigil/manifest.json', VITE_FEED_SEND_TOKEN: 'true' }
+    expect(readConfig(env, origin)).toMatchObject({
+      ok: true,
+      config: { feedUrl: 'https://scans.acme.dev/vigil/manifest.json', feedSendToken: true },
     })
   })
 
@@ -94,6 +106,9 @@ describe('readConfig', () => {
     [{ VITE_AUTH_LOGOUT_REDIRECT_URL: 'http://evil.example/' }, 'VITE_AUTH_LOGOUT_REDIRECT_URL', /must use https/],
     [{ VITE_AUTH_SCOPE: 'email profile' }, 'VITE_AUTH_SCOPE', /must include openid/],
     [{ VITE_MOCK_API: 'yes' }, 'VITE_MOCK_API', /must be true or false, got "yes"/],
+    [{ VITE_FEED_URL: 'http://scans.acme.dev/m.json' }, 'VITE_FEED_URL', /must use https/],
+    [{ VITE_FEED_URL: 'scans' }, 'VITE_FEED_URL', /is not a URL/],
+    [{ VITE_FEED_SEND_TOKEN: 'always' }, 'VITE_FEED_SEND_TOKEN', /must be true or false/],
   ])('names the variable of a bad value: %j', (env, variable, message) => {
     const problems = problemsOf(readConfig(env, origin))
     expect(problems).toHaveLength(1)

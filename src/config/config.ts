@@ -16,6 +16,10 @@ export interface VigilConfig {
   audience?: string
   scope: string
   mockApi: boolean
+  /** The team's scan feed manifest (VITE_FEED_URL), if the build names one. */
+  feedUrl?: string
+  /** Whether to send the signed-in user's token to the feed's origin by default (VITE_FEED_SEND_TOKEN). */
+  feedSendToken: boolean
 }
 
 export interface ConfigProblem {
@@ -90,6 +94,12 @@ export function readConfig(env: ConfigEnv, origin: string): ConfigResult {
   }
   // Fail safe: with a real provider, the fake /api is served only when asked for.
   const mockApi = readBoolean(env, 'VITE_MOCK_API', domain === undefined, problems)
+  const feedUrl = text(env, 'VITE_FEED_URL')
+  if (feedUrl !== undefined) {
+    const problem = checkUrl(feedUrl)
+    if (problem) problems.push({ variable: 'VITE_FEED_URL', message: problem })
+  }
+  const feedSendToken = readBoolean(env, 'VITE_FEED_SEND_TOKEN', false, problems)
   if (problems.length > 0) return { ok: false, problems }
   return {
     ok: true,
@@ -102,6 +112,8 @@ export function readConfig(env: ConfigEnv, origin: string): ConfigResult {
       audience: text(env, 'VITE_AUTH_AUDIENCE'),
       scope,
       mockApi,
+      feedUrl,
+      feedSendToken,
     },
   }
 }

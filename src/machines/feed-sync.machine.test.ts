@@ -39,7 +39,7 @@ const report = (fetched: number): FeedSyncReport => ({
   tokenSent: false,
 })
 
-const sync = { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json', sendToken: true } as const
+const sync = { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json', token: 'access' } as const
 
 describe('feed-sync machine', () => {
   it('syncs with progress, and keeps the report when it is done', () => {
@@ -47,7 +47,7 @@ describe('feed-sync machine', () => {
     expect(actor.getSnapshot().value).toBe('idle')
     actor.send(sync)
     expect(actor.getSnapshot().value).toBe('syncing')
-    expect(runs).toEqual([{ manifestUrl: 'https://feed.test/manifest.json', sendToken: true }])
+    expect(runs).toEqual([{ manifestUrl: 'https://feed.test/manifest.json', token: 'access' }])
     worker({ type: 'feed.progress', progress: { done: 1, total: 3 } })
     expect(actor.getSnapshot().context.progress).toEqual({ done: 1, total: 3 })
     worker({ type: 'feed.synced', report: report(3) })
@@ -70,7 +70,7 @@ describe('feed-sync machine', () => {
   it('starts again on demand from any state, stopping a sync under way', () => {
     const { actor, runs, stopped, worker } = harness()
     actor.send(sync)
-    actor.send({ ...sync, sendToken: false })
+    actor.send({ ...sync, token: undefined })
     expect(stopped).toHaveBeenCalledTimes(1)
     expect(runs).toHaveLength(2)
     worker({ type: 'feed.failed', message: 'HTTP 404' })

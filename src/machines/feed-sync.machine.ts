@@ -9,8 +9,8 @@ export type FeedRunnerEvent =
 
 export interface FeedSyncRequest {
   manifestUrl: string
-  /** Send the signed-in user's token to the feed's origin. */
-  sendToken: boolean
+  /** The signed-in user's token, for the feed's origin, when the user chose to send it. */
+  token?: string
 }
 
 export type FeedSyncEvent = ({ type: 'feed.sync' } & FeedSyncRequest) | { type: 'feed.cancel' } | FeedRunnerEvent
@@ -53,7 +53,7 @@ export const feedSyncMachine = setup({
       target: '.syncing',
       reenter: true,
       actions: assign({
-        request: ({ event }) => ({ manifestUrl: event.manifestUrl, sendToken: event.sendToken }),
+        request: ({ event }) => ({ manifestUrl: event.manifestUrl, token: event.token }),
         progress: undefined,
         problem: undefined,
       }),

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
 import { ImportDialog } from '@/components/import-dialog'
+import { FeedSyncProvider } from '@/state/feed'
 import { ImportProvider } from '@/state/import'
 import { OrganisationProvider, type OrganisationChoice } from '@/state/organisation'
 import { WorkspaceProvider, type WorkspaceIdentity } from '@/state/workspace'
@@ -35,7 +36,9 @@ export async function renderWithProviders(
       <Router hook={location.hook} searchHook={location.searchHook}>
         <WorkspaceProvider identity={workspace}>
           <OrganisationProvider initialChoice={organisation}>
-            <ImportProvider dialog={withoutMantine ? null : <ImportDialog />}>{ui}</ImportProvider>
+            <ImportProvider dialog={withoutMantine ? null : <ImportDialog />}>
+              <FeedSyncProvider getToken={() => undefined}>{ui}</FeedSyncProvider>
+            </ImportProvider>
           </OrganisationProvider>
         </WorkspaceProvider>
       </Router>

@@ -3,7 +3,8 @@ import { ActionIcon, AppShell, Divider, Drawer, Group, Tooltip } from '@mantine/
 import { IconLayoutSidebar } from '@tabler/icons-react'
 import { useEffect, useMemo } from 'react'
 import { ImportDialog } from '@/components/import-dialog'
-import { useAuth } from '@/state/auth'
+import { useAuth, useTokenGetter } from '@/state/auth'
+import { FeedSyncProvider } from '@/state/feed'
 import { ImportProvider } from '@/state/import'
 import { OrganisationProvider } from '@/state/organisation'
 import { WorkspaceProvider } from '@/state/workspace'
@@ -107,6 +108,7 @@ function usePrefetchScreensWhenIdle() {
 export function AppLayout() {
   usePrefetchScreensWhenIdle()
   const { user } = useAuth()
+  const getToken = useTokenGetter()
   const issuer = user?.issuer ?? ''
   const subject = user?.id
   // One workspace per identity; the object changes only when the identity does.
@@ -118,9 +120,11 @@ export function AppLayout() {
         onChoose={rememberOrganisationChoice}
       >
         <ImportProvider dialog={<ImportDialog />}>
-          <SidebarProvider>
-            <Shell />
-          </SidebarProvider>
+          <FeedSyncProvider getToken={getToken}>
+            <SidebarProvider>
+              <Shell />
+            </SidebarProvider>
+          </FeedSyncProvider>
         </ImportProvider>
       </OrganisationProvider>
     </WorkspaceProvider>

@@ -92,6 +92,25 @@ describe('data sources', () => {
     vi.restoreAllMocks()
   })
 
+  it('syncs a team feed on demand, and says plainly when it cannot be reached, keeping the workspace', async () => {
+    await renderWithProviders(<DataSourcesScreen />, { workspace: await newIdentity() })
+    const feed = page.getByRole('region', { name: 'Team feed' })
+    await expect.element(feed.getByRole('button', { name: 'Sync now' })).toBeDisabled()
+    // Nothing listens on port 9 of this machine: the worker's request fails as a refused connection does.
+    await feed.getByRole('textbox', { name: 'Feed manifest URL' }).fill('http://127.0.0.1:9/vigil/manifest.json')
+    await feed.getByRole('button', { name: 'Sync now' }).click()
+    const alert = feed.getByRole('alert')
+    await expect.element(alert, { timeout: 15_000 }).toHaveTextContent('The feed could not be synced')
+    await expect
+      .element(alert)
+      .toHaveTextContent('Vigil could not reach the feed manifest at http://127.0.0.1:9/vigil/manifest.json')
+    await expect.element(status()).toHaveTextContent('0 repositories from 0 imports')
+    // The address is kept for this browser.
+    expect(localStorage.getItem('vigil-feed-url')).toBe('http://127.0.0.1:9/vigil/manifest.json')
+    localStorage.removeItem('vigil-feed-url')
+    expect(await axeViolations()).toEqual([])
+  })
+
   it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (colorScheme) => {
     await renderWithProviders(<DataSourcesScreen />, { workspace: await newIdentity(), colorScheme })
     await importExamples()

@@ -1,14 +1,30 @@
-import { Alert, Button, Card, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core'
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { IconFileImport, IconTrash } from '@tabler/icons-react'
+import { IconCloudDownload, IconFileImport, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { PageHeader } from '@/components/page-header'
 import { describeChanges } from '@/components/import-dialog'
 import { plural } from '@/lib/format'
+import { FeedSyncActor, useFeedSettings } from '@/state/feed'
 import { useImportDialog } from '@/state/import'
 import { useOrganisation } from '@/state/organisation'
 import { useWorkspace } from '@/state/workspace'
+import type { FeedSyncReport } from '@/workspace/feed-sync'
 
 /** How many imports the history lists, newest first. */
 const HISTORY_SHOWN = 50
@@ -116,6 +132,112 @@ function WorkspaceCard() {
   )
 }
 
+function describeSync(report: FeedSyncReport): string {
+  const parts = [
+    `${plural(report.repositories, 'repository', 'repositories')}, ${plural(report.files, 'file')}`,
+    `${report.fetched} fetched, ${report.unchanged} unchanged`,
+    `${plural(report.added, 'new finding')}, ${report.fixed} fixed`,
+  ]
+  if (report.removed.length > 0) parts.push(`removed ${report.removed.join(', ')}`)
+  parts.push(`${plural(report.requests, 'request')}${report.tokenSent ? ', with your sign-in token' : ''}`)
+  return parts.join('; ')
+}
+
+/** The team's feed: where it is, whether to send the token, Sync now, progress, and the last sync. */
+function FeedCard() {
+  const settings = useFeedSettings()
+  const actor = FeedSyncActor.useActorRef()
+  const status = FeedSyncActor.useSelector((snapshot) => snapshot.value)
+  const progress = FeedSyncActor.useSelector((snapshot) => snapshot.context.progress)
+  const report = FeedSyncActor.useSelector((snapshot) => snapshot.context.report)
+  const problem = FeedSyncActor.useSelector((snapshot) => snapshot.context.problem)
+  const [address, setAddress] = useState(settings.url ?? '')
+  const [sendToken, setSendToken] = useState(settings.sendToken)
+  const syncing = status === 'syncing'
+
+  const syncNow = () => {
+    settings.save({ url: address, sendToken })
+    const url = address.trim() || settings.url
+    if (url) actor.send({ type: 'feed.sync', manifestUrl: url, token: settings.tokenFor(sendToken) })
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="feed-heading">
+      <Title order={2} size="h4" id="feed-heading" mb="xs">
+        Team feed
+      </Title>
+      <Stack gap="sm">
+        <Text size="sm">
+          A manifest that CI publishes beside your scan files on any static host or bucket (see docs/feed.md). Vigil
+          reads it after you sign in and when you sync, and fetches only the files that changed.
+        </Text>
+        <TextInput
+          label="Feed manifest URL"
+          placeholder="https://scans.example.com/vigil/manifest.json"
+          value={address}
+          onChange={(event) => setAddress(event.currentTarget.value)}
+        />
+        <Checkbox
+          label="Send my sign-in token to the feed"
+          description="For a feed behind a gateway that checks your identity provider's tokens. It goes to the feed's own address only."
+          checked={sendToken}
+          onChange={(event) => setSendToken(event.currentTarget.checked)}
+        />
+        <Group gap="xs">
+          <Button
+            leftSection={<IconCloudDownload size={16} aria-hidden />}
+            onClick={syncNow}
+            loading={syncing}
+            disabled={!address.trim() && !settings.url}
+          >
+            Sync now
+          </Button>
+          {syncing && (
+            <Button variant="default" onClick={() => actor.send({ type: 'feed.cancel' })}>
+              Stop
+            </Button>
+          )}
+        </Group>
+        {syncing && (
+          <Stack gap={4} role="status" aria-live="polite">
+            <Text size="sm">
+              {progress
+                ? `Syncing: ${progress.done} of ${plural(progress.total, 'file')}`
+                : 'Reading the feed manifest...'}
+            </Text>
+            <Progress
+              value={progress && progress.total > 0 ? (100 * progress.done) / progress.total : 0}
+              aria-label="Feed sync progress"
+            />
+          </Stack>
+        )}
+        {problem && (
+          <Alert color="red" role="alert" title="The feed could not be synced">
+            {problem}
+          </Alert>
+        )}
+        {report && (
+          <Stack gap={4} data-testid="feed-status">
+            <Text size="sm">
+              Last synced {when(report.syncedAt)}: {describeSync(report)}.
+            </Text>
+            {report.problems.length > 0 && (
+              <Alert color="orange" title={`${plural(report.problems.length, 'file')} could not be synced`}>
+                <List size="sm">
+                  {report.problems.slice(0, 10).map((text) => (
+                    <List.Item key={text}>{text}</List.Item>
+                  ))}
+                </List>
+                {report.problems.length > 10 && <Text size="sm">and {report.problems.length - 10} more.</Text>}
+              </Alert>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  )
+}
+
 function ImportHistory() {
   const { imports } = useWorkspace()
   if (imports.length === 0) return null
@@ -160,6 +282,7 @@ export function DataSourcesScreen() {
       <PageHeader title="Data sources" subtitle="Where Vigil's repositories and findings come from" />
       <Stack gap="lg">
         <WorkspaceCard />
+        <FeedCard />
         <ImportHistory />
       </Stack>
     </>
