@@ -124,7 +124,13 @@ export function parseYaml(text: string): unknown {
 
 /** Reads a scan file's text (already decompressed): JSON, or YAML for an API description. */
 export function readScanText(text: string): ReadResult[] {
-  if (!looksLikeYaml(text.replace(/^\uFEFF/, ''))) return readDocument(parseJson(text))
+  const body = text.replace(/^\uFEFF/, '')
+  if (body.trim() !== '' && !/^\s*[[{"]/.test(body) && !looksLikeYaml(body)) {
+    throw new ReaderError(
+      'The file is neither JSON nor YAML: Vigil reads scanner reports in JSON and API descriptions in JSON or YAML.',
+    )
+  }
+  if (!looksLikeYaml(body)) return readDocument(parseJson(text))
   const document = parseYaml(text)
   if (!isObject(document)) throw new ReaderError('The file is neither a JSON report nor a YAML API description.')
   return readDocument(document)

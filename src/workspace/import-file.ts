@@ -22,7 +22,8 @@ export type FileOutcome =
   | { status: 'needs-repository'; file: string; formatName: string; suggestion: string }
   | { status: 'refused'; file: string; reason: string }
 
-async function bytesOf(blob: Blob): Promise<Uint8Array> {
+/** A file's bytes, decompressed when it is gzip-compressed. */
+export async function bytesOf(blob: Blob): Promise<Uint8Array> {
   const bytes = new Uint8Array(await blob.arrayBuffer())
   if (!isGzip(bytes)) return bytes
   try {
