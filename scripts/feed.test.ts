@@ -65,9 +65,7 @@ describe('npm run feed', () => {
     const run = feed(folder)
     expect(run.status).toBe(1)
     expect(run.stderr).toContain('refused README.md: it is not inside a repository folder')
-    expect(run.stderr).toContain(
-      'refused storefront/notes.txt: The file is neither JSON nor YAML',
-    )
+    expect(run.stderr).toContain('refused storefront/notes.txt: The file is neither JSON nor YAML')
     expect(existsSync(join(folder, 'manifest.json'))).toBe(false)
   })
 
