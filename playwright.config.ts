@@ -8,6 +8,9 @@ export const oidcAppPort = 4174
 export const oidcProviderPort = 4180
 /** `npm start`'s dev server, as a new user runs it. */
 export const devServerPort = 4175
+/** A build of Vigil that names a team feed, which tests/e2e/feed.spec.ts serves on a loopback port. */
+export const feedAppPort = 4176
+export const feedServerPort = 4190
 
 const serve = (outDir: string, port: number) =>
   `npx vite build --logLevel warn --outDir ${outDir} --emptyOutDir && npx vite preview --outDir ${outDir} --port ${port} --strictPort --host 127.0.0.1`
@@ -57,6 +60,16 @@ export default defineConfig({
         VITE_AUTH_SCOPE: 'openid email profile offline_access',
         VITE_MOCK_API: 'true',
       },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      name: 'vigil-feed',
+      command: serve('dist-e2e/feed', feedAppPort),
+      url: `http://127.0.0.1:${feedAppPort}`,
+      env: { VITE_FEED_URL: `http://127.0.0.1:${feedServerPort}/vigil/manifest.json` },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',

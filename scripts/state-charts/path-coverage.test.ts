@@ -170,12 +170,13 @@ const subjects: Record<string, Subject> = {
   },
   'feed-sync': {
     machine: feedSyncMachine.provide({
-      actions: { announceChange: () => {} },
+      actions: { announceChange: () => {}, showWorkspace: () => {} },
       actors: { runSync: fromCallback(() => () => {}) },
     }),
     inputs: [undefined],
     events: [
       { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json' },
+      { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json', show: true },
       { type: 'feed.progress', progress: { done: 1, total: 2 } },
       { type: 'feed.synced', report: { syncedAt: 't' } },
       { type: 'feed.failed', message: 'offline' },

@@ -9,9 +9,10 @@ function harness() {
   const stopped = vi.fn()
   let worker: ((event: FeedRunnerEvent) => void) | undefined
   const announceChange = vi.fn()
+  const showWorkspace = vi.fn()
   const actor = createActor(
     feedSyncMachine.provide({
-      actions: { announceChange },
+      actions: { announceChange, showWorkspace },
       actors: {
         runSync: fromCallback<FeedRunnerEvent, FeedSyncRequest>(({ input, sendBack }) => {
           runs.push(input)
@@ -21,7 +22,7 @@ function harness() {
       },
     }),
   ).start()
-  return { actor, runs, stopped, announceChange, worker: (event: FeedRunnerEvent) => worker?.(event) }
+  return { actor, runs, stopped, announceChange, showWorkspace, worker: (event: FeedRunnerEvent) => worker?.(event) }
 }
 
 const report = (fetched: number): FeedSyncReport => ({
@@ -54,6 +55,19 @@ describe('feed-sync machine', () => {
     expect(actor.getSnapshot().value).toBe('synced')
     expect(actor.getSnapshot().context).toMatchObject({ report: report(3), progress: undefined })
     expect(announceChange).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the workspace once synced only when the user asked for the sync', () => {
+    const { actor, worker, showWorkspace } = harness()
+    actor.send(sync)
+    worker({ type: 'feed.synced', report: report(3) })
+    expect(showWorkspace).not.toHaveBeenCalled()
+    actor.send({ ...sync, show: true })
+    worker({ type: 'feed.failed', message: 'HTTP 500' })
+    expect(showWorkspace).not.toHaveBeenCalled()
+    actor.send({ ...sync, show: true })
+    worker({ type: 'feed.synced', report: report(1) })
+    expect(showWorkspace).toHaveBeenCalledTimes(1)
   })
 
   it('fails with the reason, keeps the last good report, and says the workspace may have changed', () => {

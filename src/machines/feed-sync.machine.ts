@@ -11,6 +11,8 @@ export interface FeedSyncRequest {
   manifestUrl: string
   /** The signed-in user's token, for the feed's origin, when the user chose to send it. */
   token?: string
+  /** Show the workspace on every screen once synced (the user asked for this sync). */
+  show?: boolean
 }
 
 export type FeedSyncEvent = ({ type: 'feed.sync' } & FeedSyncRequest) | { type: 'feed.cancel' } | FeedRunnerEvent
@@ -43,6 +45,11 @@ export const feedSyncMachine = setup({
   actions: {
     /** Tells the screens (and other tabs) that the workspace changed. */
     announceChange: () => {},
+    /** Makes the workspace the data source of every screen. */
+    showWorkspace: () => {},
+  },
+  guards: {
+    showWhenSynced: ({ context }) => !!context.request?.show,
   },
 }).createMachine({
   id: 'feedSync',
@@ -53,7 +60,7 @@ export const feedSyncMachine = setup({
       target: '.syncing',
       reenter: true,
       actions: assign({
-        request: ({ event }) => ({ manifestUrl: event.manifestUrl, token: event.token }),
+        request: ({ event }) => ({ manifestUrl: event.manifestUrl, token: event.token, show: event.show }),
         progress: undefined,
         problem: undefined,
       }),
@@ -68,10 +75,21 @@ export const feedSyncMachine = setup({
       },
       on: {
         'feed.progress': { actions: assign({ progress: ({ event }) => event.progress }) },
-        'feed.synced': {
-          target: 'synced',
-          actions: [assign({ report: ({ event }) => event.report, progress: undefined }), 'announceChange'],
-        },
+        'feed.synced': [
+          {
+            guard: 'showWhenSynced',
+            target: 'synced',
+            actions: [
+              assign({ report: ({ event }) => event.report, progress: undefined }),
+              'announceChange',
+              'showWorkspace',
+            ],
+          },
+          {
+            target: 'synced',
+            actions: [assign({ report: ({ event }) => event.report, progress: undefined }), 'announceChange'],
+          },
+        ],
         // What landed before the failure is in the workspace: the screens read it again.
         'feed.failed': {
           target: 'failed',

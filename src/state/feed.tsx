@@ -7,6 +7,7 @@ import { feedSyncMachine, type FeedRunnerEvent, type FeedSyncRequest } from '@/m
 import type { ImportRequestMessage, ImportWorkerMessage } from '@/workspace/import.worker'
 import { FeedDefaultsContext, type FeedDefaults } from './feed-defaults'
 import { namedActorContext } from './named-actor-context'
+import { useOrganisation } from './organisation'
 import { useWorkspace } from './workspace'
 
 export const FeedSyncActor = namedActorContext(createActorContext(feedSyncMachine), 'FeedSyncProvider')
@@ -69,13 +70,14 @@ function workerSync(databaseName: string | undefined) {
 
 function FeedSyncHost({ databaseName, children }: { databaseName?: string; children: ReactNode }) {
   const { changed } = useWorkspace()
+  const { choose } = useOrganisation()
   const logic = useMemo(
     () =>
       feedSyncMachine.provide({
-        actions: { announceChange: () => changed() },
+        actions: { announceChange: () => changed(), showWorkspace: () => choose('workspace') },
         actors: { runSync: workerSync(databaseName) },
       }),
-    [changed, databaseName],
+    [changed, choose, databaseName],
   )
   const [options] = useState(() => inspection())
   return (
@@ -90,14 +92,22 @@ function FeedSyncHost({ databaseName, children }: { databaseName?: string; child
 function SyncOnSignIn({ ready }: { ready: boolean }) {
   const settings = useFeedSettings()
   const actor = FeedSyncActor.useActorRef()
+  const { choice } = useOrganisation()
   const started = useRef(false)
   useEffect(() => {
     if (!ready || started.current) return
     started.current = true
     // Once, when the workspace is first ready; a feed named later syncs when the user asks.
-    if (settings.url)
-      actor.send({ type: 'feed.sync', manifestUrl: settings.url, token: settings.tokenFor(settings.sendToken) })
-  }, [actor, ready, settings])
+    // A team's build names its feed: its data, not the samples, is what the screens show first.
+    if (settings.url) {
+      actor.send({
+        type: 'feed.sync',
+        manifestUrl: settings.url,
+        token: settings.tokenFor(settings.sendToken),
+        show: choice === 'sample',
+      })
+    }
+  }, [actor, choice, ready, settings])
   return null
 }
 

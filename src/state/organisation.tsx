@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import useSWRImmutable from 'swr/immutable'
 import { loadGeneratedOrganisation, sampleOrganisation, type Organisation } from '@/data/organisation'
 import { workspaceOrganisation } from '@/workspace/organisation'
@@ -72,16 +72,15 @@ export function OrganisationProvider({
       : choice === 'workspace' && !fromWorkspace && !error
         ? 'workspace'
         : undefined
-  const state: OrganisationState = {
-    organisation,
-    choice,
-    pending,
-    error,
-    choose: (next) => {
+  // Stable, so that machines provided with it (the feed's) are not made again on every render.
+  const choose = useCallback(
+    (next: OrganisationChoice) => {
       setChoice(next)
       onChoose?.(next)
     },
-  }
+    [onChoose],
+  )
+  const state: OrganisationState = { organisation, choice, pending, error, choose }
   return <OrganisationContext.Provider value={state}>{children}</OrganisationContext.Provider>
 }
 

@@ -169,6 +169,20 @@ describe('feed sync', () => {
     expect((await findingsOf(database, 'payments')).length).toBe(1)
   })
 
+  it('refuses a file whose size is not the manifest’s', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
+    const manifest = JSON.parse(host.files.get(manifestUrl)!)
+    manifest.repositories[0].files[0].size = 3
+    host.files.set(manifestUrl, JSON.stringify(manifest))
+    const report = await sync(host)
+    expect(report.problems).toEqual([
+      expect.stringMatching(/audit\.json: the file has \d+ bytes, the manifest says 3; it was not imported\.$/),
+    ])
+    expect(await listRepositories(database)).toEqual([])
+  })
+
   it('sends the token only to the feed’s origin, and says whether it sent one when refused', async () => {
     await freshWorkspace()
     const host = new FakeFeedHost()

@@ -158,7 +158,7 @@ function FeedCard() {
   const syncNow = () => {
     settings.save({ url: address, sendToken })
     const url = address.trim() || settings.url
-    if (url) actor.send({ type: 'feed.sync', manifestUrl: url, token: settings.tokenFor(sendToken) })
+    if (url) actor.send({ type: 'feed.sync', manifestUrl: url, token: settings.tokenFor(sendToken), show: true })
   }
 
   return (

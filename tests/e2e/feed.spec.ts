@@ -1,0 +1,176 @@
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join, normalize } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { feedAppPort, feedServerPort } from '../../playwright.config'
+import { signInAsDemo } from './helpers'
+
+const appOrigin = `http://127.0.0.1:${feedAppPort}`
+
+/**
+ * A team's feed on a static host: the files CI published under /vigil/, with CORS for Vigil's
+ * origin, ETags and 304s, and (when asked) a bearer-token check. It logs every GET.
+ */
+class FeedHost {
+  readonly root = mkdtempSync(join(tmpdir(), 'vigil-feed-host-'))
+  readonly folder = join(this.root, 'vigil')
+  gets: { path: string; authorization?: string; status: number }[] = []
+  requireToken = false
+  private server?: Server
+
+  async start() {
+    this.server = createServer((request, response) => {
+      response.setHeader('Access-Control-Allow-Origin', appOrigin)
+      response.setHeader('Access-Control-Allow-Headers', 'Authorization, If-None-Match, If-Modified-Since')
+      response.setHeader('Access-Control-Expose-Headers', 'ETag, Last-Modified')
+      response.setHeader('Vary', 'Origin')
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, { 'Access-Control-Max-Age': '600' }).end()
+        return
+      }
+      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://feed').pathname)
+      const log = (status: number) => this.gets.push({ path, authorization: request.headers.authorization, status })
+      // A gateway that checks the identity provider's tokens: a bearer JWT (header.payload.signature).
+      if (this.requireToken && !/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/.test(request.headers.authorization ?? '')) {
+        log(401)
+        response.writeHead(401).end('sign in')
+        return
+      }
+      let body: Buffer
+      try {
+        body = readFileSync(join(this.root, normalize(path).replace(/^(\.\.[/\\])+/, '')))
+      } catch {
+        log(404)
+        response.writeHead(404).end('not found')
+        return
+      }
+      const etag = `"${createHash('sha1').update(body).digest('hex')}"`
+      if (request.headers['if-none-match'] === etag) {
+        log(304)
+        response.writeHead(304, { ETag: etag }).end()
+        return
+      }
+      log(200)
+      response.writeHead(200, { ETag: etag, 'Content-Type': 'application/octet-stream' }).end(body)
+    })
+    await new Promise<void>((resolve) => this.server!.listen(feedServerPort, '127.0.0.1', resolve))
+  }
+
+  stop() {
+    this.server?.close()
+    rmSync(this.root, { recursive: true, force: true })
+  }
+
+  /** Puts a scan file where CI would, and builds the manifest with `npm run feed`. */
+  publish(files: Record<string, string>) {
+    for (const [path, source] of Object.entries(files)) {
+      mkdirSync(join(this.folder, path, '..'), { recursive: true })
+      cpSync(source, join(this.folder, path))
+    }
+    this.buildManifest()
+  }
+
+  buildManifest() {
+    execFileSync('node', ['scripts/feed.mjs', this.folder], { stdio: 'ignore' })
+  }
+
+  paths() {
+    return this.gets.map((get) => `${get.status} ${get.path}`)
+  }
+}
+
+/** Navigates inside the app (wouter follows pushState), so the page is not loaded again. */
+async function goInApp(page: Page, path: string) {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+}
+
+async function syncNow(page: Page) {
+  await page.getByRole('region', { name: 'Team feed' }).getByRole('button', { name: 'Sync now' }).click()
+}
+
+const status = (page: Page) => page.getByTestId('feed-status')
+
+test.use({ baseURL: appOrigin })
+
+test('a team feed on a static host: first sync, only what changed, a removed repository, a tampered file, a 401', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const host = new FeedHost()
+  await host.start()
+  try {
+    host.publish({
+      'payments/trivy.json': 'public/examples/payments-api/trivy.json',
+      'payments/openapi.yaml': 'public/examples/payments-api/openapi.yaml',
+      'storefront/npm-audit.json': 'public/examples/atlas-web/npm-audit.json',
+      'storefront/semgrep.sarif': 'public/examples/atlas-web/semgrep.sarif',
+    })
+
+    // The build names the feed: it syncs after sign-in, with no token (none was asked for).
+    await signInAsDemo(page)
+    await goInApp(page, '/organizations/settings')
+    await expect(status(page)).toContainText('2 repositories, 4 files; 4 fetched, 0 unchanged', { timeout: 30_000 })
+    expect(host.paths()).toEqual([
+      '200 /vigil/manifest.json',
+      '200 /vigil/payments/openapi.yaml',
+      '200 /vigil/payments/trivy.json',
+      '200 /vigil/storefront/npm-audit.json',
+      '200 /vigil/storefront/semgrep.sarif',
+    ])
+    expect(host.gets.every((get) => get.authorization === undefined)).toBe(true)
+    await goInApp(page, '/repositories')
+    await expect(page.getByText('Showing 2 of 2 repositories')).toBeVisible()
+
+    // CI publishes one changed file: only it is fetched.
+    host.gets = []
+    host.publish({ 'storefront/npm-audit.json': 'public/examples/health-records/osv-scanner.json' })
+    await goInApp(page, '/organizations/settings')
+    await syncNow(page)
+    await expect(status(page)).toContainText('1 fetched, 3 unchanged')
+    expect(host.paths()).toEqual(['200 /vigil/manifest.json', '200 /vigil/storefront/npm-audit.json'])
+
+    // Nothing changed: the manifest answers 304 and no file is asked for.
+    host.gets = []
+    await syncNow(page)
+    await expect(status(page)).toContainText('0 fetched, 4 unchanged; 0 new findings, 0 fixed; 1 request')
+    expect(host.paths()).toEqual(['304 /vigil/manifest.json'])
+
+    // A repository leaves the feed.
+    rmSync(join(host.folder, 'storefront'), { recursive: true })
+    host.buildManifest()
+    await syncNow(page)
+    await expect(status(page)).toContainText('removed storefront')
+    await goInApp(page, '/repositories')
+    await expect(page.getByText('Showing 1 of 1 repositories')).toBeVisible()
+
+    // A file changed behind the manifest's back: its hash does not match, and it is not imported.
+    const manifestPath = join(host.folder, 'manifest.json')
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+    const replaced = readFileSync('public/examples/payments-api/grype.json')
+    writeFileSync(join(host.folder, 'payments', 'trivy.json'), replaced)
+    Object.assign(manifest.repositories[0].files[1], { sha256: 'f'.repeat(64), size: replaced.byteLength })
+    writeFileSync(manifestPath, JSON.stringify(manifest))
+    await goInApp(page, '/organizations/settings')
+    await syncNow(page)
+    await expect(page.getByText('1 file could not be synced')).toBeVisible()
+    await expect(page.getByText(/payments\/trivy\.json: its SHA-256 hash does not match the manifest's/)).toBeVisible()
+
+    // The feed moves behind a gateway that checks sign-in tokens.
+    host.requireToken = true
+    host.gets = []
+    await syncNow(page)
+    await expect(page.getByText(/\(HTTP 401\)\. Vigil sent no sign-in token/)).toBeVisible()
+    await page.getByRole('checkbox', { name: 'Send my sign-in token to the feed' }).check()
+    await syncNow(page)
+    await expect(status(page)).toContainText('with your sign-in token')
+    expect(host.gets.at(-1)?.authorization).toMatch(/^Bearer /)
+  } finally {
+    host.stop()
+  }
+})
