@@ -9,7 +9,7 @@ import { extname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright'
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.mjs'
-import { openApiDocument, sarifLog } from './scan-files.mjs'
+import { feedFolder, openApiDocument, sarifLog } from './scan-files.mjs'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
 const IMPORT_ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 3)
@@ -38,6 +38,9 @@ const types = {
   '.json': 'application/json',
 }
 
+/** Requests the feed benchmark's host answered. */
+const feedRequests = { count: 0 }
+
 /** A static server with the single-page fallback a host gives Vigil. */
 function serve(dir) {
   const server = createServer((request, response) => {
@@ -49,6 +52,17 @@ function serve(dir) {
     if (!file || !existsSync(file)) {
       response.writeHead(404).end()
       return
+    }
+    if (path.startsWith('/bench-feed/')) {
+      // The feed benchmark's static host: ETags and 304s, as a bucket or CDN answers.
+      feedRequests.count += 1
+      const stats = statSync(file)
+      const etag = `"${stats.size.toString(16)}-${stats.mtimeMs.toString(16)}"`
+      if (request.headers['if-none-match'] === etag) {
+        response.writeHead(304, { ETag: etag }).end()
+        return
+      }
+      response.setHeader('ETag', etag)
     }
     response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' })
     createReadStream(file).pipe(response)
@@ -228,6 +242,47 @@ async function importOnce(browser, origin, file) {
   return { importMs, parseMs, longestTaskMs }
 }
 
+const FEED_REPOSITORIES = Number(process.env.BENCH_FEED_REPOS ?? 10_000)
+
+/**
+ * A feed of FEED_REPOSITORIES repositories × 3 files on the bench server (same origin, so no CORS):
+ * the first sync through the settings page, then a sync with nothing changed, timed from the
+ * click to the report on screen, with the requests the host answered.
+ */
+async function feedSync(browser, origin) {
+  const started = Date.now()
+  const { files, bytes } = feedFolder(join(vigilDir, 'bench-feed'), FEED_REPOSITORIES)
+  execFileSync('node', ['scripts/feed.mjs', join(vigilDir, 'bench-feed')], { cwd: root, stdio: 'ignore' })
+  const buildSeconds = round((Date.now() - started) / 1000)
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await signIn(page, origin)
+  await page.goto(`${origin}/organizations/settings`)
+  await page.getByRole('textbox', { name: 'Feed manifest URL' }).fill(`${origin}/bench-feed/manifest.json`)
+  const sync = async (expected) => {
+    feedRequests.count = 0
+    const start = Date.now()
+    await page.getByRole('button', { name: 'Sync now' }).click()
+    await page.getByTestId('feed-status').filter({ hasText: expected }).waitFor({ timeout: 1_800_000 })
+    return { ms: Date.now() - start, requests: feedRequests.count }
+  }
+  const first = await sync(`${files} fetched`)
+  const again = await sync(`0 fetched, ${files} unchanged`)
+  await context.close()
+  return {
+    repositories: FEED_REPOSITORIES,
+    files,
+    megabytes: round(bytes / 1024 / 1024),
+    manifestBuildSeconds: buildSeconds,
+    firstSyncMs: first.ms,
+    filesPerSecond: round(files / (first.ms / 1000)),
+    mbPerSecond: round(bytes / 1024 / 1024 / (first.ms / 1000)),
+    firstSyncRequests: first.requests,
+    resyncMs: again.ms,
+    resyncRequests: again.requests,
+  }
+}
+
 const LARGE_REPOSITORIES = Number(process.env.BENCH_WORKSPACE_REPOS ?? 10_000)
 const LARGE_FINDINGS = Number(process.env.BENCH_WORKSPACE_FINDINGS ?? 100)
 
@@ -313,7 +368,21 @@ async function largeWorkspace(browser, origin) {
   }
 }
 
+/** `BENCH_ONLY=feed npm run bench`: the feed benchmark alone, for a quick measurement. */
+async function feedOnly() {
+  build()
+  const vigil = await serve(vigilDir)
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs })
+  try {
+    console.log(JSON.stringify(await feedSync(browser, vigil.origin), null, 2))
+  } finally {
+    await browser.close()
+    vigil.server.close()
+  }
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'feed') return feedOnly()
   build()
   const scanFiles = writeScanFiles()
   const vigilSize = firstScreenSize(vigilDir, 'index.html')
@@ -411,6 +480,10 @@ async function main() {
       console.log(`import ${file.name}: ${importMs} ms (JSON.parse ${row.jsonParseMs} ms, ×${row.ratioToJsonParse})`)
     }
 
+    // g. A team feed: first sync and a sync with nothing changed.
+    results.feed = await feedSync(browser, vigil.origin)
+    console.log(`feed: ${JSON.stringify(results.feed)}`)
+
     // f. The large workspace.
     results.workspace = await largeWorkspace(browser, vigil.origin)
     console.log(`workspace of ${results.workspace.repositories} repositories: ${JSON.stringify(results.workspace)}`)
@@ -474,6 +547,10 @@ async function main() {
   const workspace = results.workspace
   console.log(
     `workspace of ${workspace.repositories} repositories and ${workspace.findings} findings (seeded in ${workspace.seedSeconds} s): signed-in reload to the list ${workspace.reloadToListMs} ms, details ${workspace.detailsMs} ms (first right after the reload ${workspace.detailsFirstMs} ms), dashboard ${workspace.dashboardMs} ms (first ${workspace.dashboardFirstMs} ms), JS heap ${workspace.jsHeapUsedMb} MB`,
+  )
+  const feed = results.feed
+  console.log(
+    `feed of ${feed.repositories} repositories, ${feed.files} files (${feed.megabytes} MB): first sync ${feed.firstSyncMs} ms (${feed.filesPerSecond} files/s, ${feed.mbPerSecond} MB/s, ${feed.firstSyncRequests} requests); nothing changed ${feed.resyncMs} ms, ${feed.resyncRequests} request(s)`,
   )
   console.log(
     `after loading 100,000 repositories: JS heap ${results.memory.jsHeapUsedMb} MB, ${results.memory.domNodesAt100k} DOM nodes`,

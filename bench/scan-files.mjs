@@ -1,3 +1,6 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+
 // Generated SARIF logs for the import benchmark: shaped like a real SAST tool's output (rules with
 // tags and help, results with locations, fingerprints and message arguments), sized by result count.
 
@@ -121,4 +124,48 @@ export function openApiDocument({ operations, padding = 0 }) {
     paths,
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas },
   }
+}
+
+/**
+ * A feed's folder: `repositories` repositories of three files each (a SARIF log, an npm audit
+ * report and an OpenAPI description), small as most CI scans of one repository are.
+ */
+export function feedFolder(dir, repositories) {
+  let files = 0
+  let bytes = 0
+  const write = (path, document) => {
+    const text = JSON.stringify(document)
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, text)
+    files += 1
+    bytes += Buffer.byteLength(text)
+  }
+  rmSync(dir, { recursive: true, force: true })
+  for (let index = 0; index < repositories; index++) {
+    const name = `service-${String(index).padStart(5, '0')}`
+    const sarif = sarifLog({ runs: 1, results: 8, rules: 4 })
+    sarif.runs[0].versionControlProvenance = undefined
+    write(join(dir, name, 'semgrep.sarif'), sarif)
+    write(join(dir, name, 'npm-audit.json'), {
+      auditReportVersion: 2,
+      vulnerabilities: Object.fromEntries(
+        ['lodash', 'minimist', 'qs'].slice(0, (index % 3) + 1).map((pkg, at) => [
+          pkg,
+          {
+            name: pkg,
+            via: [
+              {
+                source: 1000 + at,
+                title: `${pkg} advisory`,
+                severity: 'high',
+                url: `https://advisories.example/${pkg}`,
+              },
+            ],
+          },
+        ]),
+      ),
+    })
+    write(join(dir, name, 'openapi.json'), openApiDocument({ operations: 6 }))
+  }
+  return { files, bytes }
 }

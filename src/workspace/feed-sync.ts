@@ -232,12 +232,12 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   }
   // An unchanged manifest whose files all carry hashes: every file is as it was.
   const allHashed = items.every((item) => item.file.sha256 && item.state?.sha256 === item.file.sha256)
-  const concurrency = options.concurrency ?? 6
+  const concurrency = options.concurrency ?? 16
   let done = 0
   options.onProgress?.({ done, total: items.length })
   try {
-    for (let start = 0; start < items.length; start += concurrency) {
-      const batch = await Promise.all(
+    const fetchBatch = (start: number): Promise<Fetched[]> => {
+      const batch = Promise.all(
         items
           .slice(start, start + concurrency)
           .map((item) =>
@@ -246,6 +246,14 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
               : fetchFile(client, item),
           ),
       )
+      batch.catch(() => undefined) // awaited below: a failure while the batch before it is written is not unhandled
+      return batch
+    }
+    // The next batch downloads while this one is written.
+    let pending = items.length > 0 ? fetchBatch(0) : undefined
+    for (let start = 0; start < items.length; start += concurrency) {
+      const batch = await pending!
+      pending = start + concurrency < items.length ? fetchBatch(start + concurrency) : undefined
       for (const fetched of batch) {
         const { outcome, file, repository } = fetched
         if (outcome.kind === 'unchanged') report.unchanged += 1

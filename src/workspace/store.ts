@@ -231,7 +231,11 @@ export interface ImportOutcome {
  * (repository, tool) replaces that tool's findings for the repository and records what changed.
  */
 export async function importResults(database: WorkspaceDatabase, request: ImportRequest): Promise<ImportOutcome> {
-  const transaction = database.transaction(['repositories', 'findings', 'imports'], 'readwrite')
+  // Relaxed durability: still all or nothing, without waiting for the disk on every file (a feed
+  // lands thousands); an OS crash may lose the newest imports, which a re-import or re-sync brings back.
+  const transaction = database.transaction(['repositories', 'findings', 'imports'], 'readwrite', {
+    durability: 'relaxed',
+  })
   try {
     const findingsStore = transaction.objectStore('findings')
     const existing = await pagesOf(transaction, request.repository)
