@@ -84,6 +84,21 @@ describe('bad input gets a clear reason', () => {
     expect(read).toHaveLength(20)
     expect(read.reduce((sum, run) => sum + run.findings.length, 0)).toBe(500_000)
   })
+
+  it('reads a 100 MB file, and refuses one over 512 MB before parsing it', () => {
+    const padding = 'x'.repeat(1_000)
+    const results = Array.from({ length: 95_000 }, (_, index) => ({
+      ruleId: `rule-${index % 50}`,
+      message: { text: `finding ${index} ${padding}` },
+      locations: [{ physicalLocation: { artifactLocation: { uri: `src/f-${index}.ts` }, region: { startLine: 1 } } }],
+    }))
+    const bytes = encode(JSON.stringify({ version: '2.1.0', runs: [{ tool: { driver: { name: 'big' } }, results }] }))
+    expect(bytes.length).toBeGreaterThan(100 * 1024 * 1024)
+    const [run] = readScanText(decodeText(bytes))
+    expect(run.findings).toHaveLength(95_000)
+    const huge = { length: 513 * 1024 * 1024, subarray: () => new Uint8Array(1) } as unknown as Uint8Array
+    expect(() => decodeText(huge)).toThrow('The file is 513 MB; Vigil reads files up to 512 MB.')
+  }, 120_000)
 })
 
 const anyJson = fc.jsonValue({ maxDepth: 6 })

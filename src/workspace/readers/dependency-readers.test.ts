@@ -357,3 +357,56 @@ describe('the npm audit reader', () => {
     expect(() => readNpmAudit({ auditReportVersion: 1 })).toThrow(/npm 6 or older/)
   })
 })
+
+describe('text from a file stays text', () => {
+  const markup = '<img src=x onerror="alert(1)"><script>alert(2)</script>'
+  it('keeps HTML in every text field of every dependency format as the same characters', () => {
+    const vulnerability = { id: 'GHSA-xvch-5gv4-984h', summary: markup, details: markup, aliases: ['CVE-2021-44906'] }
+    const reports = [
+      readNpmAudit({
+        auditReportVersion: 2,
+        vulnerabilities: {
+          [markup]: { name: markup, via: [{ source: 1, title: markup, severity: 'high', url: markup }] },
+        },
+      }),
+      readOsvScanner({
+        results: [
+          {
+            source: { path: markup },
+            packages: [{ package: { name: markup, version: '1', ecosystem: 'npm' }, vulnerabilities: [vulnerability] }],
+          },
+        ],
+      }),
+      readGrype({
+        matches: [
+          {
+            vulnerability: { id: 'CVE-2021-44906', description: markup, severity: 'High' },
+            artifact: { name: markup, version: '1' },
+          },
+        ],
+      }),
+      readTrivy({
+        ArtifactName: markup,
+        Results: [
+          {
+            Target: markup,
+            Vulnerabilities: [
+              { VulnerabilityID: 'CVE-2021-44906', PkgName: markup, Title: markup, Description: markup },
+            ],
+          },
+        ],
+      }),
+      readCycloneDx({
+        bomFormat: 'CycloneDX',
+        specVersion: '1.5',
+        metadata: { component: { name: markup } },
+        components: [{ 'bom-ref': 'a', name: markup, version: '1' }],
+        vulnerabilities: [{ id: 'CVE-2021-44906', description: markup, affects: [{ ref: 'a' }] }],
+      }),
+    ]
+    for (const report of reports) {
+      const texts = JSON.stringify(report)
+      expect(texts).toContain(JSON.stringify(markup).slice(1, -1))
+    }
+  })
+})
