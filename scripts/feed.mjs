@@ -3,7 +3,7 @@
 // `<repo>/<scan files>`, for a CI step to run before it uploads the folder and the manifest.
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
-import { runnerImport } from 'vite'
+import { loadModule } from './load-module.mjs'
 
 const usage = 'Usage: npm run feed -- <folder> [--out <manifest.json>]  (default: <folder>/manifest.json)'
 const args = process.argv.slice(2)
@@ -29,13 +29,7 @@ function walk(dir) {
   })
 }
 
-const root = resolve(import.meta.dirname, '..')
-const { module } = await runnerImport(resolve(root, 'src/workspace/feed-builder.ts'), {
-  root,
-  configFile: false,
-  logLevel: 'error',
-  resolve: { alias: { '@': resolve(root, 'src') } },
-})
+const module = await loadModule('src/workspace/feed-builder.ts')
 const files = walk(folder).map((path) => ({
   path: relative(folder, path).split(sep).join('/'),
   bytes: new Uint8Array(readFileSync(path)),

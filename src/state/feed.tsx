@@ -9,6 +9,7 @@ import { FeedDefaultsContext, type FeedDefaults } from './feed-defaults'
 import { namedActorContext } from './named-actor-context'
 import { useOrganisation } from './organisation'
 import { useWorkspace } from './workspace'
+import { useRequiredContext } from './required-context'
 
 export const FeedSyncActor = namedActorContext(createActorContext(feedSyncMachine), 'FeedSyncProvider')
 
@@ -128,7 +129,5 @@ export function FeedSyncProvider({ getToken, children }: { getToken: () => strin
 }
 
 export function useFeedSettings(): FeedSettings {
-  const settings = useContext(FeedSettingsContext)
-  if (!settings) throw new Error('useFeedSettings must be used inside a FeedSyncProvider')
-  return settings
+  return useRequiredContext(FeedSettingsContext, 'useFeedSettings', 'a FeedSyncProvider')
 }

@@ -1,11 +1,12 @@
 import { createActorContext } from '@xstate/react'
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useMemo, useState, type ReactNode } from 'react'
 import { fromCallback } from 'xstate'
 import { inspection } from '@/lib/inspection'
 import { importMachine, type ImportRunInput, type ImportRunnerEvent } from '@/machines/import.machine'
 import type { ImportRequestMessage, ImportWorkerMessage } from '@/workspace/import.worker'
 import { namedActorContext } from './named-actor-context'
 import { useWorkspace } from './workspace'
+import { useRequiredContext } from './required-context'
 
 export const ImportActor = namedActorContext(createActorContext(importMachine), 'ImportProvider')
 
@@ -116,7 +117,5 @@ export function ImportProvider({ dialog, children }: { dialog: ReactNode; childr
 }
 
 export function useImportDialog(): ImportDialogControls {
-  const controls = useContext(ImportDialogContext)
-  if (!controls) throw new Error('useImportDialog must be used inside an ImportProvider')
-  return controls
+  return useRequiredContext(ImportDialogContext, 'useImportDialog', 'an ImportProvider')
 }

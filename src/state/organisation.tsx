@@ -1,8 +1,9 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react'
 import useSWRImmutable from 'swr/immutable'
 import { loadGeneratedOrganisation, sampleOrganisation, type Organisation } from '@/data/organisation'
 import { workspaceOrganisation } from '@/workspace/organisation'
 import { useOptionalWorkspace } from './workspace'
+import { useRequiredContext } from './required-context'
 
 /** 'sample' for the five sample repositories, 'workspace' for imported data, else a generated size. */
 export type OrganisationChoice = 'sample' | 'workspace' | number
@@ -85,7 +86,5 @@ export function OrganisationProvider({
 }
 
 export function useOrganisation(): OrganisationState {
-  const state = useContext(OrganisationContext)
-  if (!state) throw new Error('useOrganisation must be used inside an OrganisationProvider')
-  return state
+  return useRequiredContext(OrganisationContext, 'useOrganisation', 'an OrganisationProvider')
 }

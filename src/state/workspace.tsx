@@ -12,6 +12,7 @@ import {
   type RepositorySummary,
   type WorkspaceDatabase,
 } from '@/workspace/store'
+import { useRequiredContext } from './required-context'
 
 /** Who the workspace belongs to: one database per identity (issuer + subject). */
 export interface WorkspaceIdentity {
@@ -146,7 +147,5 @@ export function useOptionalWorkspace(): WorkspaceState | undefined {
 }
 
 export function useWorkspace(): WorkspaceState {
-  const state = useContext(WorkspaceContext)
-  if (!state) throw new Error('useWorkspace must be used inside a WorkspaceProvider')
-  return state
+  return useRequiredContext(WorkspaceContext, 'useWorkspace', 'a WorkspaceProvider')
 }

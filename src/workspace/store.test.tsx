@@ -6,6 +6,7 @@ import {
   listImports,
   listRepositories,
   openWorkspace,
+  createVersionOneStores,
   PAGE_SIZE,
   workspaceName,
   deleteWorkspace,
@@ -298,17 +299,7 @@ describe('schema migrations', () => {
   it('adds API counts to the repository summaries of a version 1 workspace, keeping everything else', async () => {
     const { openDB } = await import('idb')
     const name = `vigil-workspace-migration-${crypto.randomUUID()}`
-    const old = await openDB(name, 1, {
-      upgrade(database) {
-        database.createObjectStore('repositories', { keyPath: 'name' })
-        database
-          .createObjectStore('findings', { keyPath: ['repository', 'tool', 'page'] })
-          .createIndex('repository', 'repository')
-        database
-          .createObjectStore('imports', { keyPath: 'id', autoIncrement: true })
-          .createIndex('repository', 'repository')
-      },
-    })
+    const old = await openDB(name, 1, { upgrade: (database) => createVersionOneStores(database) })
     await old.put('repositories', { name: 'legacy', description: 'from version 1', tools: ['Semgrep'] })
     old.close()
     const database = await openWorkspace(name)

@@ -123,19 +123,21 @@ export function isQuotaError(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22)
 }
 
+/** The stores of schema version 1 (the migration test builds an old workspace with them). */
+export function createVersionOneStores(database: IDBPDatabase<WorkspaceSchema> | IDBPDatabase) {
+  const typed = database as IDBPDatabase<WorkspaceSchema>
+  typed.createObjectStore('repositories', { keyPath: 'name' })
+  typed
+    .createObjectStore('findings', { keyPath: ['repository', 'tool', 'page'] })
+    .createIndex('repository', 'repository')
+  typed.createObjectStore('imports', { keyPath: 'id', autoIncrement: true }).createIndex('repository', 'repository')
+}
+
 export function openWorkspace(name: string): Promise<WorkspaceDatabase> {
   return openDB<WorkspaceSchema>(name, SCHEMA_VERSION, {
     upgrade(database, oldVersion, _newVersion, transaction) {
       // Migrations run in order from the stored version; version 1 creates the stores.
-      if (oldVersion < 1) {
-        database.createObjectStore('repositories', { keyPath: 'name' })
-        database
-          .createObjectStore('findings', { keyPath: ['repository', 'tool', 'page'] })
-          .createIndex('repository', 'repository')
-        database
-          .createObjectStore('imports', { keyPath: 'id', autoIncrement: true })
-          .createIndex('repository', 'repository')
-      }
+      if (oldVersion < 1) createVersionOneStores(database)
       // Version 2 counts API endpoints in each summary; summaries of version 1 had none.
       if (oldVersion >= 1 && oldVersion < 2) void addApiSummaries(transaction)
       // Version 3 remembers feeds and their files.
