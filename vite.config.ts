@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig, loadEnv } from 'vite'
-import { connectOrigins, contentSecurityPolicyMeta, securityHeaders } from './config/security-headers.ts'
+import { contentSecurityPolicyMeta, policyOrigins, securityHeaders } from './config/security-headers.ts'
 import { chromiumArgs, chromiumPath } from './tests/chromium.ts'
 
 const alias = {
@@ -13,7 +13,7 @@ const alias = {
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
   // connect-src: the site, the identity provider and the team's feed.
-  const origins = connectOrigins(env)
+  const origins = policyOrigins(env)
   return {
     plugins: [react(), contentSecurityPolicyMeta(origins)],
     resolve: { alias },

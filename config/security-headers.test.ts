@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { connectOrigins, contentSecurityPolicy, providerOrigin, securityHeaders } from './security-headers'
+import { contentSecurityPolicy, policyOrigins, providerOrigin, securityHeaders } from './security-headers'
 
 describe('security headers', () => {
   it('allows scripts only from self and never inline', () => {
@@ -14,22 +14,33 @@ describe('security headers', () => {
   it('lets the app reach the configured provider origin and nothing else', () => {
     const origin = providerOrigin('https://acme.kinde.com/some/path')
     expect(origin).toBe('https://acme.kinde.com')
-    expect(contentSecurityPolicy(origin)).toContain("connect-src 'self' https://acme.kinde.com;")
+    expect(contentSecurityPolicy({ provider: origin })).toContain("connect-src 'self' https://acme.kinde.com;")
   })
 
   it('lets the app reach the team feed’s origin as well, once each', () => {
-    const origins = connectOrigins({
+    const origins = policyOrigins({
       VITE_AUTH_DOMAIN: 'https://acme.kinde.com',
       VITE_FEED_URL: 'https://scans.acme.com/vigil/manifest.json',
     })
-    expect(origins).toEqual(['https://acme.kinde.com', 'https://scans.acme.com'])
+    expect(origins).toEqual({ provider: 'https://acme.kinde.com', feed: 'https://scans.acme.com' })
     expect(contentSecurityPolicy(origins)).toContain(
       "connect-src 'self' https://acme.kinde.com https://scans.acme.com;",
     )
-    expect(
-      connectOrigins({ VITE_AUTH_DOMAIN: 'https://a.example', VITE_FEED_URL: 'https://a.example/feed.json' }),
-    ).toEqual(['https://a.example'])
-    expect(connectOrigins({})).toEqual([])
+    const same = policyOrigins({ VITE_AUTH_DOMAIN: 'https://a.example', VITE_FEED_URL: 'https://a.example/feed.json' })
+    expect(contentSecurityPolicy(same)).toContain("connect-src 'self' https://a.example;")
+    expect(contentSecurityPolicy(policyOrigins({}))).toContain("connect-src 'self';")
+  })
+
+  it('shows images only from the site, data: URLs and the provider (avatars), never any https host', () => {
+    expect(contentSecurityPolicy()).toContain("img-src 'self' data:;")
+    expect(contentSecurityPolicy({ provider: 'https://acme.kinde.com', feed: 'https://scans.acme.com' })).toContain(
+      "img-src 'self' data: https://acme.kinde.com;",
+    )
+  })
+
+  it('forbids framing in the header, where frame-ancestors works, and leaves it out of the meta policy', () => {
+    expect(securityHeaders()['Content-Security-Policy']).toMatch(/; frame-ancestors 'none'$/)
+    expect(contentSecurityPolicy()).not.toContain('frame-ancestors')
   })
 
   it('ignores a provider domain that is no URL', () => {

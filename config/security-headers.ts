@@ -10,27 +10,33 @@ export function providerOrigin(address: string | undefined): string | undefined 
   }
 }
 
-/** The origins besides the site's own that Vigil fetches from: the provider and the team's feed. */
-export function connectOrigins(env: Record<string, string | undefined>): string[] {
-  return [providerOrigin(env.VITE_AUTH_DOMAIN), providerOrigin(env.VITE_FEED_URL)].filter(
-    (origin, index, all): origin is string => !!origin && all.indexOf(origin) === index,
-  )
+/** The origins besides the site's own that the policy lets in. */
+export interface PolicyOrigins {
+  /** The identity provider: the app fetches from it, and shows avatars it serves. */
+  provider?: string
+  /** The team's scan feed: the app fetches from it. */
+  feed?: string
 }
+
+export function policyOrigins(env: Record<string, string | undefined>): PolicyOrigins {
+  return { provider: providerOrigin(env.VITE_AUTH_DOMAIN), feed: providerOrigin(env.VITE_FEED_URL) }
+}
+
+const sources = (...origins: (string | undefined)[]) =>
+  origins.filter((origin, index): origin is string => !!origin && origins.indexOf(origin) === index).join(' ')
 
 /**
  * The Content-Security-Policy of the built app. Mantine writes its CSS variables into a
- * style element, so styles allow 'unsafe-inline'; scripts never do. `origins` are those besides
- * the site's own that the app fetches from.
+ * style element, so styles allow 'unsafe-inline'; scripts never do.
  */
-export function contentSecurityPolicy(origins: string | string[] = []): string {
-  const connect = ["'self'", ...[origins].flat()].join(' ')
+export function contentSecurityPolicy({ provider, feed }: PolicyOrigins = {}): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    `img-src ${sources("'self'", 'data:', provider)}`,
     "font-src 'self' data:",
-    `connect-src ${connect}`,
+    `connect-src ${sources("'self'", provider, feed)}`,
     "worker-src 'self'",
     "frame-src 'none'",
     "object-src 'none'",
@@ -39,17 +45,20 @@ export function contentSecurityPolicy(origins: string | string[] = []): string {
   ].join('; ')
 }
 
-/** Headers that a static host should send with every response (README, "Security headers"). */
-export function securityHeaders(origins: string | string[] = []): Record<string, string> {
+/**
+ * Headers that a static host should send with every response (README, "Security headers").
+ * `frame-ancestors` works only in a header (a meta policy ignores it), so only the header has it.
+ */
+export function securityHeaders(origins: PolicyOrigins = {}): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(origins),
+    'Content-Security-Policy': `${contentSecurityPolicy(origins)}; frame-ancestors 'none'`,
     'Referrer-Policy': 'no-referrer',
     'X-Content-Type-Options': 'nosniff',
   }
 }
 
 /** Writes the CSP into the production index.html; the dev server's inline React preamble stays allowed. */
-export function contentSecurityPolicyMeta(origins: string | string[] = []): Plugin {
+export function contentSecurityPolicyMeta(origins: PolicyOrigins = {}): Plugin {
   return {
     name: 'vigil:content-security-policy',
     apply: 'build',

@@ -38,6 +38,8 @@ test('the preview server sends the security headers', async ({ request }) => {
   const response = await request.get('/')
   expect(response.headers()['referrer-policy']).toBe('no-referrer')
   expect(response.headers()['x-content-type-options']).toBe('nosniff')
+  expect(response.headers()['content-security-policy']).toMatch(/; frame-ancestors 'none'$/)
+  expect(response.headers()['content-security-policy']).toContain("img-src 'self' data:;")
   expect(response.headers()['content-security-policy']).toContain("script-src 'self'")
 })
 
