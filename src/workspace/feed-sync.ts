@@ -234,24 +234,28 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   const allHashed = items.every((item) => item.file.sha256 && item.state?.sha256 === item.file.sha256)
   const concurrency = options.concurrency ?? 16
   let done = 0
-  options.onProgress?.({ done, total: items.length })
+  // Progress at most every 100 ms: a message per batch re-renders the page thousands of times.
+  let reportedAt = -Infinity
+  const progress = (force = false) => {
+    const now = Date.now()
+    if (!force && now - reportedAt < 100) return
+    reportedAt = now
+    options.onProgress?.({ done, total: items.length })
+  }
+  progress(true)
+  if (manifestUnchanged && allHashed) {
+    report.unchanged = items.length
+    done = items.length
+  }
   try {
     const fetchBatch = (start: number): Promise<Fetched[]> => {
-      const batch = Promise.all(
-        items
-          .slice(start, start + concurrency)
-          .map((item) =>
-            manifestUnchanged && allHashed
-              ? { ...item, outcome: { kind: 'unchanged' as const } }
-              : fetchFile(client, item),
-          ),
-      )
+      const batch = Promise.all(items.slice(start, start + concurrency).map((item) => fetchFile(client, item)))
       batch.catch(() => undefined) // awaited below: a failure while the batch before it is written is not unhandled
       return batch
     }
     // The next batch downloads while this one is written.
-    let pending = items.length > 0 ? fetchBatch(0) : undefined
-    for (let start = 0; start < items.length; start += concurrency) {
+    let pending = done < items.length ? fetchBatch(0) : undefined
+    for (let start = 0; done < items.length && start < items.length; start += concurrency) {
       const batch = await pending!
       pending = start + concurrency < items.length ? fetchBatch(start + concurrency) : undefined
       for (const fetched of batch) {
@@ -294,8 +298,9 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
         }
         done += 1
       }
-      options.onProgress?.({ done, total: items.length })
+      progress()
     }
+    progress(true)
   } catch (error) {
     if (!(error instanceof FeedError)) throw error
     throw new FeedError(
