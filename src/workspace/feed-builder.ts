@@ -1,3 +1,4 @@
+import { sha256Hex } from '@/lib/sha256'
 import { decodeText, readScanText } from './detect'
 import { bytesOf } from './import-file'
 import { formatNames, ReaderError } from './model'
@@ -27,11 +28,6 @@ export interface BuildResult {
   refused: { path: string; reason: string }[]
   /** Hidden files (a name starting with a dot) left out. */
   skipped: string[]
-}
-
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sha256Hex } from '@/lib/sha256'
 import {
   checkFeedUrl,
   FeedError,
@@ -56,10 +57,6 @@ export interface FeedSyncReport {
   problems: string[]
   requests: number
   tokenSent: boolean
-}
-
-function hex(buffer: ArrayBuffer): string {
-  return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 interface Conditional {
@@ -155,7 +152,7 @@ async function fetchFile(client: FeedClient, item: Omit<Fetched, 'outcome'>): Pr
     return { ...item, outcome: { kind: 'problem', text: `${file.url}: the feed answered HTTP ${response.status}.` } }
   }
   const bytes = await response.arrayBuffer()
-  const sha256 = hex(await crypto.subtle.digest('SHA-256', bytes))
+  const sha256 = await sha256Hex(bytes)
   if (file.size !== undefined && bytes.byteLength !== file.size) {
     return {
       ...item,
@@ -230,7 +227,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
     requests: 0,
     tokenSent: false,
   }
-  // An unchanged manifest whose files all carry hashes: every file is as it was.
+  // Every file's manifest hash is the one imported: nothing is asked for, file by file or at all.
   const allHashed = items.every((item) => item.file.sha256 && item.state?.sha256 === item.file.sha256)
   const concurrency = options.concurrency ?? 16
   let done = 0
@@ -243,7 +240,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
     options.onProgress?.({ done, total: items.length })
   }
   progress(true)
-  if (manifestUnchanged && allHashed) {
+  if (allHashed) {
     report.unchanged = items.length
     done = items.length
   }
