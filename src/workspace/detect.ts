@@ -105,7 +105,7 @@ export function parseJson(text: string): unknown {
 export const MAX_YAML_ALIASES = 1000
 
 /** Text that is not JSON but could be a YAML document (API descriptions are often YAML). */
-const looksLikeYaml = (body: string) => !/^\s*[[{"]/.test(body) && /^\s*(---\s*\n)?[\w"'$-]+\s*:/m.test(body)
+const looksLikeYaml = (body: string) => /^\s*(---\s*\n)?[\w"'$-]+\s*:/m.test(body)
 
 /** Parses YAML text; refuses alias bombs and broken YAML with the parser's reason. */
 export function parseYaml(text: string): unknown {
@@ -125,12 +125,13 @@ export function parseYaml(text: string): unknown {
 /** Reads a scan file's text (already decompressed): JSON, or YAML for an API description. */
 export function readScanText(text: string): ReadResult[] {
   const body = text.replace(/^\uFEFF/, '')
-  if (body.trim() !== '' && !/^\s*[[{"]/.test(body) && !looksLikeYaml(body)) {
+  // JSON (or nothing, which parseJson names) is told apart at its first character, never by scanning it.
+  if (/^\s*([[{"]|$)/.test(body)) return readDocument(parseJson(text))
+  if (!looksLikeYaml(body)) {
     throw new ReaderError(
       'The file is neither JSON nor YAML: Vigil reads scanner reports in JSON and API descriptions in JSON or YAML.',
     )
   }
-  if (!looksLikeYaml(body)) return readDocument(parseJson(text))
   const document = parseYaml(text)
   if (!isObject(document)) throw new ReaderError('The file is neither a JSON report nor a YAML API description.')
   return readDocument(document)

@@ -250,6 +250,8 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       byTool.set(result.tool, entry)
     }
     let pages = existing
+    // The API descriptions this file brings; one replaces the last import of the same description.
+    const documents: ApiDocumentRecord[] = []
     for (const [tool, entry] of byTool) {
       const previous = new Map<string, string>()
       for (const page of pages) {
@@ -271,6 +273,15 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       }
       pages = [...pages.filter((page) => page.tool !== tool), ...written]
       const [first] = entry.results
+      if (first.apiDocument) {
+        documents.push({
+          ...first.apiDocument,
+          tool,
+          file: request.file,
+          endpoints: findings.length,
+          importedAt: request.now,
+        })
+      }
       records.push({
         file: request.file,
         format: first.format,
@@ -316,7 +327,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       counts: countFindings(dedupe(allFindings)),
       apis: {
         ...countEndpoints(allFindings),
-        documents: documentsAfter(before?.apis?.documents ?? [], request, byTool),
+        documents: [...(before?.apis?.documents ?? []).filter((document) => !byTool.has(document.tool)), ...documents],
       },
     }
     await repositories.put(summary)
@@ -335,28 +346,6 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     if (isQuotaError(error) || isQuotaError(transaction.error)) throw new StorageFullError()
     throw error
   }
-}
-
-function documentsAfter(
-  before: ApiDocumentRecord[],
-  request: ImportRequest,
-  byTool: Map<string, { results: ReadResult[]; findings: Finding[] }>,
-): ApiDocumentRecord[] {
-  const imported: ApiDocumentRecord[] = []
-  for (const [tool, entry] of byTool) {
-    const document = entry.results.find((result) => result.apiDocument)?.apiDocument
-    if (document) {
-      imported.push({
-        ...document,
-        tool,
-        file: request.file,
-        endpoints: dedupe(entry.findings).length,
-        importedAt: request.now,
-      })
-    }
-  }
-  const replaced = new Set(imported.map((document) => document.tool))
-  return [...before.filter((document) => !replaced.has(document.tool)), ...imported]
 }
 
 export function listRepositories(database: WorkspaceDatabase): Promise<RepositorySummary[]> {
