@@ -2,6 +2,9 @@ import { lazy, type ReactNode } from 'react'
 import { parse as parsePattern } from 'regexparam'
 import { matchRoute } from 'wouter'
 import type { Crumb, NavigationIcon, NavigationItem } from '@/data/navigation'
+import type { FindingSeverity } from '@/data/findings'
+import type { ApisView } from '@/screens/apis/apis-screen'
+import type { OrganizationsSection } from '@/screens/organizations/organizations-screen'
 
 // Each screen is its own chunk, loaded when its route is first opened, or earlier on intent.
 const loadDashboard = () => import('@/screens/dashboard/dashboard-screen')
@@ -16,6 +19,12 @@ const RepositoryDetailsScreen = lazy(() =>
   loadRepositoryDetails().then((m) => ({ default: m.RepositoryDetailsScreen })),
 )
 const PoliciesScreen = lazy(() => loadPolicies().then((m) => ({ default: m.PoliciesScreen })))
+const loadVulnerabilities = () => import('@/screens/vulnerabilities/vulnerabilities-screen')
+const VulnerabilitiesScreen = lazy(() => loadVulnerabilities().then((m) => ({ default: m.VulnerabilitiesScreen })))
+const loadApis = () => import('@/screens/apis/apis-screen')
+const ApisScreen = lazy(() => loadApis().then((m) => ({ default: m.ApisScreen })))
+const loadOrganizations = () => import('@/screens/organizations/organizations-screen')
+const OrganizationsScreen = lazy(() => loadOrganizations().then((m) => ({ default: m.OrganizationsScreen })))
 const loadDataSources = () => import('@/screens/data-sources/data-sources-screen')
 const DataSourcesScreen = lazy(() => loadDataSources().then((m) => ({ default: m.DataSourcesScreen })))
 const PolicyDocumentScreen = lazy(() => loadPolicyDocument().then((m) => ({ default: m.PolicyDocumentScreen })))
@@ -57,6 +66,18 @@ const repositoryDetails: Screen = {
   render: (params) => <RepositoryDetailsScreen repoName={params.repoName} />,
 }
 
+const vulnerabilities = (severity: FindingSeverity | 'all'): Screen => ({
+  load: loadVulnerabilities,
+  render: () => <VulnerabilitiesScreen severity={severity} />,
+})
+
+const apis = (view: ApisView): Screen => ({ load: loadApis, render: () => <ApisScreen view={view} /> })
+
+const organizations = (section: OrganizationsSection): Screen => ({
+  load: loadOrganizations,
+  render: () => <OrganizationsScreen section={section} />,
+})
+
 const section = (parent: string, children: [path: string, title: string, screen?: Screen][]): AppRoute[] =>
   children.map(([path, title, screen]) => ({ path, title, parent, screen }))
 
@@ -84,12 +105,17 @@ export const appRoutes: AppRoute[] = [
   },
   // The recent projects' form of a repository's address.
   { path: '/repositories/:repoName', title: 'Repository', screen: repositoryDetails },
-  { path: '/vulnerabilities', title: 'Vulnerabilities', icon: 'vulnerabilities' },
+  {
+    path: '/vulnerabilities',
+    title: 'Vulnerabilities',
+    icon: 'vulnerabilities',
+    screen: vulnerabilities('all'),
+  },
   ...section('/vulnerabilities', [
-    ['/vulnerabilities/critical', 'Critical'],
-    ['/vulnerabilities/high', 'High'],
-    ['/vulnerabilities/medium', 'Medium'],
-    ['/vulnerabilities/low', 'Low'],
+    ['/vulnerabilities/critical', 'Critical', vulnerabilities('Critical')],
+    ['/vulnerabilities/high', 'High', vulnerabilities('High')],
+    ['/vulnerabilities/medium', 'Medium', vulnerabilities('Medium')],
+    ['/vulnerabilities/low', 'Low', vulnerabilities('Low')],
   ]),
   {
     path: '/policies',
@@ -108,17 +134,17 @@ export const appRoutes: AppRoute[] = [
     title: 'Policy document',
     screen: { load: loadPolicyDocument, render: () => <PolicyDocumentScreen /> },
   },
-  { path: '/apis', title: 'APIs', icon: 'apis' },
+  { path: '/apis', title: 'APIs', icon: 'apis', screen: apis('all') },
   ...section('/apis', [
-    ['/apis/rest', 'REST'],
-    ['/apis/graphql', 'GraphQL'],
-    ['/apis/webhooks', 'Webhooks'],
-    ['/apis/documentation', 'Documentation'],
+    ['/apis/rest', 'REST', apis('rest')],
+    ['/apis/graphql', 'GraphQL', apis('graphql')],
+    ['/apis/webhooks', 'Webhooks', apis('webhooks')],
+    ['/apis/documentation', 'Documentation', apis('documentation')],
   ]),
-  { path: '/organizations', title: 'Organizations', icon: 'organizations' },
+  { path: '/organizations', title: 'Organizations', icon: 'organizations', screen: organizations('overview') },
   ...section('/organizations', [
-    ['/organizations/members', 'Members'],
-    ['/organizations/teams', 'Teams'],
+    ['/organizations/members', 'Members', organizations('members')],
+    ['/organizations/teams', 'Teams', organizations('teams')],
     // The data-sources page: the workspace and its imports.
     ['/organizations/settings', 'Settings', { load: loadDataSources, render: () => <DataSourcesScreen /> }],
   ]),

@@ -60,6 +60,8 @@ export interface Vulnerability {
   package: string
   /** Imported findings say more: version, fix, other ids of the advisory, scores, the scanner. */
   packageVersion?: string
+  /** The package's ecosystem (npm, PyPI, Go...), when known. */
+  ecosystem?: string
   fixedVersion?: string
   aliases?: string[]
   cvss?: { version: string; vector: string; score: number }
@@ -123,6 +125,8 @@ const sampleVulnerabilities: Vulnerability[] = [
     line: 42,
     cve: 'CVE-2019-10744',
     package: 'lodash@4.17.11',
+    ecosystem: 'npm',
+    fixedVersion: '4.17.12',
   },
   {
     id: 'vuln-002',
@@ -134,6 +138,8 @@ const sampleVulnerabilities: Vulnerability[] = [
     line: 88,
     cve: 'CVE-2024-39338',
     package: 'axios@1.7.2',
+    ecosystem: 'npm',
+    fixedVersion: '1.7.4',
   },
   {
     id: 'vuln-003',
@@ -144,6 +150,8 @@ const sampleVulnerabilities: Vulnerability[] = [
     line: 17,
     cve: 'CVE-2022-25883',
     package: 'semver@7.5.1',
+    ecosystem: 'npm',
+    fixedVersion: '7.5.2',
   },
   {
     id: 'vuln-004',
@@ -154,6 +162,8 @@ const sampleVulnerabilities: Vulnerability[] = [
     line: 23,
     cve: 'CVE-2024-45801',
     package: 'dompurify@2.4.0',
+    ecosystem: 'npm',
+    fixedVersion: '2.5.4',
   },
   {
     id: 'vuln-005',
@@ -164,6 +174,8 @@ const sampleVulnerabilities: Vulnerability[] = [
     line: 61,
     cve: 'CVE-2024-43796',
     package: 'express@4.19.2',
+    ecosystem: 'npm',
+    fixedVersion: '4.20.0',
   },
 ]
 

@@ -1,3 +1,5 @@
+import { groupAdvisories, ecosystemsOf, type AdvisoryGroup, type VulnerabilityOccurrences } from './advisories'
+import type { ApiDocumentListing, EndpointOccurrences } from './api-inventory'
 import { endpointsFor as sampleEndpointsFor, type ApiEndpoint } from './endpoints'
 import {
   sampleCounts,
@@ -31,6 +33,65 @@ export interface Organisation {
   findingCounts: (repository: Repository) => FindingCounts
   /** The findings themselves: at once for sample and generated data, read from storage for the workspace. */
   findings: (repository: Repository) => RepositoryFindings | Promise<RepositoryFindings>
+  /** Every vulnerability across the repositories, grouped by advisory: built once per data source. */
+  vulnerabilityIndex: () => Promise<VulnerabilityIndex>
+  /** Every endpoint of every repository: built once per data source. */
+  endpointOccurrences: () => Promise<EndpointOccurrences>
+  /** The API descriptions imported (sample and generated data have none). */
+  apiDocuments: () => ApiDocumentListing[]
+}
+
+/** What `/vulnerabilities` reads: each repository × finding, and the advisories they group into. */
+export interface VulnerabilityIndex {
+  occurrences: VulnerabilityOccurrences
+  groups: AdvisoryGroup[]
+  ecosystems: string[]
+}
+
+export function indexVulnerabilities(
+  occurrences: VulnerabilityOccurrences,
+  repositories: Repository[],
+): VulnerabilityIndex {
+  return { occurrences, groups: groupAdvisories(occurrences, repositories), ecosystems: ecosystemsOf(occurrences) }
+}
+
+/** A value made on first use and kept: the organisation-wide indexes are built once per data source. */
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined
+  return () => (made ??= make())
+}
+
+/** Each repository's findings laid end to end, with the index of the repository each came from. */
+export function collect<T>(
+  repositories: Repository[],
+  of: (repository: Repository, index: number) => Iterable<T>,
+): { repository: number[]; items: T[] } {
+  const repository: number[] = []
+  const items: T[] = []
+  repositories.forEach((each, index) => {
+    for (const item of of(each, index)) {
+      repository.push(index)
+      items.push(item)
+    }
+  })
+  return { repository, items }
+}
+
+function sampleIndexes(
+  repositories: Repository[],
+  endpointsOf: (repository: Repository) => ApiEndpoint[],
+): Pick<Organisation, 'vulnerabilityIndex' | 'endpointOccurrences' | 'apiDocuments'> {
+  return {
+    vulnerabilityIndex: once(async () => {
+      const { repository, items } = collect(repositories, (each) => vulnerabilitiesFor(each.vulnerabilities))
+      return indexVulnerabilities({ repository, finding: items }, repositories)
+    }),
+    endpointOccurrences: once(async () => {
+      const { repository, items } = collect(repositories, endpointsOf)
+      return { repository, endpoint: items }
+    }),
+    apiDocuments: () => [],
+  }
 }
 
 /** The sample findings a repository's counts stand for (sample and generated data), with its endpoints. */
@@ -64,13 +125,16 @@ function indexByName(repositories: Repository[]) {
   return (name: string) => byName.get(name)
 }
 
+const sampleEndpointsOf = (repository: Repository) => sampleEndpointsFor(repository.name)
+
 export const sampleOrganisation: Organisation = {
   kind: 'sample',
   repositories: listRepositories(),
   findRepository: indexByName(listRepositories()),
-  endpointStats: (repository) => statsOf(sampleEndpointsFor(repository.name)),
+  endpointStats: (repository) => statsOf(sampleEndpointsOf(repository)),
   findingCounts: countsOfSamples,
-  findings: (repository) => sampleFindings(repository, sampleEndpointsFor(repository.name)),
+  findings: (repository) => sampleFindings(repository, sampleEndpointsOf(repository)),
+  ...sampleIndexes(listRepositories(), sampleEndpointsOf),
 }
 
 /** A generated organisation; the generator is loaded only when one is asked for. */
@@ -84,5 +148,6 @@ export async function loadGeneratedOrganisation(size: number): Promise<Organisat
     endpointStats: generatedEndpointStats,
     findingCounts: countsOfSamples,
     findings: (repository) => sampleFindings(repository, generatedEndpoints(repository)),
+    ...sampleIndexes(repositories, generatedEndpoints),
   }
 }

@@ -1,7 +1,6 @@
+import type { CsvColumn } from '@/lib/csv'
 import type { Repository } from './repositories'
 import type { SortColumn } from './repository-filters'
-
-type CsvValue = (repository: Repository) => string | number
 
 /** One column of the repositories table (SPEC.md §2), with what it sorts by and writes to CSV. */
 export interface RepositoryColumn {
@@ -12,7 +11,7 @@ export interface RepositoryColumn {
   /** The sorts its header offers, each with its button's label. */
   sorts: { column: SortColumn; label: string }[]
   /** The CSV columns it becomes, in order (none for the link to details). */
-  csv: [header: string, value: CsvValue][]
+  csv: CsvColumn<Repository>[]
 }
 
 /** The repositories table's columns, in order: the table, its CSV export and the tests read this list. */

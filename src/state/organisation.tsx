@@ -41,9 +41,10 @@ export function OrganisationProvider({
   const workspace = useOptionalWorkspace()
   const summaries = workspace?.summaries
   const findings = workspace?.findings
+  const digests = workspace?.digests
   const fromWorkspace = useMemo(
-    () => (summaries && findings ? workspaceOrganisation(summaries, findings) : undefined),
-    [summaries, findings],
+    () => (summaries && findings && digests ? workspaceOrganisation(summaries, findings, digests) : undefined),
+    [summaries, findings, digests],
   )
   // SWR keeps each size built once per cache and the last one on screen while the next builds.
   const generated = useSWRImmutable(

@@ -4,6 +4,7 @@ import { readLocal, writeLocal } from '@/lib/local-storage'
 import {
   deleteWorkspace,
   findingsOf,
+  listDigests,
   listImports,
   listRepositories,
   openWorkspace,
@@ -31,6 +32,8 @@ export interface WorkspaceState {
   /** Reloads after a change, and tells the other tabs of this identity to. */
   changed: () => void
   findings: (repository: string) => ReturnType<typeof findingsOf>
+  /** Every repository's digest, for the organisation-wide screens. */
+  digests: () => ReturnType<typeof listDigests>
   /** Deletes everything imported by this identity in this browser. */
   remove: () => Promise<void>
   clearOnSignOut: boolean
@@ -117,6 +120,8 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     [name],
   )
 
+  const digests = useCallback(async () => (name ? listDigests(await connection(name)) : []), [name])
+
   const [clearOnSignOut, setClear] = useState(() => readLocal(CLEAR_ON_SIGN_OUT_KEY) === 'true')
 
   const state: WorkspaceState = {
@@ -126,6 +131,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     imports: loaded.data?.imports ?? [],
     changed,
     findings,
+    digests,
     remove: async () => {
       if (!name) return
       await closeConnection(name)

@@ -1,122 +1,14 @@
-import {
-  emptyCounts,
-  enforcementStatuses,
-  findingSeverities,
-  type PolicyViolation,
-  type Vulnerability,
-} from '@/data/findings'
-import type { Organisation, RepositoryFindings } from '@/data/organisation'
+import { emptyCounts, type Vulnerability } from '@/data/findings'
+import { indexVulnerabilities, once, type Organisation } from '@/data/organisation'
 import type { Repository, TabSummary } from '@/data/repositories'
 import { plural } from '@/lib/format'
 import { relativeTime } from '@/data/relative-time'
 import type { ApiEndpoint } from '@/data/endpoints'
-import type { EndpointFinding, Finding, PolicyIssueFinding, VulnerabilityFinding } from './model'
+import type { ApiDocumentListing } from '@/data/api-inventory'
+import { DigestReader, type RepositoryDigest } from './digest'
+import { findingViews } from './finding-views'
+import type { Finding } from './model'
 import { dedupe, emptyApiSummary, type RepositorySummary } from './store'
-
-const where = (finding: { location?: { file: string; line?: number } }) =>
-  finding.location ? `${finding.location.file}${finding.location.line ? `:${finding.location.line}` : ''}` : undefined
-
-/** Policy issues grouped by rule (per tool), each with every file:line, the strictest enforcement first. */
-export function groupPolicyIssues(findings: PolicyIssueFinding[]): PolicyViolation[] {
-  const groups = new Map<string, PolicyIssueFinding[]>()
-  for (const finding of findings) {
-    const key = `${finding.tool}\u0000${finding.ruleId}`
-    const group = groups.get(key)
-    if (group) group.push(finding)
-    else groups.set(key, [finding])
-  }
-  return [...groups.values()]
-    .map((group) => {
-      const [first] = group
-      const enforcementStatus = enforcementStatuses.find((status) =>
-        group.some((finding) => finding.enforcementStatus === status),
-      )!
-      return {
-        id: `${first.tool}:${first.ruleId}`,
-        title: first.title,
-        enforcementStatus,
-        description: first.message && first.message !== first.title ? first.message : '',
-        relevantFiles: [...new Set(group.flatMap((finding) => where(finding) ?? []))],
-        rule: first.ruleId,
-        tool: first.tool,
-        cwes: [...new Set(group.flatMap((finding) => finding.cwes))],
-        helpUri: first.helpUri,
-      }
-    })
-    .sort(
-      (a, b) =>
-        enforcementStatuses.indexOf(a.enforcementStatus) - enforcementStatuses.indexOf(b.enforcementStatus) ||
-        b.relevantFiles.length - a.relevantFiles.length ||
-        a.rule.localeCompare(b.rule),
-    )
-}
-
-/** Vulnerabilities as the details screen shows them, most severe first. */
-export function vulnerabilityViews(findings: VulnerabilityFinding[]): Vulnerability[] {
-  return findings
-    .map((finding) => ({
-      id: `${finding.tool}:${finding.key}`,
-      title: finding.title,
-      severity: finding.severity,
-      description: finding.description,
-      file: finding.location?.file,
-      line: finding.location?.line,
-      cve: finding.advisoryId,
-      package: finding.packageName,
-      packageVersion: finding.packageVersion,
-      fixedVersion: finding.fixedVersion,
-      aliases: finding.aliases,
-      cvss: finding.cvss,
-      epss: finding.epss,
-      tool: finding.tool,
-      toolSeverity: finding.toolSeverity,
-      url: finding.url,
-    }))
-    .sort(
-      (a, b) =>
-        findingSeverities.indexOf(a.severity) - findingSeverities.indexOf(b.severity) ||
-        (b.cvss?.score ?? 0) - (a.cvss?.score ?? 0) ||
-        a.cve.localeCompare(b.cve),
-    )
-}
-
-/** Endpoints as the API Surface tab shows them: the sensitive ones without auth first, then by path. */
-export function endpointViews(findings: EndpointFinding[]): ApiEndpoint[] {
-  const exposure = (endpoint: EndpointFinding) =>
-    (endpoint.pii || endpoint.pci || endpoint.phi ? 0 : 2) + (endpoint.auth === 'None' ? 0 : 1)
-  return [...findings]
-    .sort((a, b) => exposure(a) - exposure(b) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
-    .map((finding) => ({
-      id: `${finding.tool}:${finding.key}`,
-      method: finding.method,
-      path: finding.path,
-      auth: finding.auth,
-      pii: finding.pii,
-      pci: finding.pci,
-      phi: finding.phi,
-      description: finding.summary ?? '',
-      reasons: finding.reasons,
-      document: finding.tool,
-      authDeclared: finding.authDeclared,
-      authSchemes: finding.authSchemes,
-      channel: finding.channel,
-      operationId: finding.operationId,
-      tags: finding.tags,
-      deprecated: finding.deprecated,
-    }))
-}
-
-export function findingViews(findings: Finding[]): RepositoryFindings {
-  return {
-    endpoints: endpointViews(findings.filter((finding): finding is EndpointFinding => finding.kind === 'endpoint')),
-    violations: groupPolicyIssues(
-      findings.filter((finding): finding is PolicyIssueFinding => finding.kind === 'policy-issue'),
-    ),
-    vulnerabilities: vulnerabilityViews(
-      findings.filter((finding): finding is VulnerabilityFinding => finding.kind === 'vulnerability'),
-    ),
-  }
-}
 
 /** A repository of the workspace as the lists show it. */
 export function repositoryOf(summary: RepositorySummary, now: number): Repository {
@@ -158,6 +50,7 @@ function tabSummaryOf({ counts, tools, apis = emptyApiSummary() }: RepositorySum
 export function workspaceOrganisation(
   summaries: RepositorySummary[],
   loadFindings: (repository: string) => Promise<Finding[]>,
+  loadDigests: () => Promise<RepositoryDigest[]>,
   now = Date.now(),
 ): Organisation {
   const sorted = [...summaries].sort((a, b) => a.name.localeCompare(b.name))
@@ -176,5 +69,50 @@ export function workspaceOrganisation(
     findingCounts: (repository) => byName.get(repository.name)?.summary.counts ?? emptyCounts(),
     // Two tools reporting one advisory for one package show it once (the first tool's words).
     findings: async (repository) => findingViews(dedupe(await loadFindings(repository.name))),
+    ...digestIndexes(repositories, loadDigests),
+    apiDocuments: () =>
+      sorted.flatMap((summary): ApiDocumentListing[] =>
+        (summary.apis ?? emptyApiSummary()).documents.map((document) => ({
+          title: document.title,
+          version: document.version,
+          specification: document.specification,
+          repository: summary.name,
+          file: document.file,
+          endpoints: document.endpoints,
+          importedAt: document.importedAt,
+        })),
+      ),
+  }
+}
+
+/** The organisation-wide indexes, read from the digests once (all repositories in one read). */
+function digestIndexes(
+  repositories: Repository[],
+  loadDigests: () => Promise<RepositoryDigest[]>,
+): Pick<Organisation, 'vulnerabilityIndex' | 'endpointOccurrences'> {
+  const indexOf = new Map(repositories.map((repository, index) => [repository.name, index]))
+  const read = once(async () => {
+    const reader = new DigestReader()
+    const vulnerabilities = { repository: [] as number[], finding: [] as Vulnerability[] }
+    const endpoints = { repository: [] as number[], endpoint: [] as ApiEndpoint[] }
+    const digests = (await loadDigests())
+      .filter((digest) => indexOf.has(digest.repository))
+      .sort((a, b) => indexOf.get(a.repository)! - indexOf.get(b.repository)!)
+    for (const digest of digests) {
+      const index = indexOf.get(digest.repository)!
+      for (const text of digest.vulnerabilities) {
+        vulnerabilities.repository.push(index)
+        vulnerabilities.finding.push(reader.vulnerability(text))
+      }
+      for (const text of digest.endpoints) {
+        endpoints.repository.push(index)
+        endpoints.endpoint.push(reader.endpoint(text))
+      }
+    }
+    return { vulnerabilities, endpoints }
+  })
+  return {
+    vulnerabilityIndex: once(async () => indexVulnerabilities((await read()).vulnerabilities, repositories)),
+    endpointOccurrences: async () => (await read()).endpoints,
   }
 }

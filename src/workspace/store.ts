@@ -1,13 +1,14 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
 import { base64url } from 'jose'
 import { emptyCounts, type FindingCounts } from '@/data/findings'
+import { digestOf, type RepositoryDigest } from './digest'
 import type { FeedManifest } from './feed-manifest'
 import { languagesOf } from './languages'
 import { locationOf, type ApiDocumentInfo, type Finding, type FormatId, type ReadResult } from './model'
 
 /** Findings are stored in pages of this many, per repository and tool (ARCHITECTURE.md §5). */
 export const PAGE_SIZE = 1000
-export const SCHEMA_VERSION = 3
+export const SCHEMA_VERSION = 4
 
 /** What the repositories list and the dashboard read: one small record per repository. */
 export interface RepositorySummary {
@@ -97,11 +98,16 @@ interface WorkspaceSchema extends DBSchema {
   imports: { key: number; value: ImportRecord; indexes: { repository: string } }
   feeds: { key: string; value: FeedState }
   feedFiles: { key: string; value: FeedFileState }
+  digests: { key: string; value: RepositoryDigest }
 }
 
 export type WorkspaceDatabase = IDBPDatabase<WorkspaceSchema>
 type UpgradeTransaction = IDBPTransaction<WorkspaceSchema, StoreNames<WorkspaceSchema>[], 'versionchange'>
-type WriteTransaction = IDBPTransaction<WorkspaceSchema, ('repositories' | 'findings' | 'imports')[], 'readwrite'>
+type WriteTransaction = IDBPTransaction<
+  WorkspaceSchema,
+  ('repositories' | 'findings' | 'imports' | 'digests')[],
+  'readwrite'
+>
 
 /** One workspace per signed-in identity: two people sharing a browser never see each other's data. */
 export async function workspaceName(issuer: string, subject: string): Promise<string> {
@@ -145,6 +151,11 @@ export function openWorkspace(name: string): Promise<WorkspaceDatabase> {
         database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
         database.createObjectStore('feedFiles', { keyPath: 'url' })
       }
+      // Version 4 keeps a digest of each repository for the organisation-wide screens.
+      if (oldVersion < 4) {
+        database.createObjectStore('digests', { keyPath: 'repository' })
+        if (oldVersion >= 1) void addDigests(transaction)
+      }
     },
     // Another tab upgrades or deletes the workspace: let it.
     blocking: (_current, _blocked, event) => (event.target as IDBDatabase).close(),
@@ -156,6 +167,14 @@ async function addApiSummaries(transaction: UpgradeTransaction) {
   while (cursor) {
     if (!cursor.value.apis) await cursor.update({ ...cursor.value, apis: emptyApiSummary() })
     cursor = await cursor.continue()
+  }
+}
+
+async function addDigests(transaction: UpgradeTransaction) {
+  const findings = transaction.objectStore('findings')
+  for (const name of await transaction.objectStore('repositories').getAllKeys()) {
+    const pages = await findings.index('repository').getAll(name)
+    await transaction.objectStore('digests').put(digestOf(name, dedupe(pages.flatMap((page) => page.findings))))
   }
 }
 
@@ -235,7 +254,7 @@ export interface ImportOutcome {
 export async function importResults(database: WorkspaceDatabase, request: ImportRequest): Promise<ImportOutcome> {
   // Relaxed durability: still all or nothing, without waiting for the disk on every file (a feed
   // lands thousands); an OS crash may lose the newest imports, which a re-import or re-sync brings back.
-  const transaction = database.transaction(['repositories', 'findings', 'imports'], 'readwrite', {
+  const transaction = database.transaction(['repositories', 'findings', 'imports', 'digests'], 'readwrite', {
     durability: 'relaxed',
   })
   try {
@@ -296,6 +315,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     const repositories = transaction.objectStore('repositories')
     const before = await repositories.get(request.repository)
     const allFindings = pages.flatMap((page) => page.findings)
+    const unique = dedupe(allFindings)
     const scannedAt = request.results
       .map((result) => result.scannedAt)
       .filter((time): time is string => !!time && !Number.isNaN(Date.parse(time)))
@@ -324,13 +344,14 @@ export async function importResults(database: WorkspaceDatabase, request: Import
           ...[...byTool].filter(([, entry]) => !entry.results[0].apiDocument).map(([tool]) => tool),
         ]),
       ].sort(),
-      counts: countFindings(dedupe(allFindings)),
+      counts: countFindings(unique),
       apis: {
         ...countEndpoints(allFindings),
         documents: [...(before?.apis?.documents ?? []).filter((document) => !byTool.has(document.tool)), ...documents],
       },
     }
     await repositories.put(summary)
+    await transaction.objectStore('digests').put(digestOf(request.repository, unique))
     const imports = transaction.objectStore('imports')
     for (const record of records) record.id = await imports.add(record)
     await transaction.done
@@ -357,15 +378,21 @@ export async function findingsOf(database: WorkspaceDatabase, repository: string
   return pages.flatMap((page) => page.findings)
 }
 
+/** Every repository's digest: what the organisation-wide screens read. */
+export function listDigests(database: WorkspaceDatabase): Promise<RepositoryDigest[]> {
+  return database.getAll('digests')
+}
+
 export function listImports(database: WorkspaceDatabase): Promise<ImportRecord[]> {
   return database.getAll('imports')
 }
 
 /** Removes repositories (a feed's that left its manifest) with their findings, in one transaction. */
 export async function removeRepositories(database: WorkspaceDatabase, names: string[]): Promise<void> {
-  const transaction = database.transaction(['repositories', 'findings'], 'readwrite')
+  const transaction = database.transaction(['repositories', 'findings', 'digests'], 'readwrite')
   for (const name of names) {
     await transaction.objectStore('repositories').delete(name)
+    await transaction.objectStore('digests').delete(name)
     for (const key of await transaction.objectStore('findings').index('repository').getAllKeys(name)) {
       await transaction.objectStore('findings').delete(key)
     }

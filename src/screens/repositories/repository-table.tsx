@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconChevronRight, IconSelector } from '@tabler/icons-react'
-import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
+import { useVirtualRows } from '@/components/use-virtual-rows'
 import { PolicyIssuesBadge, VisibilityLabel, VulnerabilitiesBadge } from '@/components/badges'
 import type { RepositorySort, SortColumn } from '@/data/repository-filters'
 import type { Repository } from '@/data/repositories'
@@ -128,10 +128,7 @@ export interface RepositoryTableProps {
   onReset: () => void
 }
 
-/**
- * The repositories table: only the rows in view are in the page, however many there are. The
- * rows are one tab stop: arrow keys, Page Up/Down, Home and End move between them; Enter opens.
- */
+/** The repositories table, virtualised; Enter on a row opens the repository. */
 export const RepositoryTable = memo(function RepositoryTable({
   repositories,
   sort,
@@ -139,56 +136,11 @@ export const RepositoryTable = memo(function RepositoryTable({
   onReset,
 }: RepositoryTableProps) {
   const [, navigate] = useLocation()
-  const body = useRef<HTMLTableSectionElement>(null)
-  const [scrollMargin, setScrollMargin] = useState(0)
-  const [active, setActive] = useState(0)
-  const [focusRequest, setFocusRequest] = useState(0)
-  const activeIndex = Math.min(active, Math.max(0, repositories.length - 1))
-
-  useLayoutEffect(() => {
-    if (body.current) setScrollMargin(body.current.getBoundingClientRect().top + window.scrollY)
-  }, [])
-
-  const virtualizer = useWindowVirtualizer({
+  const { body, items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
     count: repositories.length,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 4,
-    scrollMargin,
+    rowHeight: ROW_HEIGHT,
+    onEnter: (index) => navigate(detailsUrl(repositories[index])),
   })
-  const items = virtualizer.getVirtualItems()
-  const paddingTop = items.length > 0 ? items[0].start - scrollMargin : 0
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1].end - scrollMargin) : 0
-
-  useEffect(() => {
-    if (focusRequest === 0) return
-    body.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`)?.focus({ preventScroll: true })
-  }, [focusRequest, activeIndex, items])
-
-  const moveTo = (index: number) => {
-    const target = Math.max(0, Math.min(repositories.length - 1, index))
-    setActive(target)
-    virtualizer.scrollToIndex(target, { align: 'auto' })
-    setFocusRequest((request) => request + 1)
-  }
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    const page = Math.max(1, Math.floor(window.innerHeight / ROW_HEIGHT) - 1)
-    const moves: Record<string, number> = {
-      ArrowDown: activeIndex + 1,
-      ArrowUp: activeIndex - 1,
-      PageDown: activeIndex + page,
-      PageUp: activeIndex - page,
-      Home: 0,
-      End: repositories.length - 1,
-    }
-    if (event.key in moves) {
-      event.preventDefault()
-      moveTo(moves[event.key])
-    } else if (event.key === 'Enter' && repositories[activeIndex]) {
-      event.preventDefault()
-      navigate(detailsUrl(repositories[activeIndex]))
-    }
-  }
 
   return (
     <Table.ScrollContainer minWidth={900} type="native">
@@ -222,14 +174,7 @@ export const RepositoryTable = memo(function RepositoryTable({
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody
-          ref={body}
-          onKeyDown={onKeyDown}
-          onFocus={(event) => {
-            const index = Number((event.target as HTMLElement).dataset.index)
-            if (Number.isInteger(index) && index !== activeIndex) setActive(index)
-          }}
-        >
+        <Table.Tbody ref={body} onKeyDown={onKeyDown} onFocus={onFocus}>
           {paddingTop > 0 && (
             <tr aria-hidden="true" style={{ height: paddingTop }}>
               <td colSpan={COLUMNS} />

@@ -4,7 +4,6 @@ import {
   Checkbox,
   Code,
   Group,
-  List,
   Select,
   Stack,
   Table,
@@ -15,15 +14,10 @@ import {
 import { IconChevronDown, IconChevronRight, IconInfoCircle } from '@tabler/icons-react'
 import { Fragment, useId, useState } from 'react'
 import { MethodBadge } from '@/components/badges'
+import { AuthCell, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
 import type { ApiEndpoint, DataCategory } from '@/data/endpoints'
 import { plural } from '@/lib/format'
 import { EmptyState } from './findings-panels'
-
-const dataColumns = [
-  { key: 'pii', label: 'PII?', meaning: 'Personally Identifiable Information' },
-  { key: 'pci', label: 'PCI?', meaning: 'Payment Card Industry Data' },
-  { key: 'phi', label: 'PHI?', meaning: 'Protected Health Information' },
-] as const
 
 type CategoryFilter = 'all' | 'sensitive' | DataCategory
 
@@ -42,51 +36,6 @@ function matches(endpoint: ApiEndpoint, category: CategoryFilter, noAuthOnly: bo
   if (category === 'all') return true
   if (category === 'sensitive') return isSensitive(endpoint)
   return endpoint[category]
-}
-
-/** "None" needs a word more when the description made auth optional, "Unknown" when it declared none. */
-function AuthCell({ endpoint }: { endpoint: ApiEndpoint }) {
-  const note =
-    endpoint.authDeclared === 'optional'
-      ? 'optional'
-      : endpoint.authDeclared === 'undeclared'
-        ? 'not declared'
-        : endpoint.authSchemes && endpoint.authSchemes.length > 1
-          ? endpoint.authSchemes.join(' or ')
-          : undefined
-  return (
-    <Stack gap={0}>
-      <Text size="sm">{endpoint.auth}</Text>
-      {note && (
-        <Text size="xs" c="dimmed">
-          {note}
-        </Text>
-      )}
-    </Stack>
-  )
-}
-
-function Reasons({ endpoint }: { endpoint: ApiEndpoint }) {
-  return (
-    <Stack gap="xs" py={4}>
-      {dataColumns.map(({ key, label, meaning }) => {
-        const reasons = (endpoint.reasons ?? []).filter((reason) => reason.category === key)
-        if (reasons.length === 0) return null
-        return (
-          <div key={key}>
-            <Text size="sm" fw={700}>
-              {label.replace('?', '')}: {meaning}
-            </Text>
-            <List size="sm" spacing={2}>
-              {reasons.map((reason) => (
-                <List.Item key={reason.text}>{reason.text}</List.Item>
-              ))}
-            </List>
-          </div>
-        )
-      })}
-    </Stack>
-  )
 }
 
 export function ApiSurfacePanel({ endpoints }: { endpoints: ApiEndpoint[] }) {
@@ -222,7 +171,7 @@ export function ApiSurfacePanel({ endpoints }: { endpoints: ApiEndpoint[] }) {
                     {hasReasons && expanded && (
                       <Table.Tr id={reasonsId}>
                         <Table.Td colSpan={columnCount}>
-                          <Reasons endpoint={endpoint} />
+                          <EndpointReasons endpoint={endpoint} />
                         </Table.Td>
                       </Table.Tr>
                     )}

@@ -1,0 +1,54 @@
+import { List, Stack, Text } from '@mantine/core'
+import type { ApiEndpoint } from '@/data/endpoints'
+
+/** The three sensitive-data columns of an endpoint table, with what each abbreviation means. */
+export const dataColumns = [
+  { key: 'pii', label: 'PII?', meaning: 'Personally Identifiable Information' },
+  { key: 'pci', label: 'PCI?', meaning: 'Payment Card Industry Data' },
+  { key: 'phi', label: 'PHI?', meaning: 'Protected Health Information' },
+] as const
+
+/** "None" needs a word more when the description made auth optional, "Unknown" when it declared none. */
+export function AuthCell({ endpoint }: { endpoint: ApiEndpoint }) {
+  const note =
+    endpoint.authDeclared === 'optional'
+      ? 'optional'
+      : endpoint.authDeclared === 'undeclared'
+        ? 'not declared'
+        : endpoint.authSchemes && endpoint.authSchemes.length > 1
+          ? endpoint.authSchemes.join(' or ')
+          : undefined
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{endpoint.auth}</Text>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </Stack>
+  )
+}
+
+export function EndpointReasons({ endpoint }: { endpoint: ApiEndpoint }) {
+  return (
+    <Stack gap="xs" py={4}>
+      {dataColumns.map(({ key, label, meaning }) => {
+        const reasons = (endpoint.reasons ?? []).filter((reason) => reason.category === key)
+        if (reasons.length === 0) return null
+        return (
+          <div key={key}>
+            <Text size="sm" fw={700}>
+              {label.replace('?', '')}: {meaning}
+            </Text>
+            <List size="sm" spacing={2}>
+              {reasons.map((reason) => (
+                <List.Item key={reason.text}>{reason.text}</List.Item>
+              ))}
+            </List>
+          </div>
+        )
+      })}
+    </Stack>
+  )
+}

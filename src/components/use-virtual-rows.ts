@@ -1,0 +1,73 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+
+/**
+ * A long table's rows, virtualised against the window: only the rows in view are in the page.
+ * The rows are one tab stop (the active row has tabIndex 0): arrow keys, Page Up/Down, Home and
+ * End move between them, and Enter calls `onEnter` with the active row.
+ */
+export function useVirtualRows({
+  count,
+  rowHeight,
+  onEnter,
+}: {
+  count: number
+  rowHeight: number
+  onEnter: (index: number) => void
+}) {
+  const body = useRef<HTMLTableSectionElement>(null)
+  const [scrollMargin, setScrollMargin] = useState(0)
+  const [active, setActive] = useState(0)
+  const [focusRequest, setFocusRequest] = useState(0)
+  const activeIndex = Math.min(active, Math.max(0, count - 1))
+
+  useLayoutEffect(() => {
+    if (body.current) setScrollMargin(body.current.getBoundingClientRect().top + window.scrollY)
+  }, [])
+
+  const virtualizer = useWindowVirtualizer({ count, estimateSize: () => rowHeight, overscan: 4, scrollMargin })
+  const items = virtualizer.getVirtualItems()
+  const paddingTop = items.length > 0 ? items[0].start - scrollMargin : 0
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1].end - scrollMargin) : 0
+
+  useEffect(() => {
+    if (focusRequest === 0) return
+    body.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`)?.focus({ preventScroll: true })
+  }, [focusRequest, activeIndex, items])
+
+  const moveTo = (index: number) => {
+    const target = Math.max(0, Math.min(count - 1, index))
+    setActive(target)
+    virtualizer.scrollToIndex(target, { align: 'auto' })
+    setFocusRequest((request) => request + 1)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    // Keys pressed on a control inside a row (a button, a link) are the control's.
+    if ((event.target as HTMLElement).tagName !== 'TR') return
+    const page = Math.max(1, Math.floor(window.innerHeight / rowHeight) - 1)
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      PageDown: activeIndex + page,
+      PageUp: activeIndex - page,
+      Home: 0,
+      End: count - 1,
+    }
+    if (event.key in moves) {
+      event.preventDefault()
+      moveTo(moves[event.key])
+    } else if (event.key === 'Enter' && activeIndex < count) {
+      event.preventDefault()
+      onEnter(activeIndex)
+    }
+  }
+
+  const onFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('tr[data-index]')
+    const index = Number(row?.dataset.index)
+    if (Number.isInteger(index) && index !== activeIndex) setActive(index)
+  }
+
+  return { body, items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus }
+}

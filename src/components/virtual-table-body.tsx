@@ -1,0 +1,58 @@
+import { Table, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { useVirtualRows } from './use-virtual-rows'
+
+function Padding({ height, columns }: { height: number; columns: number }) {
+  return height > 0 ? (
+    <tr aria-hidden="true" style={{ height }}>
+      <td colSpan={columns} />
+    </tr>
+  ) : null
+}
+
+/** The props every row of a virtual table carries: its place, its tab stop and its fixed height. */
+export function rowProps(index: number, active: boolean, height: number) {
+  return { 'data-index': index, 'aria-rowindex': index + 2, tabIndex: active ? 0 : -1, style: { height } }
+}
+
+/**
+ * A table body of `count` rows of one height, of which only those in view are drawn (`row`
+ * draws one), with keyboard row navigation (see useVirtualRows) and a message when empty.
+ */
+export function VirtualTableBody({
+  count,
+  columns,
+  rowHeight,
+  empty,
+  onEnter,
+  row,
+}: {
+  count: number
+  columns: number
+  rowHeight: number
+  empty: string
+  onEnter: (index: number) => void
+  row: (index: number, active: boolean) => ReactNode
+}) {
+  const { body, items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
+    count,
+    rowHeight,
+    onEnter,
+  })
+  return (
+    <Table.Tbody ref={body} onKeyDown={onKeyDown} onFocus={onFocus}>
+      <Padding height={paddingTop} columns={columns} />
+      {items.map((item) => row(item.index, item.index === activeIndex))}
+      <Padding height={paddingBottom} columns={columns} />
+      {count === 0 && (
+        <Table.Tr>
+          <Table.Td colSpan={columns}>
+            <Text size="sm" ta="center" py="xl">
+              {empty}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </Table.Tbody>
+  )
+}

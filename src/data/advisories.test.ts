@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest'
+import {
+  advisoriesToCsv,
+  filterAdvisories,
+  filterOccurrences,
+  groupAdvisories,
+  occurrencesToCsv,
+  packageParts,
+  sortAdvisories,
+  sortOccurrences,
+  vulnerabilityFiltersFromQuery,
+  vulnerabilityFiltersToQuery,
+  type VulnerabilityFilters,
+  type VulnerabilityOccurrences,
+} from './advisories'
+import type { Vulnerability } from './findings'
+import type { Repository } from './repositories'
+
+const repository = (name: string, isPrivate = false) => ({ name, isPrivate }) as Repository
+const repositories = [repository('alpha'), repository('beta', true), repository('gamma'), repository('delta', true)]
+
+const finding = (cve: string, extra: Partial<Vulnerability> = {}): Vulnerability => ({
+  id: cve,
+  title: `Advisory ${cve}`,
+  severity: 'High',
+  description: '',
+  cve,
+  package: 'lodash',
+  packageVersion: '4.17.11',
+  ecosystem: 'npm',
+  ...extra,
+})
+
+function occurrencesOf(entries: [repository: number, finding: Vulnerability][]): VulnerabilityOccurrences {
+  return { repository: entries.map(([index]) => index), finding: entries.map(([, each]) => each) }
+}
+
+const filters = (change: Partial<VulnerabilityFilters> = {}): VulnerabilityFilters => ({
+  ...vulnerabilityFiltersFromQuery('', 'all'),
+  ...change,
+})
+
+describe('grouping by advisory', () => {
+  it('merges ids that name one advisory, transitively, and lists it under its CVE id', () => {
+    const ghsaOnly = finding('GHSA-aaaa-bbbb-cccc')
+    const withCve = finding('CVE-2021-44228', { aliases: ['GHSA-aaaa-bbbb-cccc'] })
+    const osvToGhsa = finding('OSV-2021-1', { aliases: ['GHSA-aaaa-bbbb-cccc'], severity: 'Critical' })
+    const other = finding('CVE-2020-1', { package: 'minimist' })
+    const groups = groupAdvisories(
+      occurrencesOf([
+        [0, ghsaOnly],
+        [1, withCve],
+        [2, osvToGhsa],
+        [2, other],
+      ]),
+      repositories,
+    )
+    expect(groups.map((group) => group.id)).toEqual(['CVE-2021-44228', 'CVE-2020-1'])
+    const [log4j] = groups
+    expect(log4j.aliases).toEqual(['GHSA-aaaa-bbbb-cccc', 'OSV-2021-1'])
+    expect(log4j.repositories).toBe(3)
+    expect(log4j.privateRepositories).toBe(1)
+    expect(log4j.severity).toBe('Critical')
+  })
+
+  it('counts a repository once however many of its packages an advisory hits, and collects versions, fixes and scores', () => {
+    const groups = groupAdvisories(
+      occurrencesOf([
+        [
+          0,
+          finding('CVE-1', {
+            packageVersion: '1.0.0',
+            fixedVersion: '1.0.1',
+            cvss: { version: '3.1', vector: 'v', score: 7.5 },
+          }),
+        ],
+        [0, finding('CVE-1', { packageVersion: '1.2.0', fixedVersion: '1.2.1', epss: 0.4 })],
+        [3, finding('CVE-1', { packageVersion: '1.0.0', fixedVersion: '1.0.1', epss: 0.1 })],
+      ]),
+      repositories,
+    )
+    expect(groups).toHaveLength(1)
+    expect(groups[0]).toMatchObject({
+      repositories: 2,
+      privateRepositories: 1,
+      affected: ['1.0.0', '1.2.0'],
+      fixed: ['1.0.1', '1.2.1'],
+      cvss: 7.5,
+      epss: 0.4,
+      packages: ['lodash'],
+      ecosystems: ['npm'],
+    })
+    expect(groups[0].occurrences).toHaveLength(3)
+  })
+
+  it('reads a sample finding’s name@version, scoped packages included', () => {
+    expect(packageParts({ package: 'lodash@4.17.11' })).toEqual({ name: 'lodash', version: '4.17.11' })
+    expect(packageParts({ package: '@babel/core@7.0.0' })).toEqual({ name: '@babel/core', version: '7.0.0' })
+    expect(packageParts({ package: '@babel/core' })).toEqual({ name: '@babel/core' })
+  })
+
+  it('sorts by repositories hit, severity, CVSS, EPSS and id', () => {
+    const groups = groupAdvisories(
+      occurrencesOf([
+        [0, finding('CVE-B', { severity: 'Low', epss: 0.9 })],
+        [1, finding('CVE-B', { severity: 'Low', epss: 0.9 })],
+        [0, finding('CVE-A', { severity: 'Critical', cvss: { version: '3.1', vector: 'v', score: 9.8 } })],
+        [0, finding('CVE-C', { severity: 'Unknown' })],
+      ]),
+      repositories,
+    )
+    expect(groups.map((group) => group.id)).toEqual(['CVE-B', 'CVE-A', 'CVE-C'])
+    expect(sortAdvisories(groups, 'severity').map((group) => group.id)).toEqual(['CVE-A', 'CVE-B', 'CVE-C'])
+    expect(sortAdvisories(groups, 'cvss').map((group) => group.id)[0]).toBe('CVE-A')
+    expect(sortAdvisories(groups, 'epss').map((group) => group.id)[0]).toBe('CVE-B')
+    expect(sortAdvisories(groups, 'advisory').map((group) => group.id)).toEqual(['CVE-A', 'CVE-B', 'CVE-C'])
+  })
+})
+
+describe('filters', () => {
+  const log4j = finding('CVE-2021-44228', {
+    severity: 'Critical',
+    ecosystem: 'Maven',
+    package: 'log4j-core',
+    fixedVersion: '2.15.0',
+  })
+  const minimist = finding('CVE-2021-44906', { severity: 'Medium', package: 'minimist' })
+  const occurrences = occurrencesOf([
+    [0, log4j],
+    [1, log4j],
+    [2, minimist],
+    [3, minimist],
+  ])
+  const groups = groupAdvisories(occurrences, repositories)
+  const ids = (change: Partial<VulnerabilityFilters>) =>
+    filterAdvisories(groups, occurrences, repositories, filters(change)).map((group) => group.id)
+
+  it('filters advisories by severity, ecosystem, fix and search over ids, packages and titles', () => {
+    expect(ids({ severity: 'Critical' })).toEqual(['CVE-2021-44228'])
+    expect(ids({ ecosystem: 'npm' })).toEqual(['CVE-2021-44906'])
+    expect(ids({ fix: 'yes' })).toEqual(['CVE-2021-44228'])
+    expect(ids({ fix: 'no' })).toEqual(['CVE-2021-44906'])
+    expect(ids({ search: 'LOG4J' })).toEqual(['CVE-2021-44228'])
+    expect(ids({ search: '44906' })).toEqual(['CVE-2021-44906'])
+  })
+
+  it('narrows an advisory to the repositories that pass visibility or a repository-name search, and recounts', () => {
+    const onlyPrivate = filterAdvisories(groups, occurrences, repositories, filters({ visibility: 'private' }))
+    expect(onlyPrivate.map((group) => [group.id, group.repositories])).toEqual([
+      ['CVE-2021-44228', 1],
+      ['CVE-2021-44906', 1],
+    ])
+    const byName = filterAdvisories(groups, occurrences, repositories, filters({ search: 'gamma' }))
+    expect(byName.map((group) => [group.id, group.repositories])).toEqual([['CVE-2021-44906', 1]])
+  })
+
+  it('filters and sorts the flat view one row per repository and finding', () => {
+    const shown = filterOccurrences(occurrences, repositories, filters({ visibility: 'public' }))
+    expect(shown.map((index) => repositories[occurrences.repository[index]].name)).toEqual(['alpha', 'gamma'])
+    const byRepository = sortOccurrences([0, 1, 2, 3], occurrences, repositories, 'repository')
+    expect(byRepository.map((index) => repositories[occurrences.repository[index]].name)).toEqual([
+      'alpha',
+      'beta',
+      'delta',
+      'gamma',
+    ])
+    const bySeverity = sortOccurrences([3, 2, 1, 0], occurrences, repositories, 'severity')
+    expect(bySeverity.map((index) => occurrences.finding[index].severity)).toEqual([
+      'Critical',
+      'Critical',
+      'Medium',
+      'Medium',
+    ])
+  })
+
+  it('keeps the filters in the address and reads back the same, ignoring values it does not know', () => {
+    const chosen = filters({ search: '%41 log4j', ecosystem: 'Maven', fix: 'yes', visibility: 'private', sort: 'cvss' })
+    const query = vulnerabilityFiltersToQuery(chosen)
+    expect(vulnerabilityFiltersFromQuery(query, 'all')).toEqual(chosen)
+    expect(vulnerabilityFiltersToQuery(filters())).toBe('')
+    const flat = filters({ view: 'flat', flatSort: 'repository' })
+    expect(vulnerabilityFiltersFromQuery(vulnerabilityFiltersToQuery(flat), 'all')).toEqual(flat)
+    expect(vulnerabilityFiltersFromQuery('fix=maybe&visibility=secret&sort=nonsense&view=tree', 'High')).toEqual(
+      filters({ severity: 'High' }),
+    )
+  })
+})
+
+describe('CSV export', () => {
+  const occurrences = occurrencesOf([
+    [0, finding('CVE-1', { aliases: ['GHSA-x'], fixedVersion: '2.0.0', title: '=cmd|calc' })],
+    [1, finding('CVE-1', { aliases: ['GHSA-x'], fixedVersion: '2.0.0', title: '=cmd|calc' })],
+  ])
+  const groups = groupAdvisories(occurrences, repositories)
+
+  it('writes one line per advisory shown, with its repositories, and formulas made inert', () => {
+    const lines = advisoriesToCsv(groups, occurrences, repositories).trimEnd().split('\r\n')
+    expect(lines[0]).toBe(
+      'Advisory,Aliases,Severity,CVSS,EPSS,Title,Ecosystems,Packages,Affected versions,Fixed versions,Affected repositories,Repositories',
+    )
+    expect(lines.slice(1)).toEqual(["CVE-1,GHSA-x,High,,,'=cmd|calc,npm,lodash,4.17.11,2.0.0,2,alpha beta"])
+  })
+
+  it('writes one line per repository and finding in the flat view', () => {
+    const lines = occurrencesToCsv([1], occurrences, repositories).trimEnd().split('\r\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toMatch(/^beta,Private,CVE-1,GHSA-x,High,/)
+  })
+})

@@ -1,0 +1,286 @@
+import { Alert, Anchor, Button, Card, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { IconAlertTriangle, IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
+import { useCallback, useDeferredValue, useMemo } from 'react'
+import { Link } from 'wouter'
+import { PageHeader } from '@/components/page-header'
+import { useAddressFilters } from '@/components/use-address-filters'
+import {
+  ALL_METHODS,
+  apisPath,
+  authOptions,
+  categoryOptions,
+  countExposed,
+  endpointFiltersFromQuery,
+  endpointFiltersToQuery,
+  endpointSorts,
+  endpointsToCsv,
+  exposedEndpointsUrl,
+  filterEndpoints,
+  methodsOf,
+  sortEndpoints,
+  type ApiKind,
+  type EndpointFilters,
+} from '@/data/api-inventory'
+import { downloadText } from '@/lib/download'
+import { formatCount, plural } from '@/lib/format'
+import { useOrganisation } from '@/state/organisation'
+import { useEndpointOccurrences } from '@/state/organisation-indexes'
+import { EndpointTable } from './endpoint-table'
+
+/** What `/apis` and its sub-routes show: endpoints of a kind, or the API descriptions. */
+export type ApisView = ApiKind | 'documentation'
+
+const titles: Record<ApisView, string> = {
+  all: 'APIs',
+  rest: 'REST endpoints',
+  graphql: 'GraphQL endpoints',
+  webhooks: 'Webhooks and callbacks',
+  documentation: 'API documentation',
+}
+
+const subtitles: Record<ApisView, string> = {
+  all: 'Every endpoint of every repository, and the personal, card or health data each handles.',
+  rest: 'HTTP endpoints other than GraphQL.',
+  graphql: 'Endpoints at a /graphql path or whose description is a GraphQL operation.',
+  webhooks: 'OpenAPI 3.1 webhooks and callbacks: requests your services receive or send back.',
+  documentation: 'The API descriptions imported into your workspace.',
+}
+
+export function ApisScreen({ view = 'all' }: { view?: ApisView }) {
+  return (
+    <>
+      <PageHeader title={titles[view]} subtitle={subtitles[view]} />
+      {view === 'documentation' ? <ApiDocuments /> : <Endpoints kind={view} />}
+    </>
+  )
+}
+
+function Endpoints({ kind }: { kind: ApiKind }) {
+  const read = useCallback((query: string) => endpointFiltersFromQuery(query, kind), [kind])
+  const [filters, update] = useAddressFilters<EndpointFilters>(apisPath(kind), read, endpointFiltersToQuery)
+  const { organisation, data: occurrences, error, pending } = useEndpointOccurrences()
+  const { repositories } = organisation
+  const shownFilters = useDeferredValue(filters)
+
+  const ofKind = useMemo(
+    () => (occurrences ? filterEndpoints(occurrences, repositories, { ...blankFilters, kind }) : []),
+    [occurrences, repositories, kind],
+  )
+  const shown = useMemo(
+    () =>
+      occurrences
+        ? sortEndpoints(
+            filterEndpoints(occurrences, repositories, shownFilters),
+            occurrences,
+            repositories,
+            shownFilters.sort,
+          )
+        : [],
+    [occurrences, repositories, shownFilters],
+  )
+  const exposed = useMemo(() => (occurrences ? countExposed(occurrences) : 0), [occurrences])
+  const methods = useMemo(
+    () => [{ value: ALL_METHODS, label: 'Any method' }, ...(occurrences ? methodsOf(occurrences) : [])],
+    [occurrences],
+  )
+  const repositoryNames = useMemo(() => {
+    if (!occurrences) return []
+    const names = new Set<string>()
+    for (const index of occurrences.repository) names.add(repositories[index].name)
+    return [{ value: '', label: 'Every repository' }, ...[...names].map((name) => ({ value: name, label: name }))]
+  }, [occurrences, repositories])
+
+  return (
+    <>
+      {occurrences && (
+        <Alert
+          color={exposed > 0 ? 'red' : 'teal'}
+          variant="light"
+          mb="md"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={`${plural(exposed, 'endpoint')} ${exposed === 1 ? 'handles' : 'handle'} sensitive data with no authentication`}
+        >
+          {exposed > 0 ? (
+            <Anchor component={Link} href={exposedEndpointsUrl} size="sm">
+              Show the {plural(exposed, 'endpoint')} that anyone can call
+            </Anchor>
+          ) : (
+            <Text size="sm">Every endpoint that handles personal, card or health data asks for authentication.</Text>
+          )}
+        </Alert>
+      )}
+      <Card withBorder padding="md" mb="md" role="search">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <TextInput
+            label="Search"
+            placeholder="Path or summary"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={filters.search}
+            onChange={(event) => update({ search: event.currentTarget.value })}
+            style={{ flex: '1 1 240px' }}
+            type="search"
+          />
+          <Select
+            label="Sensitive data"
+            data={categoryOptions}
+            value={filters.category}
+            allowDeselect={false}
+            onChange={(value) => update({ category: (value ?? 'all') as EndpointFilters['category'] })}
+            w={180}
+          />
+          <Select
+            label="Authentication"
+            data={authOptions}
+            value={filters.auth}
+            allowDeselect={false}
+            onChange={(value) => update({ auth: (value ?? 'all') as EndpointFilters['auth'] })}
+            w={190}
+          />
+          <Select
+            label="Method"
+            data={methods}
+            value={filters.method}
+            allowDeselect={false}
+            onChange={(value) => update({ method: value ?? ALL_METHODS })}
+            w={130}
+          />
+          <Select
+            label="Repository"
+            data={repositoryNames}
+            value={filters.repository}
+            searchable
+            limit={100}
+            allowDeselect={false}
+            nothingFoundMessage="No repository by that name"
+            onChange={(value) => update({ repository: value ?? '' })}
+            w={220}
+          />
+          <Select
+            label="Sort"
+            data={endpointSorts}
+            value={filters.sort}
+            allowDeselect={false}
+            onChange={(value) => update({ sort: (value ?? 'exposure') as EndpointFilters['sort'] })}
+            w={160}
+          />
+        </Group>
+      </Card>
+      {error && (
+        <Alert color="red" mb="md" role="alert" title="Endpoints could not be read">
+          {error}
+        </Alert>
+      )}
+      {pending && !error ? (
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm">
+            Gathering endpoints across {plural(repositories.length, 'repository', 'repositories')}...
+          </Text>
+        </Group>
+      ) : (
+        occurrences && (
+          <>
+            <Group justify="space-between" mb="xs">
+              <Text size="sm" c="dimmed" role="status">
+                Showing {formatCount(shown.length)} of {plural(ofKind.length, 'endpoint')}
+              </Text>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+                onClick={() =>
+                  downloadText(
+                    endpointsToCsv(shown, occurrences, repositories),
+                    `vigil-endpoints${kind === 'all' ? '' : `-${kind}`}.csv`,
+                    'text/csv',
+                  )
+                }
+                disabled={shown.length === 0}
+              >
+                Export CSV
+              </Button>
+            </Group>
+            <Card withBorder padding={0} style={{ opacity: shownFilters === filters ? 1 : 0.7 }}>
+              <EndpointTable shown={shown} occurrences={occurrences} repositories={repositories} />
+            </Card>
+          </>
+        )
+      )}
+    </>
+  )
+}
+
+const blankFilters: EndpointFilters = endpointFiltersFromQuery('', 'all')
+
+function ApiDocuments() {
+  const { organisation } = useOrganisation()
+  const documents = useMemo(() => organisation.apiDocuments(), [organisation])
+  if (documents.length === 0) {
+    return (
+      <Card withBorder padding="lg">
+        <Stack gap="sm" align="flex-start">
+          <Title order={2} size="h4">
+            No API descriptions yet
+          </Title>
+          <Text size="sm">
+            {organisation.kind === 'workspace'
+              ? 'Import an OpenAPI or Swagger file (JSON or YAML) and its description is listed here with its endpoints.'
+              : 'The sample and generated data come without API descriptions. Import an OpenAPI or Swagger file into your workspace to list it here.'}
+          </Text>
+          <Button component={Link} href="/organizations/settings" variant="default" size="xs">
+            Go to data sources
+          </Button>
+        </Stack>
+      </Card>
+    )
+  }
+  return (
+    <>
+      <Text size="sm" c="dimmed" role="status" mb="xs">
+        {plural(documents.length, 'API description')}
+      </Text>
+      <Card withBorder padding={0}>
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" highlightOnHover aria-label="API descriptions">
+            <Table.Thead>
+              <Table.Tr>
+                {['Title', 'Version', 'Specification', 'Repository', 'Endpoints', 'Imported'].map((header) => (
+                  <Table.Th key={header} scope="col">
+                    {header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {documents.map((document) => (
+                <Table.Tr key={`${document.repository}\u0000${document.title}\u0000${document.version ?? ''}`}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {document.title}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {document.file}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{document.version ?? '–'}</Table.Td>
+                  <Table.Td>{document.specification}</Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      href={`/repository/${encodeURIComponent(document.repository)}?tab=api-surface`}
+                      size="sm"
+                    >
+                      {document.repository}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{formatCount(document.endpoints)}</Table.Td>
+                  <Table.Td>{new Date(document.importedAt).toLocaleString()}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+    </>
+  )
+}

@@ -1,0 +1,117 @@
+import { Anchor, Badge, Button, Code, Group, Popover, Table, Text, VisuallyHidden } from '@mantine/core'
+import { memo } from 'react'
+import { Link, useLocation } from 'wouter'
+import { MethodBadge } from '@/components/badges'
+import { AuthCell, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
+import { rowProps, VirtualTableBody } from '@/components/virtual-table-body'
+import type { EndpointOccurrences } from '@/data/api-inventory'
+import type { ApiEndpoint } from '@/data/endpoints'
+import type { Repository } from '@/data/repositories'
+import { plural } from '@/lib/format'
+
+const ROW_HEIGHT = 60
+const headers = ['Endpoint', 'Repository', 'Auth', ...dataColumns.map((column) => column.label), 'Why']
+
+const apiSurfaceUrl = (name: string) => `/repository/${encodeURIComponent(name)}?tab=api-surface`
+
+function ReasonsButton({ endpoint }: { endpoint: ApiEndpoint }) {
+  const reasons = endpoint.reasons ?? []
+  if (reasons.length === 0) return null
+  return (
+    <Popover width={360} position="bottom-end" shadow="md" withArrow trapFocus returnFocus>
+      <Popover.Target>
+        <Button variant="default" size="compact-sm" tabIndex={-1}>
+          {plural(reasons.length, 'reason')}
+          <VisuallyHidden>
+            {' '}
+            why {endpoint.method} {endpoint.path} is flagged
+          </VisuallyHidden>
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <EndpointReasons endpoint={endpoint} />
+      </Popover.Dropdown>
+    </Popover>
+  )
+}
+
+/** Every endpoint shown, virtualised; Enter opens the repository's API Surface tab. */
+export const EndpointTable = memo(function EndpointTable({
+  shown,
+  occurrences,
+  repositories,
+}: {
+  shown: number[]
+  occurrences: EndpointOccurrences
+  repositories: Repository[]
+}) {
+  const [, navigate] = useLocation()
+  const repositoryOf = (index: number) => repositories[occurrences.repository[index]]
+  return (
+    <Table.ScrollContainer minWidth={980} type="native">
+      <Table verticalSpacing="xs" highlightOnHover aria-label="Endpoints" aria-rowcount={shown.length + 1}>
+        <Table.Thead>
+          <Table.Tr aria-rowindex={1}>
+            {headers.map((header, index) => (
+              <Table.Th key={header} scope="col" title={dataColumns[index - 3]?.meaning}>
+                {header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <VirtualTableBody
+          count={shown.length}
+          columns={headers.length}
+          rowHeight={ROW_HEIGHT}
+          empty="No endpoints match these filters."
+          onEnter={(index) => navigate(apiSurfaceUrl(repositoryOf(shown[index])?.name ?? ''))}
+          row={(index, active) => {
+            const occurrence = shown[index]
+            const endpoint = occurrences.endpoint[occurrence]
+            const repository = repositoryOf(occurrence)
+            return (
+              <Table.Tr
+                key={occurrence}
+                {...rowProps(index, active, ROW_HEIGHT)}
+                aria-label={`${endpoint.method} ${endpoint.path} in ${repository?.name}`}
+              >
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <MethodBadge method={endpoint.method} />
+                    <Code style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 300 }}>
+                      {endpoint.path}
+                    </Code>
+                    {endpoint.channel && endpoint.channel !== 'http' && (
+                      <Badge variant="default" size="sm" tt="none">
+                        {endpoint.channel}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed" truncate maw={380} mt={2}>
+                    {endpoint.description}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} href={apiSurfaceUrl(repository?.name ?? '')} size="sm" tabIndex={-1}>
+                    {repository?.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <AuthCell endpoint={endpoint} />
+                </Table.Td>
+                {dataColumns.map((column) => (
+                  <Table.Td key={column.key} fw={endpoint[column.key] ? 700 : undefined}>
+                    {endpoint[column.key] ? 'Yes' : 'No'}
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  <ReasonsButton endpoint={endpoint} />
+                </Table.Td>
+              </Table.Tr>
+            )
+          }}
+        />
+      </Table>
+    </Table.ScrollContainer>
+  )
+})

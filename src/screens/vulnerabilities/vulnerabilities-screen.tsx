@@ -1,0 +1,240 @@
+import { Alert, Button, Card, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core'
+import { IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
+import { useCallback, useDeferredValue, useMemo, useState } from 'react'
+import { PageHeader } from '@/components/page-header'
+import { useAddressFilters } from '@/components/use-address-filters'
+import {
+  advisoriesToCsv,
+  advisorySorts,
+  ALL_ECOSYSTEMS,
+  filterAdvisories,
+  filterOccurrences,
+  occurrenceSorts,
+  occurrencesToCsv,
+  sortOccurrences,
+  vulnerabilitiesPath,
+  vulnerabilityFiltersFromQuery,
+  vulnerabilityFiltersToQuery,
+  type VulnerabilityFilters,
+} from '@/data/advisories'
+import { findingSeverities, type FindingSeverity } from '@/data/findings'
+import { downloadText } from '@/lib/download'
+import { formatCount, plural } from '@/lib/format'
+import { useVulnerabilityIndex } from '@/state/organisation-indexes'
+import { AdvisoryTable, OccurrenceTable } from './vulnerability-tables'
+
+const severityOptions = [
+  { value: 'all', label: 'All severities' },
+  ...findingSeverities.map((severity) => ({ value: severity, label: severity })),
+]
+
+const fixOptions = [
+  { value: 'all', label: 'Fixed or not' },
+  { value: 'yes', label: 'Fix available' },
+  { value: 'no', label: 'No fix yet' },
+]
+
+const visibilityOptions = [
+  { value: 'all', label: 'All' },
+  { value: 'public', label: 'Public' },
+  { value: 'private', label: 'Private' },
+]
+
+/** `/vulnerabilities` and its severity sub-routes: every advisory across every repository. */
+export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: FindingSeverity | 'all' }) {
+  const read = useCallback((query: string) => vulnerabilityFiltersFromQuery(query, severity), [severity])
+  const [filters, update] = useAddressFilters<VulnerabilityFilters>(
+    vulnerabilitiesPath(severity),
+    read,
+    vulnerabilityFiltersToQuery,
+    pathOfFilters,
+  )
+  const { organisation, data: index, error, pending } = useVulnerabilityIndex()
+  const { repositories } = organisation
+  const shownFilters = useDeferredValue(filters)
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
+
+  const groups = useMemo(
+    () => (index ? filterAdvisories(index.groups, index.occurrences, repositories, shownFilters) : []),
+    [index, repositories, shownFilters],
+  )
+  const flat = useMemo(
+    () =>
+      index && shownFilters.view === 'flat'
+        ? sortOccurrences(
+            filterOccurrences(index.occurrences, repositories, shownFilters),
+            index.occurrences,
+            repositories,
+            shownFilters.flatSort,
+          )
+        : [],
+    [index, repositories, shownFilters],
+  )
+  const affected = useMemo(() => {
+    let count = 0
+    for (const group of groups) count += group.repositories
+    return count
+  }, [groups])
+
+  const ecosystems = useMemo(
+    () => [{ value: ALL_ECOSYSTEMS, label: 'All ecosystems' }, ...(index?.ecosystems ?? [])],
+    [index],
+  )
+  const toggle = useCallback(
+    (id: string) =>
+      setExpanded((current) => {
+        const next = new Set(current)
+        if (next.has(id)) next.delete(id)
+        else next.add(id)
+        return next
+      }),
+    [],
+  )
+
+  const exportCsv = () => {
+    if (!index) return
+    const csv =
+      shownFilters.view === 'flat'
+        ? occurrencesToCsv(flat, index.occurrences, repositories)
+        : advisoriesToCsv(groups, index.occurrences, repositories)
+    downloadText(csv, `vigil-vulnerabilities${severity === 'all' ? '' : `-${severity.toLowerCase()}`}.csv`, 'text/csv')
+  }
+
+  const shownCount = shownFilters.view === 'flat' ? flat.length : groups.length
+  return (
+    <>
+      <PageHeader
+        title={severity === 'all' ? 'Vulnerabilities' : `${severity} vulnerabilities`}
+        subtitle="Every known advisory across your repositories, grouped by advisory with its ids merged."
+      />
+      <Card withBorder padding="md" mb="md" role="search">
+        <Stack gap="sm">
+          <Group align="flex-end" gap="md" wrap="wrap">
+            <TextInput
+              label="Search"
+              placeholder="Advisory id, package, title or repository"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={filters.search}
+              onChange={(event) => update({ search: event.currentTarget.value })}
+              style={{ flex: '1 1 260px' }}
+              type="search"
+            />
+            <Select
+              label="Severity"
+              data={severityOptions}
+              value={filters.severity}
+              allowDeselect={false}
+              onChange={(value) => update({ severity: (value ?? 'all') as VulnerabilityFilters['severity'] })}
+              w={160}
+            />
+            <Select
+              label="Ecosystem"
+              data={ecosystems}
+              value={filters.ecosystem}
+              allowDeselect={false}
+              onChange={(value) => update({ ecosystem: value ?? ALL_ECOSYSTEMS })}
+              w={170}
+            />
+            <Select
+              label="Fix"
+              data={fixOptions}
+              value={filters.fix}
+              allowDeselect={false}
+              onChange={(value) => update({ fix: (value ?? 'all') as VulnerabilityFilters['fix'] })}
+              w={160}
+            />
+            <Select
+              label="Repository visibility"
+              data={visibilityOptions}
+              value={filters.visibility}
+              allowDeselect={false}
+              onChange={(value) => update({ visibility: (value ?? 'all') as VulnerabilityFilters['visibility'] })}
+              w={170}
+            />
+          </Group>
+          <Group align="flex-end" gap="md" wrap="wrap">
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="vulnerabilities-view-label">
+                View
+              </Text>
+              <SegmentedControl
+                aria-labelledby="vulnerabilities-view-label"
+                value={filters.view}
+                onChange={(value) => update({ view: value as VulnerabilityFilters['view'] })}
+                data={[
+                  { value: 'grouped', label: 'By advisory' },
+                  { value: 'flat', label: 'By repository' },
+                ]}
+              />
+            </Stack>
+            <Select
+              label="Sort"
+              data={filters.view === 'flat' ? occurrenceSorts : advisorySorts}
+              value={filters.view === 'flat' ? filters.flatSort : filters.sort}
+              allowDeselect={false}
+              onChange={(value) =>
+                update(
+                  filters.view === 'flat'
+                    ? { flatSort: (value ?? 'severity') as VulnerabilityFilters['flatSort'] }
+                    : { sort: (value ?? 'repositories') as VulnerabilityFilters['sort'] },
+                )
+              }
+              w={200}
+            />
+          </Group>
+        </Stack>
+      </Card>
+      {error && (
+        <Alert color="red" mb="md" role="alert" title="Vulnerabilities could not be read">
+          {error}
+        </Alert>
+      )}
+      {pending && !error ? (
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm">
+            Gathering vulnerabilities across {plural(repositories.length, 'repository', 'repositories')}...
+          </Text>
+        </Group>
+      ) : (
+        index && (
+          <>
+            <Group justify="space-between" mb="xs">
+              <Text size="sm" c="dimmed" role="status">
+                {shownFilters.view === 'flat'
+                  ? `Showing ${formatCount(shownCount)} of ${plural(index.occurrences.finding.length, 'finding')}`
+                  : `Showing ${formatCount(shownCount)} of ${plural(index.groups.length, 'advisory', 'advisories')}, affecting ${plural(affected, 'repository', 'repositories')}`}
+              </Text>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+                onClick={exportCsv}
+                disabled={shownCount === 0}
+              >
+                Export CSV
+              </Button>
+            </Group>
+            <Card withBorder padding={0} style={{ opacity: shownFilters === filters ? 1 : 0.7 }}>
+              {shownFilters.view === 'flat' ? (
+                <OccurrenceTable shown={flat} occurrences={index.occurrences} repositories={repositories} />
+              ) : (
+                <AdvisoryTable
+                  groups={groups}
+                  occurrences={index.occurrences}
+                  repositories={repositories}
+                  expanded={expanded}
+                  onToggle={toggle}
+                />
+              )}
+            </Card>
+          </>
+        )
+      )}
+    </>
+  )
+}
+
+function pathOfFilters(filters: VulnerabilityFilters) {
+  return vulnerabilitiesPath(filters.severity)
+}

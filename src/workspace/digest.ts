@@ -1,0 +1,54 @@
+import type { ApiEndpoint } from '@/data/endpoints'
+import type { Vulnerability } from '@/data/findings'
+import { endpointViews, vulnerabilityViews } from './finding-views'
+import type { EndpointFinding, Finding, VulnerabilityFinding } from './model'
+
+/**
+ * What the organisation-wide screens read of one repository, kept beside its findings so that
+ * `/vulnerabilities` and `/apis` never read every finding page. Each entry is the JSON of one
+ * vulnerability or endpoint view: the same finding in many repositories is the same text, which
+ * the reader turns into one shared object.
+ */
+export interface RepositoryDigest {
+  repository: string
+  vulnerabilities: string[]
+  endpoints: string[]
+}
+
+/** The digest of a repository's findings (deduplicated across its tools). */
+export function digestOf(repository: string, findings: Finding[]): RepositoryDigest {
+  const vulnerabilities = vulnerabilityViews(
+    findings.filter((finding): finding is VulnerabilityFinding => finding.kind === 'vulnerability'),
+  )
+  const endpoints = endpointViews(findings.filter((finding): finding is EndpointFinding => finding.kind === 'endpoint'))
+  return {
+    repository,
+    // The description is long and the organisation-wide views do not show it.
+    vulnerabilities: vulnerabilities.map(({ description: _description, ...rest }) => JSON.stringify(rest)),
+    endpoints: endpoints.map((endpoint) => JSON.stringify(endpoint)),
+  }
+}
+
+/** Reads digest entries, one object per distinct text. */
+export class DigestReader {
+  private vulnerabilities = new Map<string, Vulnerability>()
+  private endpoints = new Map<string, ApiEndpoint>()
+
+  vulnerability(text: string): Vulnerability {
+    let value = this.vulnerabilities.get(text)
+    if (!value) {
+      value = { description: '', ...(JSON.parse(text) as Omit<Vulnerability, 'description'>) }
+      this.vulnerabilities.set(text, value)
+    }
+    return value
+  }
+
+  endpoint(text: string): ApiEndpoint {
+    let value = this.endpoints.get(text)
+    if (!value) {
+      value = JSON.parse(text) as ApiEndpoint
+      this.endpoints.set(text, value)
+    }
+    return value
+  }
+}
