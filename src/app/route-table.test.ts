@@ -40,7 +40,8 @@ describe('the route table', () => {
     expect(matchAppRoute('/repository/nexus-api')?.params.repoName).toBe('nexus-api')
     expect(matchAppRoute('/repositories/nexus-api')?.route.path).toBe('/repositories/:repoName')
     expect(matchAppRoute('/repositories')?.route.screen).toBeDefined()
-    expect(matchAppRoute('/apis/rest')?.route.screen).toBeUndefined()
+    expect(matchAppRoute('/apis/rest')?.route.screen).toBeDefined()
+    expect(matchAppRoute('/policies/backend-express')?.route.screen).toBeUndefined()
     expect(matchAppRoute('/no/such/page')).toBeUndefined()
   })
 

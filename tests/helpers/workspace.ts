@@ -32,3 +32,17 @@ export async function workspaceWithExamples(paths: readonly string[] = exampleFi
   database.close()
   return identity
 }
+
+/** A new identity whose workspace holds the given files, each imported into its repository. */
+export async function workspaceWithFiles(
+  files: { name: string; text: string; repository: string }[],
+): Promise<WorkspaceIdentity> {
+  const identity = { issuer: 'https://id.test', subject: crypto.randomUUID() }
+  created.push(identity)
+  const database = await openWorkspace(await workspaceName(identity.issuer, identity.subject))
+  for (const { name, text, repository } of files) {
+    await importFile(database, { name, blob: new Blob([text]), repository }, () => {})
+  }
+  database.close()
+  return identity
+}

@@ -29,7 +29,7 @@ export function OrganizationsScreen({ section = 'overview' }: { section?: Organi
         {section === 'overview' && (
           <Text size="sm">
             Data sources, imports and the team feed are under{' '}
-            <Anchor component={Link} href="/organizations/settings">
+            <Anchor component={Link} href="/organizations/settings" underline="always">
               Settings
             </Anchor>
             .

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest'
+import { page } from 'vitest/browser'
+import { axeViolations } from '@tests/helpers/axe'
+import { captureDownloads } from '@tests/helpers/downloads'
+import { renderWithProviders } from '@tests/helpers/render'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
+import type { OrganisationChoice } from '@/state/organisation'
+import type { WorkspaceIdentity } from '@/state/workspace'
+import { ApisScreen, type ApisView } from './apis-screen'
+
+deleteTestWorkspacesAfterEach()
+
+function renderScreen(
+  path = '/apis',
+  {
+    view = 'all',
+    organisation = 'sample',
+    workspace,
+    colorScheme = 'light',
+  }: {
+    view?: ApisView
+    organisation?: OrganisationChoice
+    workspace?: WorkspaceIdentity
+    colorScheme?: 'light' | 'dark'
+  } = {},
+) {
+  return renderWithProviders(<ApisScreen view={view} />, { path, organisation, workspace, colorScheme })
+}
+
+const shown = () => page.getByText(/^Showing [\d,]+ of [\d,]+ endpoints?$/)
+
+describe('APIs across the sample repositories', () => {
+  it('lists every endpoint, the sensitive ones with no authentication first, under a headline linking to them', async () => {
+    await renderScreen()
+    await expect.element(page.getByRole('heading', { level: 1, name: 'APIs' })).toBeVisible()
+    await expect.element(shown()).toHaveTextContent('Showing 49 of 49 endpoints')
+    await expect.element(page.getByText('4 endpoints handle sensitive data with no authentication')).toBeVisible()
+    await expect
+      .element(page.getByRole('link', { name: 'Show the 4 endpoints that anyone can call' }))
+      .toHaveAttribute('href', '/apis?category=sensitive&auth=None')
+    const rows = page.getByRole('row', { name: / in [a-z-]+$/ })
+    await expect.element(rows.first()).toHaveTextContent(/POST\/api\/(contact|newsletter|signup).*None.*Yes/)
+  })
+
+  it('reads the filters from the address and writes them back as they change', async () => {
+    const { location } = await renderScreen('/apis?category=sensitive&auth=None')
+    await expect.element(shown()).toHaveTextContent('Showing 4 of 49 endpoints')
+    await expect.element(page.getByRole('combobox', { name: 'Authentication' })).toHaveValue('None')
+    await page.getByRole('searchbox', { name: 'Search' }).fill('newsletter')
+    await expect.poll(() => location.history.at(-1)).toBe('/apis?q=newsletter&category=sensitive&auth=None')
+    await expect.element(shown()).toHaveTextContent('Showing 2 of 49 endpoints')
+    await page.getByRole('combobox', { name: 'Repository' }).click()
+    await page.getByRole('option', { name: 'stellar-frontend' }).click()
+    await expect
+      .poll(() => location.history.at(-1))
+      .toBe('/apis?q=newsletter&category=sensitive&auth=None&repository=stellar-frontend')
+    await expect.element(shown()).toHaveTextContent('Showing 1 of 49 endpoints')
+    await expect
+      .element(page.getByRole('link', { name: 'stellar-frontend' }))
+      .toHaveAttribute('href', '/repository/stellar-frontend?tab=api-surface')
+  })
+
+  it('exports exactly the filtered endpoints as CSV', async () => {
+    const capture = captureDownloads()
+    try {
+      await renderScreen('/apis?category=phi')
+      await expect.element(shown()).toHaveTextContent('Showing 6 of 49 endpoints')
+      await page.getByRole('button', { name: 'Export CSV' }).click()
+      const lines = (await capture.downloads[0].blob.text()).trimEnd().split('\r\n')
+      expect(capture.downloads[0].filename).toBe('vigil-endpoints.csv')
+      expect(lines).toHaveLength(7)
+      expect(lines.slice(1).every((line) => line.includes('PHI'))).toBe(true)
+    } finally {
+      capture.restore()
+    }
+  })
+
+  it('says the samples have no API descriptions on /apis/documentation', async () => {
+    await renderScreen('/apis/documentation', { view: 'documentation' })
+    await expect.element(page.getByRole('heading', { name: 'No API descriptions yet' })).toBeVisible()
+    await expect
+      .element(page.getByRole('link', { name: 'Go to data sources' }))
+      .toHaveAttribute('href', '/organizations/settings')
+  })
+
+  it.each(['light', 'dark'] as const)('has no WCAG 2.2 AA violations in the %s theme', async (colorScheme) => {
+    await renderScreen('/apis', { colorScheme })
+    await expect.element(shown()).toBeVisible()
+    expect(await axeViolations()).toEqual([])
+  })
+})
+
+describe('APIs of a generated organisation', () => {
+  it('lists the endpoints of 500 repositories, only those in view in the page', async () => {
+    await renderScreen('/apis/rest', { view: 'rest', organisation: 500 })
+    await expect.element(shown()).toBeVisible({ timeout: 15_000 })
+    const [count, total] = shown()
+      .element()
+      .textContent!.match(/[\d,]+/g)!
+      .map((value) => Number(value.replace(/,/g, '')))
+    expect(count).toBe(total)
+    expect(total).toBeGreaterThan(2000)
+    expect(page.getByRole('row').elements().length).toBeLessThan(60)
+  })
+})
+
+describe('APIs in a workspace', () => {
+  it('tells webhooks, GraphQL and REST apart and lists the imported descriptions', async () => {
+    const graph = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Storefront Graph', version: '2' },
+      paths: { '/graphql': { post: { summary: 'The storefront graph', security: [] } } },
+    })
+    const examples = await workspaceWithExamples()
+    const { screen } = await renderScreen('/apis/webhooks', {
+      view: 'webhooks',
+      organisation: 'workspace',
+      workspace: examples,
+    })
+    await expect.element(page.getByRole('heading', { level: 1, name: 'Webhooks and callbacks' })).toBeVisible()
+    await expect.element(shown()).toHaveTextContent(/^Showing [1-9]\d* of [1-9]\d* endpoints?$/)
+    await expect.element(page.getByRole('row', { name: / in health-records$/ }).first()).toHaveTextContent('webhook')
+    await screen.unmount()
+
+    const withGraph = await workspaceWithFiles([{ name: 'shop/graph.json', text: graph, repository: 'shop' }])
+    const graphScreen = await renderScreen('/apis/graphql', {
+      view: 'graphql',
+      organisation: 'workspace',
+      workspace: withGraph,
+    })
+    await expect.element(shown()).toHaveTextContent('Showing 1 of 1 endpoint')
+    await expect.element(page.getByRole('row', { name: 'POST /graphql in shop' })).toBeVisible()
+    await graphScreen.screen.unmount()
+
+    await renderScreen('/apis/documentation', { view: 'documentation', organisation: 'workspace', workspace: examples })
+    await expect.element(page.getByText('3 API descriptions')).toBeVisible()
+    const table = page.getByRole('table', { name: 'API descriptions' })
+    await expect
+      .element(table.getByRole('link', { name: 'health-records' }))
+      .toHaveAttribute('href', '/repository/health-records?tab=api-surface')
+    await expect.element(table).toHaveTextContent('Health Records API')
+  })
+
+  it('shows why an imported endpoint is flagged in a popover', async () => {
+    const workspace = await workspaceWithExamples()
+    await renderScreen('/apis?repository=health-records&category=phi', { organisation: 'workspace', workspace })
+    const why = page.getByRole('button', { name: /reasons why GET \/fhir\/Patient\/\{id\} is flagged/ })
+    await why.click()
+    await expect.element(page.getByText('PHI: Protected Health Information')).toBeVisible()
+  })
+})

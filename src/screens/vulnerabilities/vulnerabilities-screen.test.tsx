@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { axeViolations } from '@tests/helpers/axe'
+import { captureDownloads } from '@tests/helpers/downloads'
+import { renderWithProviders } from '@tests/helpers/render'
+import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
+import type { FindingSeverity } from '@/data/findings'
+import type { OrganisationChoice } from '@/state/organisation'
+import type { WorkspaceIdentity } from '@/state/workspace'
+import { VulnerabilitiesScreen } from './vulnerabilities-screen'
+
+deleteTestWorkspacesAfterEach()
+
+async function renderScreen(
+  path = '/vulnerabilities',
+  {
+    severity = 'all',
+    organisation = 'sample',
+    workspace,
+    colorScheme = 'light',
+  }: {
+    severity?: FindingSeverity | 'all'
+    organisation?: OrganisationChoice
+    workspace?: WorkspaceIdentity
+    colorScheme?: 'light' | 'dark'
+  } = {},
+) {
+  return renderWithProviders(<VulnerabilitiesScreen severity={severity} />, {
+    path,
+    organisation,
+    workspace,
+    colorScheme,
+  })
+}
+
+const status = () => page.getByRole('status')
+const advisoryRow = (id: string) => page.getByRole('row', { name: new RegExp(`^${id},`) })
+
+describe('vulnerabilities across the sample repositories', () => {
+  it('groups the findings by advisory, most repositories first, and expands one to the repositories it hits', async () => {
+    await renderScreen()
+    await expect.element(page.getByRole('heading', { level: 1, name: 'Vulnerabilities' })).toBeVisible()
+    await expect.element(status()).toHaveTextContent('Showing 5 of 5 advisories, affecting 11 repositories')
+    const lodash = advisoryRow('CVE-2019-10744')
+    await expect.element(lodash).toHaveTextContent('Critical')
+    await expect.element(lodash).toHaveTextContent('lodash (npm)4.17.11')
+    await expect.element(lodash).toHaveTextContent('4.17.12')
+    await expect.element(lodash).toHaveTextContent('4 repositories1 private')
+
+    const expand = page.getByRole('button', { name: 'Show the repositories affected by CVE-2019-10744' })
+    await expect.element(expand).toHaveAttribute('aria-expanded', 'false')
+    await expand.click()
+    await expect
+      .element(page.getByRole('button', { name: 'Hide the repositories affected by CVE-2019-10744' }))
+      .toHaveAttribute('aria-expanded', 'true')
+    const link = page.getByRole('link', { name: 'atlas-storefront' })
+    await expect.element(link).toHaveAttribute('href', '/repository/atlas-storefront?tab=vulnerabilities')
+    await expect.element(page.getByRole('row', { name: /: CVE-2019-10744$/ })).toHaveLength(4)
+  })
+
+  it('shows one severity on its sub-route, and the severity filter moves between the sub-routes keeping the query', async () => {
+    const { location } = await renderScreen('/vulnerabilities/high?fix=yes', { severity: 'High' })
+    await expect.element(page.getByRole('heading', { level: 1, name: 'High vulnerabilities' })).toBeVisible()
+    await expect.element(status()).toHaveTextContent('Showing 2 of 5 advisories')
+    await page.getByRole('combobox', { name: 'Severity' }).click()
+    await page.getByRole('option', { name: 'Critical', exact: true }).click()
+    await expect.poll(() => location.history.at(-1)).toBe('/vulnerabilities/critical?fix=yes')
+  })
+
+  it('keeps search, filters, view and sort in the address, and reads them back after a reload', async () => {
+    const { location, screen } = await renderScreen()
+    await page.getByRole('searchbox', { name: 'Search' }).fill('AXIOS')
+    await expect.poll(() => location.history.at(-1)).toBe('/vulnerabilities?q=AXIOS')
+    await expect.element(status()).toHaveTextContent('Showing 1 of 5 advisories, affecting 3 repositories')
+    await page.getByRole('combobox', { name: 'Repository visibility' }).click()
+    await page.getByRole('option', { name: 'Private' }).click()
+    await expect.poll(() => location.history.at(-1)).toBe('/vulnerabilities?q=AXIOS&visibility=private')
+    await expect.element(status()).toHaveTextContent('Showing 1 of 5 advisories, affecting 1 repository')
+
+    // A reload starts from the address alone.
+    await screen.unmount()
+    await renderScreen('/vulnerabilities?q=semver&view=flat&sort=repository')
+    await expect.element(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('semver')
+    await expect.element(page.getByRole('radio', { name: 'By repository' })).toBeChecked()
+    await expect.element(page.getByText('Showing 2 of 11 findings')).toBeVisible()
+    await expect.element(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('Repository')
+  })
+
+  it('exports exactly the filtered view as CSV, grouped or flat', async () => {
+    const capture = captureDownloads()
+    try {
+      await renderScreen('/vulnerabilities?visibility=public')
+      await expect.element(status()).toHaveTextContent('Showing 5 of 5 advisories, affecting 8 repositories')
+      await page.getByRole('button', { name: 'Export CSV' }).click()
+      const grouped = (await capture.downloads[0].blob.text()).trimEnd().split('\r\n')
+      expect(capture.downloads[0].filename).toBe('vigil-vulnerabilities.csv')
+      expect(grouped).toHaveLength(6)
+      expect(grouped[1]).toMatch(/^CVE-2019-10744,,Critical,.*,3,atlas-storefront nexus-api stellar-frontend$/)
+
+      await page.getByText('By repository', { exact: true }).click()
+      await expect.element(status()).toHaveTextContent('Showing 8 of 11 findings')
+      await page.getByRole('button', { name: 'Export CSV' }).click()
+      const flat = (await capture.downloads[1].blob.text()).trimEnd().split('\r\n')
+      expect(flat).toHaveLength(9)
+      expect(flat.slice(1).every((line) => line.split(',')[1] === 'Public')).toBe(true)
+    } finally {
+      capture.restore()
+    }
+  })
+
+  it('moves between rows with the arrow keys: Enter expands an advisory, and opens a repository', async () => {
+    const { location } = await renderScreen()
+    await expect.element(advisoryRow('CVE-2019-10744')).toBeVisible()
+    ;(advisoryRow('CVE-2019-10744').element() as HTMLElement).focus()
+    await userEvent.keyboard('{ArrowDown}')
+    await expect.element(advisoryRow('CVE-2024-39338')).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    await expect
+      .element(page.getByRole('button', { name: 'Hide the repositories affected by CVE-2024-39338' }))
+      .toBeInTheDocument()
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    await expect.poll(() => location.history.at(-1)).toMatch(/^\/repository\/[a-z-]+\?tab=vulnerabilities$/)
+  })
+
+  it.each(['light', 'dark'] as const)(
+    'has no WCAG 2.2 AA violations in the %s theme, expanded',
+    async (colorScheme) => {
+      await renderScreen('/vulnerabilities', { colorScheme })
+      await page.getByRole('button', { name: 'Show the repositories affected by CVE-2019-10744' }).click()
+      await expect.element(page.getByRole('link', { name: 'atlas-storefront' })).toBeVisible()
+      expect(await axeViolations()).toEqual([])
+    },
+  )
+})
+
+describe('vulnerabilities of a generated organisation', () => {
+  it('counts every repository of 2,000 that has a finding, and the flat view counts every finding', async () => {
+    await renderScreen('/vulnerabilities?view=flat', { organisation: 2000 })
+    await expect.element(page.getByText(/^Showing [\d,]+ of [\d,]+ findings$/)).toBeVisible({ timeout: 15_000 })
+    const text = page.getByText(/^Showing [\d,]+ of [\d,]+ findings$/).element().textContent!
+    const [shown, total] = text.match(/[\d,]+/g)!.map((value) => Number(value.replace(/,/g, '')))
+    expect(shown).toBe(total)
+    expect(total).toBeGreaterThan(1000)
+    // Only rows in view are in the page.
+    expect(page.getByRole('row').elements().length).toBeLessThan(60)
+  })
+})
+
+describe('vulnerabilities in a workspace', () => {
+  const grype = (matches: unknown[]) => JSON.stringify({ descriptor: { name: 'grype' }, matches })
+  const log4jMatch = (related: boolean) => ({
+    vulnerability: {
+      id: 'GHSA-jfh8-c2jp-5v3q',
+      severity: 'Critical',
+      description: 'Remote code execution through JNDI lookups',
+      fix: { versions: ['2.15.0'], state: 'fixed' },
+    },
+    relatedVulnerabilities: related ? [{ id: 'CVE-2021-44228' }] : [],
+    artifact: { name: 'log4j-core', version: '2.14.1', type: 'java-archive' },
+  })
+
+  it('merges an advisory two scanners name by different ids into one, across repositories', async () => {
+    const workspace = await workspaceWithFiles([
+      { name: 'billing/grype.json', text: grype([log4jMatch(true)]), repository: 'billing' },
+      { name: 'ledger/grype.json', text: grype([log4jMatch(false)]), repository: 'ledger' },
+    ])
+    await renderScreen('/vulnerabilities', { organisation: 'workspace', workspace })
+    await expect.element(status()).toHaveTextContent('Showing 1 of 1 advisory, affecting 2 repositories')
+    const row = advisoryRow('CVE-2021-44228')
+    await expect.element(row).toHaveTextContent('GHSA-jfh8-c2jp-5v3q')
+    await expect.element(row).toHaveTextContent('2.15.0')
+    await expect.element(row).toHaveTextContent('2 repositories')
+    await page.getByText('By repository', { exact: true }).click()
+    await expect.element(page.getByText('Showing 2 of 2 findings')).toBeVisible()
+    await expect
+      .element(page.getByRole('link', { name: 'ledger' }))
+      .toHaveAttribute('href', '/repository/ledger?tab=vulnerabilities')
+  })
+
+  it('says so when the workspace has no vulnerabilities', async () => {
+    const workspace = await workspaceWithFiles([])
+    await renderScreen('/vulnerabilities', { organisation: 'workspace', workspace })
+    await expect.element(status()).toHaveTextContent('Showing 0 of 0 advisories')
+    await expect.element(page.getByText('No vulnerabilities match these filters.')).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled()
+  })
+})
