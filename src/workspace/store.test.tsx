@@ -3,7 +3,9 @@ import { importFile, type ImportFileInput } from './import-file'
 import { locationOf } from './model'
 import {
   findingsOf,
+  listDigests,
   listImports,
+  removeRepositories,
   listRepositories,
   openWorkspace,
   createVersionOneStores,
@@ -310,6 +312,85 @@ describe('schema migrations', () => {
       tools: ['Semgrep'],
       apis: { endpoints: 0, sensitive: 0, exposed: 0, documents: [] },
     })
+    database.close()
+    await deleteWorkspace(name)
+  })
+})
+
+describe('repository digests for the organisation-wide screens', () => {
+  const grype = (id: string, related: string[], version: string) =>
+    JSON.stringify({
+      descriptor: { name: 'grype' },
+      matches: [
+        {
+          vulnerability: {
+            id,
+            severity: 'High',
+            description: 'Prototype pollution\nA long description the digest leaves out',
+          },
+          relatedVulnerabilities: related.map((each) => ({ id: each })),
+          artifact: { name: 'minimist', version },
+        },
+      ],
+    })
+
+  it('keeps one digest per repository, rewritten on re-import and removed with the repository', async () => {
+    const database = await freshWorkspace()
+    await run(
+      database,
+      file('a/grype.json', grype('GHSA-xvch-5gv4-984h', ['CVE-2021-44906'], '1.2.5'), { repository: 'a' }),
+    )
+    await run(database, file('b/grype.json', grype('CVE-2021-44906', [], '1.2.5'), { repository: 'b' }))
+    let digests = await listDigests(database)
+    expect(digests.map((digest) => digest.repository).sort()).toEqual(['a', 'b'])
+    const [entry] = digests.find((digest) => digest.repository === 'a')!.vulnerabilities
+    expect(JSON.parse(entry)).toMatchObject({
+      cve: 'CVE-2021-44906',
+      aliases: ['GHSA-xvch-5gv4-984h'],
+      package: 'minimist',
+    })
+    expect(entry).not.toContain('A long description')
+
+    await run(database, file('a/grype.json', grype('CVE-2021-44906', [], '1.2.6'), { repository: 'a' }))
+    digests = await listDigests(database)
+    expect(JSON.parse(digests.find((digest) => digest.repository === 'a')!.vulnerabilities[0]).packageVersion).toBe(
+      '1.2.6',
+    )
+
+    await removeRepositories(database, ['b'])
+    expect((await listDigests(database)).map((digest) => digest.repository)).toEqual(['a'])
+  })
+
+  it('builds the digests of a workspace made before version 4 from its stored findings', async () => {
+    const { openDB } = await import('idb')
+    const name = `vigil-workspace-migration-${crypto.randomUUID()}`
+    const old = await openDB(name, 3, {
+      upgrade: (database) => {
+        createVersionOneStores(database)
+        database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
+        database.createObjectStore('feedFiles', { keyPath: 'url' })
+      },
+    })
+    await old.put('repositories', { name: 'legacy', tools: ['Grype'] })
+    const vulnerability = {
+      kind: 'vulnerability',
+      key: 'CVE-1|left-pad@1.0.0',
+      tool: 'Grype',
+      advisoryId: 'CVE-1',
+      aliases: [],
+      title: 'Old finding',
+      description: '',
+      severity: 'Low',
+      cwes: [],
+      packageName: 'left-pad',
+      packageVersion: '1.0.0',
+    }
+    await old.put('findings', { repository: 'legacy', tool: 'Grype', page: 0, findings: [vulnerability] })
+    old.close()
+    const database = await openWorkspace(name)
+    const [digest] = await listDigests(database)
+    expect(digest.repository).toBe('legacy')
+    expect(JSON.parse(digest.vulnerabilities[0])).toMatchObject({ cve: 'CVE-1', package: 'left-pad', severity: 'Low' })
     database.close()
     await deleteWorkspace(name)
   })
