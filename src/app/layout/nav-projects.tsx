@@ -13,7 +13,7 @@ function ProjectActions({ name }: { name: string }) {
   return (
     <Menu position="right-start" width={180} withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${name}`}>
+        <ActionIcon variant="subtle" color="gray" size={24} aria-label={`Actions for ${name}`}>
           <IconDots size={14} aria-hidden />
         </ActionIcon>
       </Menu.Target>

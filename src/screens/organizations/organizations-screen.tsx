@@ -61,7 +61,7 @@ function Values({ values, empty }: { values: string[]; empty: string }) {
 function Claim({ name, claim, children }: { name: string; claim: string; children: ReactNode }) {
   return (
     <Table.Tr>
-      <Table.Th scope="row" w={200}>
+      <Table.Th scope="row" w="35%">
         <Text size="sm" fw={600}>
           {name}
         </Text>
@@ -91,43 +91,41 @@ function YourAccess() {
         Read from the tokens {user?.issuer ? <Code>{user.issuer}</Code> : 'your identity provider'} issued when{' '}
         {displayName(user)} signed in.
       </Text>
-      <Table.ScrollContainer minWidth={420}>
-        <Table verticalSpacing="sm" aria-label="Your access">
-          <Table.Tbody>
-            <Claim name="Signed in as" claim="sub">
-              <Text size="sm">
-                {displayName(user)}
-                {user?.email ? ` (${user.email})` : ''}
+      <Table verticalSpacing="sm" aria-label="Your access" style={{ overflowWrap: 'anywhere' }}>
+        <Table.Tbody>
+          <Claim name="Signed in as" claim="sub">
+            <Text size="sm">
+              {displayName(user)}
+              {user?.email ? ` (${user.email})` : ''}
+            </Text>
+            <Code fz="xs">{user?.id}</Code>
+          </Claim>
+          <Claim name="Organisations" claim="org_code, org_codes">
+            <Values values={organisations} empty="The tokens name no organisation." />
+          </Claim>
+          <Claim name="Roles" claim="roles">
+            <Values values={claims?.roles ?? []} empty="No roles." />
+          </Claim>
+          <Claim name="Permissions" claim="permissions">
+            <Values values={claims?.permissions ?? []} empty="No permissions." />
+          </Claim>
+          <Claim name="Feature flags" claim="feature_flags">
+            {flags.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No feature flags.
               </Text>
-              <Code fz="xs">{user?.id}</Code>
-            </Claim>
-            <Claim name="Organisations" claim="org_code, org_codes">
-              <Values values={organisations} empty="The tokens name no organisation." />
-            </Claim>
-            <Claim name="Roles" claim="roles">
-              <Values values={claims?.roles ?? []} empty="No roles." />
-            </Claim>
-            <Claim name="Permissions" claim="permissions">
-              <Values values={claims?.permissions ?? []} empty="No permissions." />
-            </Claim>
-            <Claim name="Feature flags" claim="feature_flags">
-              {flags.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  No feature flags.
-                </Text>
-              ) : (
-                <List size="sm" spacing={2}>
-                  {flags.map(([name, value]) => (
-                    <List.Item key={name}>
-                      <Code>{name}</Code>: {flagValue(value)}
-                    </List.Item>
-                  ))}
-                </List>
-              )}
-            </Claim>
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            ) : (
+              <List size="sm" spacing={2}>
+                {flags.map(([name, value]) => (
+                  <List.Item key={name}>
+                    <Code>{name}</Code>: {flagValue(value)}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Claim>
+        </Table.Tbody>
+      </Table>
     </Card>
   )
 }
