@@ -349,6 +349,7 @@ async function largeWorkspace(browser, origin) {
       )
     }
   }
+  const vulnerabilities = await vulnerabilityView(page, [1])
   await page.goto(`${origin}/repositories`)
   await page.getByText(`Showing ${shown} of ${shown} repositories`).waitFor({ timeout: 60_000 })
   const cdp = await context.newCDPSession(page)
@@ -365,6 +366,73 @@ async function largeWorkspace(browser, origin) {
     detailsFirstMs: round(median(detailsCold)),
     dashboardFirstMs: round(median(dashboardCold)),
     jsHeapUsedMb: round(heap.usedSize / 1024 / 1024),
+    vulnerabilities,
+  }
+}
+
+/** `/vulnerabilities` is ready: its count is on screen and the advisories' rows are drawn. */
+function advisoriesReady() {
+  return (
+    [...document.querySelectorAll('[role="status"]')].some((node) =>
+      /^Showing [\d,]+ of [1-9][\d,]* advisor/.test(node.textContent),
+    ) && document.querySelectorAll('table[aria-label="Advisories"] tr[data-index]').length > 0
+  )
+}
+
+/**
+ * The grouped vulnerability view of the organisation on screen: navigation to ready, the first
+ * time (the index is built) and again, its DOM nodes, and search keystrokes.
+ */
+async function vulnerabilityView(page, cpus = [1, 4]) {
+  const first = []
+  const again = []
+  for (let round = 0; round < 3; round++) {
+    if (round > 0) await page.reload()
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 })
+    first.push(await inAppTime(page, '/vulnerabilities', advisoriesReady))
+    await inAppTime(page, '/policies', () => !!document.querySelector('h1'))
+    again.push(await inAppTime(page, '/vulnerabilities', advisoriesReady))
+  }
+  const domNodes = await page.evaluate(() => document.querySelectorAll('*').length)
+  const keystrokesByCpu = {}
+  for (const cpu of cpus)
+    keystrokesByCpu[cpu] = await withCpu(page, cpu, () => keystrokes(page, 'input[type="search"]'))
+  return { firstVisitMs: round(median(first)), revisitMs: round(median(again)), domNodes, keystrokes: keystrokesByCpu }
+}
+
+/** At 100,000 generated repositories, against the plain-DOM page rendering the same advisory rows. */
+async function generatedVulnerabilityView(browser, origin, referenceOrigin) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await signIn(page, origin)
+  await page.goto(`${origin}/repositories?demo-org=100000`)
+  await page.getByText('Showing 100,000 of 100,000 repositories').waitFor({ timeout: 60_000 })
+  const vigil = await vulnerabilityView(page)
+  const reference = {}
+  const ref = await context.newPage()
+  await ref.goto(`${referenceOrigin}/advisories.html?n=100000`)
+  await ref.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 })
+  for (const cpu of [1, 4]) reference[cpu] = await withCpu(ref, cpu, () => keystrokes(ref, '#search'))
+  await context.close()
+  return { repositories: 100_000, ...vigil, reference }
+}
+
+/** `BENCH_ONLY=views npm run bench`: the organisation-wide vulnerability view alone. */
+async function viewsOnly() {
+  build()
+  const vigil = await serve(vigilDir)
+  const reference = await serve(referenceDir)
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs })
+  try {
+    const results = { generated: await generatedVulnerabilityView(browser, vigil.origin, reference.origin) }
+    console.log(JSON.stringify(results.generated))
+    results.workspace = await largeWorkspace(browser, vigil.origin)
+    console.log(JSON.stringify(results, null, 2))
+    writeFileSync(join(root, 'bench/results-views.json'), `${JSON.stringify(results, null, 2)}\n`)
+  } finally {
+    await browser.close()
+    vigil.server.close()
+    reference.server.close()
   }
 }
 
@@ -383,6 +451,7 @@ async function feedOnly() {
 
 async function main() {
   if (process.env.BENCH_ONLY === 'feed') return feedOnly()
+  if (process.env.BENCH_ONLY === 'views') return viewsOnly()
   build()
   const scanFiles = writeScanFiles()
   const vigilSize = firstScreenSize(vigilDir, 'index.html')
@@ -484,6 +553,10 @@ async function main() {
     results.feed = await feedSync(browser, vigil.origin)
     console.log(`feed: ${JSON.stringify(results.feed)}`)
 
+    // h. The grouped vulnerability view at 100,000 generated repositories.
+    results.vulnerabilities = await generatedVulnerabilityView(browser, vigil.origin, reference.origin)
+    console.log(`vulnerabilities: ${JSON.stringify(results.vulnerabilities)}`)
+
     // f. The large workspace.
     results.workspace = await largeWorkspace(browser, vigil.origin)
     console.log(`workspace of ${results.workspace.repositories} repositories: ${JSON.stringify(results.workspace)}`)
@@ -554,6 +627,14 @@ async function main() {
   )
   console.log(
     `after loading 100,000 repositories: JS heap ${results.memory.jsHeapUsedMb} MB, ${results.memory.domNodesAt100k} DOM nodes`,
+  )
+  const views = results.vulnerabilities
+  console.log(
+    `/vulnerabilities at 100,000 generated repositories: ready ${views.firstVisitMs} ms after navigation (again ${views.revisitMs} ms), ${views.domNodes} DOM nodes; keystroke p95 ${views.keystrokes[1].p95} ms (plain DOM ${views.reference[1].p95} ms), at 4× CPU ${views.keystrokes[4].p95} ms (plain DOM ${views.reference[4].p95} ms)`,
+  )
+  const workspaceViews = workspace.vulnerabilities
+  console.log(
+    `/vulnerabilities in the workspace: ready ${workspaceViews.firstVisitMs} ms after navigation (again ${workspaceViews.revisitMs} ms), ${workspaceViews.domNodes} DOM nodes; keystroke p95 ${workspaceViews.keystrokes[1].p95} ms`,
   )
   console.log('Wrote bench/results.json')
 }

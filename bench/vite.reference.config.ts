@@ -8,6 +8,7 @@ export default defineConfig({
   plugins: [react()],
   logLevel: 'warn',
   build: {
+    target: 'es2022',
     manifest: true,
     outDir: fileURLToPath(new URL('../dist-bench/reference', import.meta.url)),
     emptyOutDir: true,
@@ -15,6 +16,7 @@ export default defineConfig({
       input: {
         bare: fileURLToPath(new URL('./reference/index.html', import.meta.url)),
         filter: fileURLToPath(new URL('./reference/filter.html', import.meta.url)),
+        advisories: fileURLToPath(new URL('./reference/advisories.html', import.meta.url)),
       },
     },
   },
