@@ -1,26 +1,37 @@
-import { Anchor, Breadcrumbs, Text } from '@mantine/core'
+import { Anchor, Box, Group, Text } from '@mantine/core'
 import { Link, useLocation } from 'wouter'
 import { breadcrumbsFor } from '@/app/route-table'
 
+/**
+ * The header's breadcrumb (SPEC.md §2). On a phone only the page shows: the section and its
+ * separator are one item, hidden together, so no separator is left dangling.
+ */
 export function AppBreadcrumbs() {
   const [path] = useLocation()
   const [section, page] = breadcrumbsFor(path)
   return (
     <nav aria-label="Breadcrumb">
-      <Breadcrumbs separator="›" separatorMargin={6}>
-        {section.href ? (
-          <Anchor component={Link} href={section.href} size="sm" c="dimmed" visibleFrom="sm">
-            {section.label}
-          </Anchor>
-        ) : (
-          <Text size="sm" c="dimmed" visibleFrom="sm">
-            {section.label}
+      <Group component="ol" gap={6} wrap="nowrap" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <Box component="li" visibleFrom="sm" style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+          {section.href ? (
+            <Anchor component={Link} href={section.href} size="sm" c="dimmed">
+              {section.label}
+            </Anchor>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {section.label}
+            </Text>
+          )}
+          <Text span size="sm" c="dimmed" aria-hidden>
+            ›
           </Text>
-        )}
-        <Text size="sm" fw={500} aria-current="page">
-          {page.label}
-        </Text>
-      </Breadcrumbs>
+        </Box>
+        <li style={{ minWidth: 0 }}>
+          <Text size="sm" fw={500} aria-current="page" truncate>
+            {page.label}
+          </Text>
+        </li>
+      </Group>
     </nav>
   )
 }

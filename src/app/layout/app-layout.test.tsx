@@ -47,6 +47,21 @@ describe('breadcrumbs', () => {
   })
 })
 
+describe('breadcrumbs on a phone', () => {
+  afterEach(async () => {
+    await page.viewport(1280, 800)
+  })
+
+  it('shows the page alone, with no separator left before it', async () => {
+    await page.viewport(390, 800)
+    await renderLayout('/repositories')
+    const current = breadcrumb().getByText('All Repositories')
+    await expect.element(current).toBeVisible()
+    await expect.element(breadcrumb().getByText('Platform')).not.toBeVisible()
+    await expect.element(breadcrumb().getByText('›')).not.toBeVisible()
+  })
+})
+
 describe('sidebar navigation', () => {
   it('lists the Platform group with every item and sub-item at its URL', async () => {
     await renderLayout('/organizations/teams')
