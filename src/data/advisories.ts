@@ -291,6 +291,18 @@ function matchesFinding(finding: Vulnerability, filters: VulnerabilityFilters): 
   )
 }
 
+const lowerNames = new WeakMap<Repository[], string[]>()
+
+/** The repositories' names in lower case, made once per list: a search tests every occurrence's. */
+function lowerCaseNames(repositories: Repository[]): string[] {
+  let names = lowerNames.get(repositories)
+  if (!names) {
+    names = repositories.map((repository) => repository.name.toLowerCase())
+    lowerNames.set(repositories, names)
+  }
+  return names
+}
+
 function matchesRepository(repository: Repository | undefined, filters: VulnerabilityFilters): boolean {
   return filters.visibility === 'all' || (filters.visibility === 'private') === !!repository?.isPrivate
 }
@@ -305,6 +317,7 @@ export function filterOccurrences(
   filters: VulnerabilityFilters,
 ): number[] {
   const needle = filters.search.trim().toLowerCase()
+  const names = lowerCaseNames(repositories)
   const verdicts = new Map<Vulnerability, { passes: boolean; text: boolean }>()
   const shown: number[] = []
   for (let index = 0; index < occurrences.finding.length; index++) {
@@ -315,9 +328,9 @@ export function filterOccurrences(
       verdicts.set(finding, verdict)
     }
     if (!verdict.passes) continue
-    const repository = repositories[occurrences.repository[index]]
-    if (!matchesRepository(repository, filters)) continue
-    if (!verdict.text && !repository?.name.toLowerCase().includes(needle)) continue
+    const repositoryIndex = occurrences.repository[index]
+    if (!matchesRepository(repositories[repositoryIndex], filters)) continue
+    if (!verdict.text && !names[repositoryIndex]?.includes(needle)) continue
     shown.push(index)
   }
   return shown
@@ -335,6 +348,7 @@ export function filterAdvisories(
 ): AdvisoryGroup[] {
   const unfiltered = filters.search.trim() === '' && filters.visibility === 'all'
   const needle = filters.search.trim().toLowerCase()
+  const names = lowerCaseNames(repositories)
   const shown: AdvisoryGroup[] = []
   for (const group of groups) {
     if (filters.severity !== 'all' && group.severity !== filters.severity) continue
@@ -351,10 +365,10 @@ export function filterAdvisories(
       group.aliases.some((alias) => alias.toLowerCase().includes(needle)) ||
       group.packages.some((name) => name.toLowerCase().includes(needle))
     const kept = group.occurrences.filter((occurrence) => {
-      const repository = repositories[occurrences.repository[occurrence]]
+      const repositoryIndex = occurrences.repository[occurrence]
       return (
-        matchesRepository(repository, filters) &&
-        (groupMatchesText || !!repository?.name.toLowerCase().includes(needle))
+        matchesRepository(repositories[repositoryIndex], filters) &&
+        (groupMatchesText || !!names[repositoryIndex]?.includes(needle))
       )
     })
     if (kept.length === 0) continue

@@ -93,7 +93,7 @@ describe('APIs across the sample repositories', () => {
 describe('APIs of a generated organisation', () => {
   it('lists the endpoints of 500 repositories, only those in view in the page', async () => {
     await renderScreen('/apis/rest', { view: 'rest', organisation: 500 })
-    await expect.element(shown()).toBeVisible({ timeout: 15_000 })
+    await expect.element(shown(), { timeout: 15_000 }).toBeVisible()
     const [count, total] = shown()
       .element()
       .textContent!.match(/[\d,]+/g)!

@@ -136,7 +136,7 @@ describe('vulnerabilities across the sample repositories', () => {
 describe('vulnerabilities of a generated organisation', () => {
   it('counts every repository of 2,000 that has a finding, and the flat view counts every finding', async () => {
     await renderScreen('/vulnerabilities?view=flat', { organisation: 2000 })
-    await expect.element(page.getByText(/^Showing [\d,]+ of [\d,]+ findings$/)).toBeVisible({ timeout: 15_000 })
+    await expect.element(page.getByText(/^Showing [\d,]+ of [\d,]+ findings$/), { timeout: 15_000 }).toBeVisible()
     const text = page.getByText(/^Showing [\d,]+ of [\d,]+ findings$/).element().textContent!
     const [shown, total] = text.match(/[\d,]+/g)!.map((value) => Number(value.replace(/,/g, '')))
     expect(shown).toBe(total)
