@@ -1,4 +1,4 @@
-import { List, Stack, Text } from '@mantine/core'
+import { List, Stack, Table, Text } from '@mantine/core'
 import type { ApiEndpoint } from '@/data/endpoints'
 
 /** The three sensitive-data columns of an endpoint table, with what each abbreviation means. */
@@ -51,4 +51,13 @@ export function EndpointReasons({ endpoint }: { endpoint: ApiEndpoint }) {
       })}
     </Stack>
   )
+}
+
+/** An endpoint's PII, PCI and PHI cells: Yes in bold, or No. */
+export function DataFlagCells({ endpoint }: { endpoint: ApiEndpoint }) {
+  return dataColumns.map((column) => (
+    <Table.Td key={column.key} fw={endpoint[column.key] ? 700 : undefined}>
+      {endpoint[column.key] ? 'Yes' : 'No'}
+    </Table.Td>
+  ))
 }

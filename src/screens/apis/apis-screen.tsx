@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
-import { IconAlertTriangle, IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
+import { Alert, Anchor, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { IconAlertTriangle, IconSearch } from '@tabler/icons-react'
 import { useCallback, useDeferredValue, useMemo } from 'react'
 import { Link } from 'wouter'
 import { PageHeader } from '@/components/page-header'
+import { Gathering, ResultsBar } from '@/components/results-bar'
 import { useAddressFilters } from '@/components/use-address-filters'
 import {
   ALL_METHODS,
@@ -171,35 +172,23 @@ function Endpoints({ kind }: { kind: ApiKind }) {
         </Alert>
       )}
       {pending && !error ? (
-        <Group gap="xs" role="status">
-          <Loader size="xs" aria-hidden />
-          <Text size="sm">
-            Gathering endpoints across {plural(repositories.length, 'repository', 'repositories')}...
-          </Text>
-        </Group>
+        <Gathering
+          text={`Gathering endpoints across ${plural(repositories.length, 'repository', 'repositories')}...`}
+        />
       ) : (
         occurrences && (
           <>
-            <Group justify="space-between" mb="xs">
-              <Text size="sm" c="dimmed" role="status">
-                Showing {formatCount(shown.length)} of {plural(ofKind.length, 'endpoint')}
-              </Text>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-                onClick={() =>
-                  downloadText(
-                    endpointsToCsv(shown, occurrences, repositories),
-                    `vigil-endpoints${kind === 'all' ? '' : `-${kind}`}.csv`,
-                    'text/csv',
-                  )
-                }
-                disabled={shown.length === 0}
-              >
-                Export CSV
-              </Button>
-            </Group>
+            <ResultsBar
+              text={`Showing ${formatCount(shown.length)} of ${plural(ofKind.length, 'endpoint')}`}
+              onExport={() =>
+                downloadText(
+                  endpointsToCsv(shown, occurrences, repositories),
+                  `vigil-endpoints${kind === 'all' ? '' : `-${kind}`}.csv`,
+                  'text/csv',
+                )
+              }
+              empty={shown.length === 0}
+            />
             <Card withBorder padding={0} style={{ opacity: shownFilters === filters ? 1 : 0.7 }}>
               <EndpointTable shown={shown} occurrences={occurrences} repositories={repositories} />
             </Card>

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Code, Group, Popover, Table, Text, VisuallyHidde
 import { memo } from 'react'
 import { Link, useLocation } from 'wouter'
 import { MethodBadge } from '@/components/badges'
-import { AuthCell, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
+import { AuthCell, DataFlagCells, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
 import { rowProps, VirtualTableBody } from '@/components/virtual-table-body'
 import type { EndpointOccurrences } from '@/data/api-inventory'
 import type { ApiEndpoint } from '@/data/endpoints'
@@ -99,11 +99,7 @@ export const EndpointTable = memo(function EndpointTable({
                 <Table.Td>
                   <AuthCell endpoint={endpoint} />
                 </Table.Td>
-                {dataColumns.map((column) => (
-                  <Table.Td key={column.key} fw={endpoint[column.key] ? 700 : undefined}>
-                    {endpoint[column.key] ? 'Yes' : 'No'}
-                  </Table.Td>
-                ))}
+                <DataFlagCells endpoint={endpoint} />
                 <Table.Td>
                   <ReasonsButton endpoint={endpoint} />
                 </Table.Td>

@@ -14,7 +14,7 @@ import {
 import { IconChevronDown, IconChevronRight, IconInfoCircle } from '@tabler/icons-react'
 import { Fragment, useId, useState } from 'react'
 import { MethodBadge } from '@/components/badges'
-import { AuthCell, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
+import { AuthCell, DataFlagCells, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
 import type { ApiEndpoint, DataCategory } from '@/data/endpoints'
 import { plural } from '@/lib/format'
 import { EmptyState } from './findings-panels'
@@ -131,11 +131,7 @@ export function ApiSurfacePanel({ endpoints }: { endpoints: ApiEndpoint[] }) {
                       <Table.Td>
                         <AuthCell endpoint={endpoint} />
                       </Table.Td>
-                      {dataColumns.map((column) => (
-                        <Table.Td key={column.key} fw={endpoint[column.key] ? 700 : undefined}>
-                          {endpoint[column.key] ? 'Yes' : 'No'}
-                        </Table.Td>
-                      ))}
+                      <DataFlagCells endpoint={endpoint} />
                       {withDocuments && (
                         <Table.Td>
                           <Text size="sm">{endpoint.document}</Text>

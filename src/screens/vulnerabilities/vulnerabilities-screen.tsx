@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core'
-import { IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
+import { Alert, Card, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core'
+import { IconSearch } from '@tabler/icons-react'
 import { useCallback, useDeferredValue, useMemo, useState } from 'react'
 import { PageHeader } from '@/components/page-header'
+import { Gathering, ResultsBar } from '@/components/results-bar'
 import { useAddressFilters } from '@/components/use-address-filters'
 import {
   advisoriesToCsv,
@@ -190,31 +191,21 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
         </Alert>
       )}
       {pending && !error ? (
-        <Group gap="xs" role="status">
-          <Loader size="xs" aria-hidden />
-          <Text size="sm">
-            Gathering vulnerabilities across {plural(repositories.length, 'repository', 'repositories')}...
-          </Text>
-        </Group>
+        <Gathering
+          text={`Gathering vulnerabilities across ${plural(repositories.length, 'repository', 'repositories')}...`}
+        />
       ) : (
         index && (
           <>
-            <Group justify="space-between" mb="xs">
-              <Text size="sm" c="dimmed" role="status">
-                {shownFilters.view === 'flat'
+            <ResultsBar
+              text={
+                shownFilters.view === 'flat'
                   ? `Showing ${formatCount(shownCount)} of ${plural(index.occurrences.finding.length, 'finding')}`
-                  : `Showing ${formatCount(shownCount)} of ${plural(index.groups.length, 'advisory', 'advisories')}, affecting ${plural(affected, 'repository', 'repositories')}`}
-              </Text>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-                onClick={exportCsv}
-                disabled={shownCount === 0}
-              >
-                Export CSV
-              </Button>
-            </Group>
+                  : `Showing ${formatCount(shownCount)} of ${plural(index.groups.length, 'advisory', 'advisories')}, affecting ${plural(affected, 'repository', 'repositories')}`
+              }
+              onExport={exportCsv}
+              empty={shownCount === 0}
+            />
             <Card withBorder padding={0} style={{ opacity: shownFilters === filters ? 1 : 0.7 }}>
               {shownFilters.view === 'flat' ? (
                 <OccurrenceTable shown={flat} occurrences={index.occurrences} repositories={repositories} />

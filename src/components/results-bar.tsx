@@ -1,0 +1,32 @@
+import { Button, Group, Loader, Text } from '@mantine/core'
+import { IconFileTypeCsv } from '@tabler/icons-react'
+
+/** A list's "Showing X of Y" line, announced as it changes, with the export of exactly those rows. */
+export function ResultsBar({ text, onExport, empty }: { text: string; onExport: () => void; empty: boolean }) {
+  return (
+    <Group justify="space-between" mb="xs">
+      <Text size="sm" c="dimmed" role="status">
+        {text}
+      </Text>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+        onClick={onExport}
+        disabled={empty}
+      >
+        Export CSV
+      </Button>
+    </Group>
+  )
+}
+
+/** What a screen says while it gathers its rows from every repository. */
+export function Gathering({ text }: { text: string }) {
+  return (
+    <Group gap="xs" role="status">
+      <Loader size="xs" aria-hidden />
+      <Text size="sm">{text}</Text>
+    </Group>
+  )
+}
