@@ -1,5 +1,6 @@
 import { defaultVulnerabilityFilters, filterAdvisories } from '../../src/data/advisories'
 import { loadGeneratedOrganisation } from '../../src/data/organisation'
+import { renderRows } from './rows'
 
 /**
  * The yardstick for `/vulnerabilities`: the same generated organisation, the same grouping and
@@ -21,23 +22,20 @@ function render() {
   let affected = 0
   for (const group of groups) affected += group.repositories
   count.textContent = `Showing ${groups.length} of ${index.groups.length} advisories, affecting ${affected.toLocaleString('en-US')} repositories`
-  const fragment = document.createDocumentFragment()
-  for (const group of groups.slice(0, ROWS_SHOWN)) {
-    const row = document.createElement('tr')
-    for (const text of [
-      `${group.id} ${group.title}`,
-      group.severity,
-      group.cvss?.toFixed(1) ?? '–',
-      group.epss?.toFixed(3) ?? '–',
-      `${group.packages.join(', ')} ${group.affected.join(', ')}`,
-      group.fixed.join(', '),
-      `${group.repositories} repositories`,
-    ]) {
-      row.appendChild(document.createElement('td')).textContent = text
-    }
-    fragment.appendChild(row)
-  }
-  rows.replaceChildren(fragment)
+  renderRows(
+    rows,
+    groups
+      .slice(0, ROWS_SHOWN)
+      .map((group) => [
+        `${group.id} ${group.title}`,
+        group.severity,
+        group.cvss?.toFixed(1) ?? '–',
+        group.epss?.toFixed(3) ?? '–',
+        `${group.packages.join(', ')} ${group.affected.join(', ')}`,
+        group.fixed.join(', '),
+        `${group.repositories} repositories`,
+      ]),
+  )
 }
 
 input.addEventListener('input', render)

@@ -1,4 +1,5 @@
 import { generateOrganisation } from '../../src/data/generator'
+import { renderRows } from './rows'
 
 /**
  * The bench's yardstick for filtering: the same generated data and the same substring search,
@@ -18,21 +19,18 @@ function render() {
   for (let index = 0; index < repositories.length; index++)
     if (needle === '' || haystacks[index].includes(needle)) shown.push(index)
   count.textContent = `Showing ${shown.length.toLocaleString('en-US')} of ${repositories.length.toLocaleString('en-US')} repositories`
-  const fragment = document.createDocumentFragment()
-  for (const index of shown.slice(0, ROWS_SHOWN)) {
-    const repository = repositories[index]
-    const row = document.createElement('tr')
-    for (const text of [
-      repository.name,
-      repository.description,
-      repository.languages.slice(0, 2).join(' '),
-      String(repository.apiCount),
-    ]) {
-      row.appendChild(document.createElement('td')).textContent = text
-    }
-    fragment.appendChild(row)
-  }
-  rows.replaceChildren(fragment)
+  renderRows(
+    rows,
+    shown
+      .slice(0, ROWS_SHOWN)
+      .map((index) => repositories[index])
+      .map((repository) => [
+        repository.name,
+        repository.description,
+        repository.languages.slice(0, 2).join(' '),
+        String(repository.apiCount),
+      ]),
+  )
 }
 
 input.addEventListener('input', render)

@@ -10,7 +10,7 @@ export function useAddressFilters<Filters>(
   path: string,
   read: (query: string) => Filters,
   write: (filters: Filters) => string,
-  pathOf: (filters: Filters) => string = () => path,
+  pathOf?: (filters: Filters) => string,
 ): [Filters, (change: Partial<Filters>) => void] {
   const search = useSearch()
   const [, navigate] = useLocation()
@@ -19,9 +19,9 @@ export function useAddressFilters<Filters>(
     (change: Partial<Filters>) => {
       const next = { ...filters, ...change }
       const query = write(next)
-      navigate(`${pathOf(next)}${query ? `?${query}` : ''}`, { replace: true })
+      navigate(`${pathOf?.(next) ?? path}${query ? `?${query}` : ''}`, { replace: true })
     },
-    [filters, navigate, pathOf, write],
+    [filters, navigate, path, pathOf, write],
   )
   return [filters, update]
 }

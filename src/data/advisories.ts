@@ -1,6 +1,8 @@
 import { rowsToCsv, type CsvColumn } from '@/lib/csv'
+import { oneOf } from '@/lib/one-of'
 import { findingSeverities, type FindingSeverity, type Vulnerability } from './findings'
 import type { Repository } from './repositories'
+import { isVisibility, matchesVisibility, type Visibility } from './repository-filters'
 
 /**
  * Every vulnerability of every repository, one entry per repository × finding, in two columns:
@@ -216,7 +218,7 @@ export interface VulnerabilityFilters {
   ecosystem: string
   /** 'yes': a fixed version is known; 'no': none is. */
   fix: 'all' | 'yes' | 'no'
-  visibility: 'all' | 'public' | 'private'
+  visibility: Visibility
   view: 'grouped' | 'flat'
   sort: AdvisorySort
   flatSort: OccurrenceSort
@@ -235,9 +237,6 @@ export const defaultVulnerabilityFilters: VulnerabilityFilters = {
   flatSort: 'severity',
 }
 
-const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
-  allowed.includes(value as T) ? (value as T) : fallback
-
 /** Filters from the address: `?q=&ecosystem=&fix=&visibility=&view=&sort=`; the severity comes from the path. */
 export function vulnerabilityFiltersFromQuery(query: string, severity: FindingSeverity | 'all'): VulnerabilityFilters {
   const params = new URLSearchParams(query)
@@ -249,7 +248,7 @@ export function vulnerabilityFiltersFromQuery(query: string, severity: FindingSe
     severity,
     ecosystem: params.get('ecosystem') || ALL_ECOSYSTEMS,
     fix: oneOf(params.get('fix'), ['all', 'yes', 'no'] as const, 'all'),
-    visibility: oneOf(params.get('visibility'), ['all', 'public', 'private'] as const, 'all'),
+    visibility: isVisibility(params.get('visibility')) ? (params.get('visibility') as Visibility) : 'all',
     view,
     sort: view === 'grouped' && sortValues.includes(sort as never) ? (sort as AdvisorySort) : 'repositories',
     flatSort: view === 'flat' && sortValues.includes(sort as never) ? (sort as OccurrenceSort) : 'severity',
@@ -304,7 +303,7 @@ function lowerCaseNames(repositories: Repository[]): string[] {
 }
 
 function matchesRepository(repository: Repository | undefined, filters: VulnerabilityFilters): boolean {
-  return filters.visibility === 'all' || (filters.visibility === 'private') === !!repository?.isPrivate
+  return matchesVisibility(!!repository?.isPrivate, filters.visibility)
 }
 
 /**

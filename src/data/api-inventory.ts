@@ -1,4 +1,5 @@
 import { rowsToCsv, type CsvColumn } from '@/lib/csv'
+import { oneOf } from '@/lib/one-of'
 import type { ApiEndpoint, EndpointAuth } from './endpoints'
 import type { Repository } from './repositories'
 
@@ -83,9 +84,6 @@ export interface EndpointFilters {
 
 export const ALL_METHODS = 'all'
 
-const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
-  allowed.includes(value as T) ? (value as T) : fallback
-
 export function endpointFiltersFromQuery(query: string, kind: ApiKind): EndpointFilters {
   const params = new URLSearchParams(query)
   return {
@@ -127,7 +125,8 @@ export const apisPath = (kind: ApiKind) => (kind === 'all' ? '/apis' : `/apis/${
 /** The address of the headline's list: sensitive endpoints with no authentication. */
 export const exposedEndpointsUrl = `${apisPath('all')}?category=sensitive&auth=None`
 
-function matchesCategory(endpoint: ApiEndpoint, category: DataCategoryFilter): boolean {
+/** Whether an endpoint handles the data of the category (any sensitive data, none, or PII, PCI, PHI). */
+export function matchesCategory(endpoint: ApiEndpoint, category: DataCategoryFilter): boolean {
   switch (category) {
     case 'all':
       return true

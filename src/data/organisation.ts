@@ -1,5 +1,5 @@
 import { groupAdvisories, ecosystemsOf, type AdvisoryGroup, type VulnerabilityOccurrences } from './advisories'
-import type { ApiDocumentListing, EndpointOccurrences } from './api-inventory'
+import { isSensitive, type ApiDocumentListing, type EndpointOccurrences } from './api-inventory'
 import { endpointsFor as sampleEndpointsFor, type ApiEndpoint } from './endpoints'
 import {
   sampleCounts,
@@ -62,7 +62,7 @@ export function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 /** Each repository's findings laid end to end, with the index of the repository each came from. */
-export function collect<T>(
+function collect<T>(
   repositories: Repository[],
   of: (repository: Repository, index: number) => Iterable<T>,
 ): { repository: number[]; items: T[] } {
@@ -116,7 +116,7 @@ function countsOfSamples({ policyViolations, vulnerabilities }: Repository): Fin
 }
 
 function statsOf(endpoints: ApiEndpoint[]) {
-  const sensitive = endpoints.filter((endpoint) => endpoint.pii || endpoint.pci || endpoint.phi)
+  const sensitive = endpoints.filter(isSensitive)
   return { sensitive: sensitive.length, exposed: sensitive.filter((endpoint) => endpoint.auth === 'None').length }
 }
 

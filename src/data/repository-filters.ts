@@ -3,6 +3,13 @@ import type { Repository } from './repositories'
 export type Visibility = 'all' | 'public' | 'private'
 export const ALL_LANGUAGES = 'all'
 
+/** The visibility filter's choices, as every list that offers it shows them. */
+export const visibilityOptions: { value: Visibility; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'public', label: 'Public' },
+  { value: 'private', label: 'Private' },
+]
+
 export const sortColumns = ['name', 'updated', 'apis', 'policyIssues', 'vulnerabilities'] as const
 export type SortColumn = (typeof sortColumns)[number]
 export type SortDirection = 'asc' | 'desc'
@@ -51,13 +58,17 @@ export function filterRepositories<T extends Repository>(
   )
 }
 
+/** The visibility filter: every repository, or only the public or only the private ones. */
+export const matchesVisibility = (isPrivate: boolean, visibility: Visibility) =>
+  visibility === 'all' || isPrivate === (visibility === 'private')
+
 /** The visibility and language filters. */
 export function matchesChoices(
   repository: Repository,
   filters: Pick<RepositoryFilters, 'visibility' | 'language'>,
 ): boolean {
   return (
-    (filters.visibility === 'all' || repository.isPrivate === (filters.visibility === 'private')) &&
+    matchesVisibility(repository.isPrivate, filters.visibility) &&
     (filters.language === ALL_LANGUAGES || repository.languages.includes(filters.language))
   )
 }

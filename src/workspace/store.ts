@@ -1,5 +1,6 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
 import { base64url } from 'jose'
+import { isSensitive } from '@/data/api-inventory'
 import { emptyCounts, type FindingCounts } from '@/data/findings'
 import { digestOf, type RepositoryDigest } from './digest'
 import type { FeedManifest } from './feed-manifest'
@@ -200,7 +201,7 @@ export function countEndpoints(findings: Iterable<Finding>): Omit<ApiSummary, 'd
   for (const finding of findings) {
     if (finding.kind !== 'endpoint') continue
     counts.endpoints += 1
-    if (finding.pii || finding.pci || finding.phi) {
+    if (isSensitive(finding)) {
       counts.sensitive += 1
       if (finding.auth === 'None') counts.exposed += 1
     }

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react'
 import { useCallback, useDeferredValue, useMemo } from 'react'
 import { Link } from 'wouter'
+import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
 import { useAddressFilters } from '@/components/use-address-filters'
@@ -121,47 +122,42 @@ function Endpoints({ kind }: { kind: ApiKind }) {
             style={{ flex: '1 1 240px' }}
             type="search"
           />
-          <Select
+          <FilterSelect
             label="Sensitive data"
             data={categoryOptions}
             value={filters.category}
-            allowDeselect={false}
-            onChange={(value) => update({ category: (value ?? 'all') as EndpointFilters['category'] })}
+            onChange={(category) => update({ category })}
             w={180}
           />
-          <Select
+          <FilterSelect
             label="Authentication"
             data={authOptions}
             value={filters.auth}
-            allowDeselect={false}
-            onChange={(value) => update({ auth: (value ?? 'all') as EndpointFilters['auth'] })}
+            onChange={(auth) => update({ auth })}
             w={190}
           />
-          <Select
+          <FilterSelect
             label="Method"
             data={methods}
             value={filters.method}
-            allowDeselect={false}
-            onChange={(value) => update({ method: value ?? ALL_METHODS })}
+            onChange={(method) => update({ method })}
             w={130}
           />
-          <Select
+          <FilterSelect
             label="Repository"
             data={repositoryNames}
             value={filters.repository}
             searchable
             limit={100}
-            allowDeselect={false}
             nothingFoundMessage="No repository by that name"
-            onChange={(value) => update({ repository: value ?? '' })}
+            onChange={(repository) => update({ repository })}
             w={220}
           />
-          <Select
+          <FilterSelect
             label="Sort"
             data={endpointSorts}
             value={filters.sort}
-            allowDeselect={false}
-            onChange={(value) => update({ sort: (value ?? 'exposure') as EndpointFilters['sort'] })}
+            onChange={(sort) => update({ sort })}
             w={160}
           />
         </Group>

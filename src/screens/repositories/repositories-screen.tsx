@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Select, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Card, Group, Loader, Text, TextInput } from '@mantine/core'
 import { EmptyWorkspace } from '@/components/empty-workspace'
 import { formatCount } from '@/lib/format'
 import { IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
@@ -6,19 +6,14 @@ import { useSelector } from '@xstate/react'
 import { memo, useCallback, useDeferredValue, useMemo } from 'react'
 import { useOrganisation } from '@/state/organisation'
 import { downloadText } from '@/lib/download'
+import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { repositoriesToCsv } from '@/data/repositories-csv'
-import { ALL_LANGUAGES, languageOptions, type SortColumn, type Visibility } from '@/data/repository-filters'
+import { ALL_LANGUAGES, languageOptions, visibilityOptions, type SortColumn } from '@/data/repository-filters'
 import { createRepositoryQuery } from '@/data/repository-query'
 import type { Repository } from '@/data/repositories'
 import { RepositoryTable } from './repository-table'
 import { useRepoFilters, type RepoFiltersActor } from './use-repo-filters'
-
-const visibilityOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'public', label: 'Public' },
-  { value: 'private', label: 'Private' },
-]
 
 // Each part below reads only the filters it shows, so a keystroke re-renders the search field
 // alone; the results follow as soon as the browser is free (useDeferredValue).
@@ -50,20 +45,18 @@ const ChoiceFields = memo(function ChoiceFields({
   const languageData = useMemo(() => [{ value: ALL_LANGUAGES, label: 'All Languages' }, ...languages], [languages])
   return (
     <>
-      <Select
+      <FilterSelect
         label="Visibility"
         data={visibilityOptions}
         value={visibility}
-        allowDeselect={false}
-        onChange={(value) => actor.send({ type: 'filters.visibility', visibility: (value ?? 'all') as Visibility })}
+        onChange={(choice) => actor.send({ type: 'filters.visibility', visibility: choice })}
         w={160}
       />
-      <Select
+      <FilterSelect
         label="Language"
         data={languageData}
         value={language}
-        allowDeselect={false}
-        onChange={(value) => actor.send({ type: 'filters.language', language: value ?? ALL_LANGUAGES })}
+        onChange={(choice) => actor.send({ type: 'filters.language', language: choice })}
         w={200}
       />
     </>

@@ -14,6 +14,7 @@ import {
 import { IconChevronDown, IconChevronRight, IconInfoCircle } from '@tabler/icons-react'
 import { Fragment, useId, useState } from 'react'
 import { MethodBadge } from '@/components/badges'
+import { matchesCategory } from '@/data/api-inventory'
 import { AuthCell, DataFlagCells, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
 import type { ApiEndpoint, DataCategory } from '@/data/endpoints'
 import { plural } from '@/lib/format'
@@ -29,13 +30,8 @@ const categoryOptions: { value: CategoryFilter; label: string }[] = [
   { value: 'phi', label: 'PHI' },
 ]
 
-const isSensitive = (endpoint: ApiEndpoint) => endpoint.pii || endpoint.pci || endpoint.phi
-
 function matches(endpoint: ApiEndpoint, category: CategoryFilter, noAuthOnly: boolean): boolean {
-  if (noAuthOnly && endpoint.auth !== 'None') return false
-  if (category === 'all') return true
-  if (category === 'sensitive') return isSensitive(endpoint)
-  return endpoint[category]
+  return (!noAuthOnly || endpoint.auth === 'None') && matchesCategory(endpoint, category)
 }
 
 export function ApiSurfacePanel({ endpoints }: { endpoints: ApiEndpoint[] }) {

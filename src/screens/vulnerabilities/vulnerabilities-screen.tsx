@@ -1,6 +1,7 @@
-import { Alert, Card, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { useCallback, useDeferredValue, useMemo, useState } from 'react'
+import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
 import { useAddressFilters } from '@/components/use-address-filters'
@@ -19,6 +20,7 @@ import {
   type VulnerabilityFilters,
 } from '@/data/advisories'
 import { findingSeverities, type FindingSeverity } from '@/data/findings'
+import { visibilityOptions } from '@/data/repository-filters'
 import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
 import { useVulnerabilityIndex } from '@/state/organisation-indexes'
@@ -33,12 +35,6 @@ const fixOptions = [
   { value: 'all', label: 'Fixed or not' },
   { value: 'yes', label: 'Fix available' },
   { value: 'no', label: 'No fix yet' },
-]
-
-const visibilityOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'public', label: 'Public' },
-  { value: 'private', label: 'Private' },
 ]
 
 /** `/vulnerabilities` and its severity sub-routes: every advisory across every repository. */
@@ -56,7 +52,10 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
 
   const groups = useMemo(
-    () => (index ? filterAdvisories(index.groups, index.occurrences, repositories, shownFilters) : []),
+    () =>
+      index && shownFilters.view === 'grouped'
+        ? filterAdvisories(index.groups, index.occurrences, repositories, shownFilters)
+        : [],
     [index, repositories, shownFilters],
   )
   const flat = useMemo(
@@ -120,36 +119,32 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
               style={{ flex: '1 1 260px' }}
               type="search"
             />
-            <Select
+            <FilterSelect
               label="Severity"
               data={severityOptions}
               value={filters.severity}
-              allowDeselect={false}
-              onChange={(value) => update({ severity: (value ?? 'all') as VulnerabilityFilters['severity'] })}
+              onChange={(severity) => update({ severity })}
               w={160}
             />
-            <Select
+            <FilterSelect
               label="Ecosystem"
               data={ecosystems}
               value={filters.ecosystem}
-              allowDeselect={false}
-              onChange={(value) => update({ ecosystem: value ?? ALL_ECOSYSTEMS })}
+              onChange={(ecosystem) => update({ ecosystem })}
               w={170}
             />
-            <Select
+            <FilterSelect
               label="Fix"
               data={fixOptions}
               value={filters.fix}
-              allowDeselect={false}
-              onChange={(value) => update({ fix: (value ?? 'all') as VulnerabilityFilters['fix'] })}
+              onChange={(fix) => update({ fix })}
               w={160}
             />
-            <Select
+            <FilterSelect
               label="Repository visibility"
               data={visibilityOptions}
               value={filters.visibility}
-              allowDeselect={false}
-              onChange={(value) => update({ visibility: (value ?? 'all') as VulnerabilityFilters['visibility'] })}
+              onChange={(visibility) => update({ visibility })}
               w={170}
             />
           </Group>
@@ -168,16 +163,15 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
                 ]}
               />
             </Stack>
-            <Select
+            <FilterSelect<string>
               label="Sort"
               data={filters.view === 'flat' ? occurrenceSorts : advisorySorts}
               value={filters.view === 'flat' ? filters.flatSort : filters.sort}
-              allowDeselect={false}
-              onChange={(value) =>
+              onChange={(sort) =>
                 update(
                   filters.view === 'flat'
-                    ? { flatSort: (value ?? 'severity') as VulnerabilityFilters['flatSort'] }
-                    : { sort: (value ?? 'repositories') as VulnerabilityFilters['sort'] },
+                    ? { flatSort: sort as VulnerabilityFilters['flatSort'] }
+                    : { sort: sort as VulnerabilityFilters['sort'] },
                 )
               }
               w={200}
