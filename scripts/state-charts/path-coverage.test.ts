@@ -73,6 +73,7 @@ const subjects: Record<string, Subject> = {
       { type: 'auth.login' },
       { type: 'auth.register' },
       { type: 'auth.logout' },
+      { type: 'auth.renew' },
       { type: 'problem.dismiss' },
       { type: 'session.sync', session: null },
       { type: 'session.sync', session: session(3_600_000) },

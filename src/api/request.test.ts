@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiRequest } from './request'
 
 const requests: Request[] = []
@@ -39,5 +39,34 @@ describe('apiRequest', () => {
       message: 'API request failed',
       status: 401,
     })
+  })
+
+  it('renews the session once on a 401 and retries once with the new token', async () => {
+    const renew = vi.fn(async () => 'good')
+    const before = requests.length
+    await expect(apiRequest('/ping/', () => 'opaque-and-stale', fetcher, renew)).resolves.toMatchObject({
+      user_id: 'kp_1',
+    })
+    expect(renew).toHaveBeenCalledTimes(1)
+    expect(requests.slice(before).map((request) => request.headers.get('Authorization'))).toEqual([
+      'Bearer opaque-and-stale',
+      'Bearer good',
+    ])
+  })
+
+  it('gives up after one renewal that brings no new token', async () => {
+    const renew = vi.fn(async () => undefined)
+    const before = requests.length
+    await expect(apiRequest('/ping/', () => 'expired', fetcher, renew)).rejects.toMatchObject({ status: 401 })
+    expect(renew).toHaveBeenCalledTimes(1)
+    expect(requests.length - before).toBe(1)
+  })
+
+  it('retries only once even when the new token is refused too', async () => {
+    const renew = vi.fn(async () => 'also-refused')
+    const before = requests.length
+    await expect(apiRequest('/ping/', () => 'expired', fetcher, renew)).rejects.toMatchObject({ status: 401 })
+    expect(renew).toHaveBeenCalledTimes(1)
+    expect(requests.length - before).toBe(2)
   })
 })

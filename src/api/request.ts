@@ -15,17 +15,28 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** GET '/api' plus the path with the bearer token; without a token nothing is sent. */
+/**
+ * GET '/api' plus the path with the bearer token; without a token nothing is sent. A 401 (the
+ * token was refused, as an opaque token past its time can be) renews the session once through
+ * `renewToken` and tries once more with the new token.
+ */
 export async function apiRequest<T>(
   path: string,
   getToken: () => string | undefined,
   fetcher: typeof fetch = fetch,
+  renewToken?: () => Promise<string | undefined>,
 ): Promise<T> {
   const token = getToken()
   if (!token) throw new ApiRequestError(API_ERRORS.noToken)
-  const response = await fetcher(`/api${path}`, {
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-  })
+  const send = (bearer: string) =>
+    fetcher(`/api${path}`, {
+      headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
+    })
+  let response = await send(token)
+  if (response.status === 401 && renewToken) {
+    const renewed = await renewToken()
+    if (renewed && renewed !== token) response = await send(renewed)
+  }
   if (!response.ok) throw new ApiRequestError(API_ERRORS.failed, response.status)
   return (await response.json()) as T
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import useSWR, { type SWRConfiguration } from 'swr'
-import { useAuth, useTokenGetter } from '@/state/auth'
+import { useAuth, useTokenGetter, useTokenRenewal } from '@/state/auth'
 import { apiRequest } from './request'
 
 /**
@@ -16,9 +16,14 @@ export const ApiFetchContext = createContext<typeof fetch>((input, init) => fetc
 /** An authenticated GET, cached per signed-in user so one user's answers never show to another. */
 export function useApi<T>(path: string) {
   const getToken = useTokenGetter()
+  const renewToken = useTokenRenewal()
   const fetcher = useContext(ApiFetchContext)
   const { user } = useAuth()
-  return useSWR<T, Error>(['api', path, user?.id ?? ''], () => apiRequest<T>(path, getToken, fetcher), apiSwrOptions)
+  return useSWR<T, Error>(
+    ['api', path, user?.id ?? ''],
+    () => apiRequest<T>(path, getToken, fetcher, renewToken),
+    apiSwrOptions,
+  )
 }
 
 export interface PingResponse {

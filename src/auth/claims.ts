@@ -63,6 +63,32 @@ export function isTokenValid(token: string | undefined, now: number): boolean {
   return expiry !== undefined && expiry > now
 }
 
+/** Who a stored id token must come from and be for. */
+export interface IdTokenExpectation {
+  issuer: string
+  clientId: string
+}
+
+const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '')
+
+/**
+ * Why an id token is not one Vigil's sign-in could have stored (another issuer or client, no
+ * subject or expiry), or undefined when it is. Its expiry passing is not a reason: the refresh
+ * token renews the session.
+ */
+export function idTokenProblem(idToken: string, expected: IdTokenExpectation): string | undefined {
+  const payload = readJwt(idToken)
+  if (!payload) return 'the id token is not readable'
+  if (typeof payload.iss !== 'string' || withoutTrailingSlash(payload.iss) !== withoutTrailingSlash(expected.issuer)) {
+    return `the id token was issued by "${String(payload.iss)}", not by ${expected.issuer}`
+  }
+  const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? [])
+  if (!audiences.includes(expected.clientId)) return `the id token is not for the client ${expected.clientId}`
+  if (typeof payload.sub !== 'string' || payload.sub === '') return 'the id token has no subject'
+  if (typeof payload.exp !== 'number') return 'the id token has no expiry'
+  return undefined
+}
+
 export interface TokenClaims {
   orgCode?: string
   orgCodes: string[]

@@ -1,5 +1,5 @@
 import { calculatePKCECodeChallenge } from 'oauth4webapi'
-import { http, HttpResponse } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiHandlers } from '@/mocks/api'
@@ -171,7 +171,7 @@ describe('callback', () => {
       email: 'ada.lovelace@vigil.dev',
     })
     expect(session.lifetimeMs).toBeGreaterThan(3_590_000)
-    expect(context.tokenStorage.keys()).toEqual(['accessToken0', 'idToken0', 'refreshToken0'])
+    expect(context.tokenStorage.keys()).toEqual(['accessToken0', 'idToken0', 'refreshToken0', 'sessionMarker0'])
     expect(context.loginStorage.keys()).toEqual([])
     expect(context.client.readSession()?.accessToken).toBe(session.accessToken)
   })
@@ -206,13 +206,14 @@ describe('callback', () => {
     expect(tokenRequests).toHaveLength(1)
   })
 
-  it('refuses a tampered state, showing the supplied and expected values', async () => {
+  it('refuses a tampered state, showing the supplied value but never the stored one', async () => {
     const context = setup()
     const callback = await signInAt(context)
-    const expected = callback.searchParams.get('state')
-    callback.searchParams.set('state', 'tampered')
+    const expected = callback.searchParams.get('state') as string
+    callback.searchParams.set('state', ' tampered ')
     const error = await failure(context.client.handleCallback(callback))
-    expect(error.message).toBe(`Invalid state: supplied "tampered", expected "${expected}"`)
+    expect(error.message).toBe('Invalid state: supplied "tampered", expected the one this tab stored (not shown)')
+    expect(error.message).not.toContain(expected)
     expect(error.code).toBe('ERR_STATE_PARSE')
     expect(tokenRequests).toHaveLength(0)
   })
@@ -242,8 +243,33 @@ describe('callback', () => {
     const callback = new URL(provider.deny(authorize.searchParams))
     const error = await failure(context.client.handleCallback(callback))
     expect(error.kind).toBe('provider')
-    expect(error.message).toBe('access_denied: The user cancelled the sign-in.')
+    expect(error.message).toBe('access_denied: "The user cancelled the sign-in."')
     expect(context.loginStorage.keys()).toEqual([])
+  })
+
+  it("quotes and trims the provider's error_description", async () => {
+    const context = setup()
+    await context.client.startLogin()
+    const authorize = new URL(context.navigate.mock.calls[0][0])
+    const callback = new URL(provider.deny(authorize.searchParams, 'access_denied', '  Ask  your admin\n '))
+    const error = await failure(context.client.handleCallback(callback))
+    expect(error.message).toBe('access_denied: "Ask  your admin"')
+  })
+
+  it.each([
+    ['a stray error (no state)', (_state: string) => '?error=access_denied&error_description=forged'],
+    ['an error with another state', (_state: string) => '?error=login_required&state=someone-else'],
+    ['an error for the sign-in this tab started', (state: string) => `?error=access_denied&state=${state}`],
+  ])('ignores %s in a signed-in tab: the session stays', async (_name, query) => {
+    const context = setup()
+    const session = await context.client.handleCallback(await signInAt(context))
+    await context.client.startLogin({ prompt: 'login' })
+    const state = context.loginStorage.getItem('state0') as string
+    const stored = [...context.tokenStorage.keys()].map((key) => context.tokenStorage.getItem(key))
+    const kept = await context.client.handleCallback(new URL(`${origin}/${query(state)}`))
+    expect(kept.refreshToken).toBe(session.refreshToken)
+    expect([...context.tokenStorage.keys()].map((key) => context.tokenStorage.getItem(key))).toEqual(stored)
+    expect(context.client.readSession()?.refreshToken).toBe(session.refreshToken)
   })
 
   it('reports a refused exchange with its status and body', async () => {
@@ -407,7 +433,8 @@ describe('refresh', () => {
     const adopted = await second.client.refresh(session)
     expect(adopted.refreshToken).toBe(renewed.refreshToken)
     expect(sentRefreshTokens).toEqual([session.refreshToken])
-    expect(removed).not.toHaveBeenCalled()
+    // Only the marker goes first, as every write of a session begins.
+    expect(removed.mock.calls).toEqual([['sessionMarker0']])
     expect(second.client.readSession()?.refreshToken).toBe(renewed.refreshToken)
   })
 
@@ -484,7 +511,10 @@ describe('refresh', () => {
     const signedOut = await twoTabs()
     await signedOut.first.client.refresh(signedOut.session)
     await signedOut.first.client.logout()
-    expect(signedOut.ledger.stored).toBeUndefined()
+    expect(parseRefreshRecord(signedOut.ledger.stored)).toEqual({
+      spent: [expect.any(String)],
+      signedOutAt: expect.any(Number),
+    })
   })
 
   it('needs a domain, a client id, storage and a refresh token', async () => {
@@ -527,6 +557,123 @@ describe('logout', () => {
     expect(context.navigate).toHaveBeenCalledWith(
       'http://127.0.0.1:9/logout?redirect=http%3A%2F%2Fvigil.test%2Fgoodbye',
     )
+  })
+})
+
+describe('sign-out is final', () => {
+  it('revokes the newest refresh token at the revocation endpoint discovery lists', async () => {
+    const context = setup()
+    const session = await context.client.handleCallback(await signInAt(context))
+    const revoked: string[] = []
+    server.use(
+      http.post(`${issuer}/oauth2/revoke`, async ({ request }) => {
+        const form = new URLSearchParams(await request.text())
+        revoked.push(form.get('token') ?? '')
+        provider.revoke(form)
+        return new HttpResponse(null, { status: 200 })
+      }),
+    )
+    await context.client.logout()
+    expect(revoked).toEqual([session.refreshToken])
+    const replay = await provider.token(
+      new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: demoConfig.clientId,
+        refresh_token: session.refreshToken,
+      }),
+    )
+    expect(replay.body.error).toBe('invalid_grant')
+  })
+
+  it('signs out even when revocation fails, and says so on the console', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    server.use(http.post(`${issuer}/oauth2/revoke`, () => HttpResponse.error()))
+    const context = setup()
+    await context.client.handleCallback(await signInAt(context))
+    await context.client.logout()
+    expect(context.tokenStorage.keys()).toEqual([])
+    expect(context.navigate).toHaveBeenCalledTimes(2)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not revoke the refresh token'))
+    warn.mockRestore()
+  })
+
+  it("waits for another tab's refresh in flight, then clears what it wrote: nothing comes back", async () => {
+    const { first, second, session } = await twoTabs()
+    let release: () => void = () => {}
+    server.use(
+      http.post(`${issuer}/oauth2/token`, async () => {
+        await new Promise<void>((resolve) => (release = resolve))
+        return undefined
+      }),
+    )
+    const refreshing = second.client.refresh(session)
+    await vi.waitFor(() => expect(sentRefreshTokens).toHaveLength(1))
+    const signingOut = first.client.logout()
+    release()
+    await refreshing
+    await signingOut
+    expect(first.tokenStorage.keys()).toEqual([])
+    expect(await first.client.acceptsSyncedTokens()).toBe(false)
+  })
+
+  it('refuses a refresh that starts after a sign-out in another tab, and writes nothing', async () => {
+    const { first, second, session } = await twoTabs()
+    await first.client.logout()
+    const before = second.tokenStorage.keys()
+    const error = await failure(second.client.refresh(session))
+    expect(error.kind).toBe('session-ended')
+    expect(sentRefreshTokens).toEqual([])
+    expect(second.tokenStorage.keys()).toEqual(before)
+  })
+
+  it('accepts synced tokens again after the next sign-in', async () => {
+    const context = setup(demoConfig, { refreshLedger: new MemoryRefreshLedger() })
+    await context.client.handleCallback(await signInAt(context))
+    await context.client.logout()
+    expect(await context.client.acceptsSyncedTokens()).toBe(false)
+    await context.client.handleCallback(await signInAt(context))
+    expect(await context.client.acceptsSyncedTokens()).toBe(true)
+  })
+})
+
+describe('provider timeouts', () => {
+  it('gives up on discovery after the timeout with a readable message', async () => {
+    server.use(http.get(`${issuer}/.well-known/openid-configuration`, () => delay('infinite')))
+    const context = setup(demoConfig, { providerTimeoutMs: 50 })
+    const error = await failure(context.client.startLogin())
+    expect(error.kind).toBe('unreachable')
+    expect(error.message).toBe('The identity provider did not answer the configuration request within 0.05 seconds')
+  })
+
+  it('gives up on a token request after the timeout with a readable message', async () => {
+    const context = setup(demoConfig, { providerTimeoutMs: 200 })
+    const callback = await signInAt(context)
+    server.use(http.post(`${issuer}/oauth2/token`, () => delay('infinite')))
+    const error = await failure(context.client.handleCallback(callback))
+    expect(error.message).toContain('did not answer the token request within 0.2 seconds')
+  })
+
+  it('waits 10 s by default', async () => {
+    const { PROVIDER_TIMEOUT_MS } = await import('./protocol')
+    expect(PROVIDER_TIMEOUT_MS).toBe(10_000)
+  })
+})
+
+describe('opaque access tokens', () => {
+  it('keep the session, with the expiry from expires_in, when the provider issues non-JWT access tokens', async () => {
+    server.use(
+      http.post(`${issuer}/oauth2/token`, async ({ request }) => {
+        const { status, body } = await provider.token(new URLSearchParams(await request.text()))
+        return HttpResponse.json({ ...body, access_token: 'opaque-7f3a', expires_in: 120 }, { status })
+      }),
+    )
+    let now = Date.now()
+    const context = setup(demoConfig, { now: () => now })
+    const session = await context.client.handleCallback(await signInAt(context))
+    expect(session.accessToken).toBe('opaque-7f3a')
+    expect(session.lifetimeMs).toBe(120_000)
+    now += 60_000
+    expect(context.client.readSession()?.lifetimeMs).toBe(60_000)
   })
 })
 

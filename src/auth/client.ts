@@ -2,8 +2,15 @@ import type { VigilConfig } from '@/config/config'
 import { AuthError, authMessages, type AuthErrorCode } from './errors'
 import { ledgerReconciliation } from './ledger-reconciliation'
 import { isResponseBodyError, messageOf, oidcProtocol } from './protocol'
-import { recordRefresh, tokenDigest, tokensOf, type RefreshLedger, type SessionTokens } from './refresh-ledger'
-import { refreshDelayMs } from './refresh-schedule'
+import {
+  recordRefresh,
+  recordSignOut,
+  tokenDigest,
+  tokensOf,
+  type RefreshLedger,
+  type SessionTokens,
+} from './refresh-ledger'
+import { hasTimeLeft } from './refresh-schedule'
 import { CODE_VERIFIER_LENGTH, NONCE_LENGTH, randomString, STATE_LENGTH } from './random'
 import { sessionFromTokens, sessionTokenStore, toSession, type Session } from './session'
 import { ChunkedStore, LOGIN_KEYS, type KeyValueStorage } from './session-store'
@@ -23,6 +30,8 @@ export interface AuthEnvironment {
   refreshLedger?: RefreshLedger
   now: () => number
   fetch?: typeof fetch
+  /** How long to wait for the provider (default 10 s). */
+  providerTimeoutMs?: number
 }
 
 export interface LoginOptions {
@@ -41,8 +50,9 @@ export type AuthClient = ReturnType<typeof createAuthClient>
 
 /** Sign-in, refresh and sign-out: the protocol, the stored session and the refresh ledger together. */
 export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
-  const protocol = oidcProtocol(config, env.fetch)
-  const tokens = sessionTokenStore(env.tokenStorage, env.now)
+  const protocol = oidcProtocol(config, { customFetch: env.fetch, timeoutMs: env.providerTimeoutMs })
+  const expected = { issuer: config.authDomain, clientId: config.clientId }
+  const tokens = sessionTokenStore(env.tokenStorage, env.now, expected)
   const ledger = ledgerReconciliation(env.refreshLedger, env.now)
   const callbacks = new Map<string, Promise<Session>>()
 
@@ -103,16 +113,21 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     const state = params.get('state')
     const code = params.get('code')
     const providerError = params.get('error')
-    if (providerError) {
-      clearLogin()
-      const description = params.get('error_description')
-      throw new AuthError('provider', description ? `${providerError}: ${description}` : providerError, {
-        code: 'ERR_CODE_EXCHANGE',
-      })
-    }
-    if (!state || !code) throw new AuthError('state', authMessages.invalidStateOrCode, { code: 'ERR_STATE_PARSE' })
     const store = loginStore()
     const expectedState = store.get('state')
+    if (providerError) {
+      const message = authMessages.providerError(providerError, params.get('error_description'))
+      const ownSignIn = state !== null && state === expectedState
+      if (ownSignIn) clearLogin()
+      // An error this tab did not ask for (or any, once signed in) never signs a signed-in tab out.
+      const current = readSession({ cleanUp: false })
+      if (current) {
+        console.warn(`Vigil ignored an error sent to its sign-in address while signed in: ${message}`)
+        return current
+      }
+      throw new AuthError('provider', message, { code: 'ERR_CODE_EXCHANGE' })
+    }
+    if (!state || !code) throw new AuthError('state', authMessages.invalidStateOrCode, { code: 'ERR_STATE_PARSE' })
     if (state !== expectedState) {
       throw new AuthError('state', authMessages.invalidState(state, expectedState), { code: 'ERR_STATE_PARSE' })
     }
@@ -126,8 +141,10 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     try {
       const response = await protocol.exchangeCode(url, { state: expectedState, nonce, codeVerifier }, fail)
       const session = toSession(response.tokens, env.now(), response.expiresIn)
-      tokens.save(session)
-      await ledger.write({ spent: [], tokens: tokensOf(session) })
+      await env.withRefreshLock(async () => {
+        tokens.save(session)
+        await ledger.write({ spent: [], tokens: tokensOf(session) })
+      })
       return session
     } catch (error) {
       if (error instanceof AuthError) throw error
@@ -154,10 +171,13 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
       // Read without clean-up: another tab's new tokens may still be arriving key by key.
       const stored = readSession({ cleanUp: false })
       const record = await ledger.read()
-      if (!stored && !record) throw new AuthError('session-ended', authMessages.noRefreshToken)
+      // Signed out in some tab since this session began: nothing may be written back.
+      if (record?.signedOutAt !== undefined || (!stored && !record)) {
+        throw new AuthError('session-ended', authMessages.noRefreshToken)
+      }
       const newest = await ledger.newestSession(stored ? [stored, current] : [current], record)
       // Another tab refreshed while this one waited for the lock, or it was sent newer tokens: use them.
-      if (newest.refreshToken !== current.refreshToken && refreshDelayMs(newest.lifetimeMs) !== undefined) {
+      if (newest.refreshToken !== current.refreshToken && hasTimeLeft(newest.lifetimeMs)) {
         if (newest.refreshToken !== stored?.refreshToken) tokens.save(newest)
         return newest
       }
@@ -178,15 +198,37 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     })
   }
 
-  /** Clears the session and goes to the provider's logout, which returns the user to Vigil. */
+  /**
+   * Ends the session for good, under the refresh lock so that a refresh in flight in another tab
+   * finishes first and none starts after: the ledger records the sign-out, storage is cleared.
+   * The newest refresh token is then revoked at the provider when it can be.
+   */
+  async function endSession(): Promise<Session | null> {
+    return env.withRefreshLock(async () => {
+      const stored = readSession({ cleanUp: false })
+      const record = await ledger.read()
+      tokens.remove()
+      await ledger.write(recordSignOut(record, env.now()))
+      return stored ?? (record?.tokens ? toSession(record.tokens, env.now()) : null)
+    })
+  }
+
+  async function revoke(refreshToken: string): Promise<void> {
+    try {
+      await protocol.revoke(refreshToken)
+    } catch (error) {
+      console.warn(`Vigil could not revoke the refresh token at sign-out: ${messageOf(error)}`)
+    }
+  }
+
+  /** Ends the session and goes to the provider's logout, which returns the user to Vigil. */
   async function logout({ redirect, allSessions = false }: LogoutOptions = {}): Promise<void> {
     try {
-      const idToken = readSession({ cleanUp: false })?.idToken
-      const cleared = clearTokens()
       clearLogin()
+      const ended = await endSession()
       const [url] = await Promise.all([
-        protocol.logoutUrl(redirect ?? config.logoutRedirectUrl, allSessions, idToken),
-        cleared,
+        protocol.logoutUrl(redirect ?? config.logoutRedirectUrl, allSessions, ended?.idToken),
+        ended ? revoke(ended.refreshToken) : undefined,
       ])
       env.navigate(url)
     } catch (error) {
@@ -201,6 +243,8 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     refresh,
     logout,
     readSession,
-    sessionFromTokens: (sessionTokens: SessionTokens) => sessionFromTokens(sessionTokens, env.now()),
+    sessionFromTokens: (sessionTokens: SessionTokens) => sessionFromTokens(sessionTokens, env.now(), expected),
+    /** False once any tab has signed out since these tokens were sent: a late message cannot sign in. */
+    acceptsSyncedTokens: async (): Promise<boolean> => (await ledger.read())?.signedOutAt === undefined,
   }
 }

@@ -1,11 +1,21 @@
+const QUOTED_MAX_LENGTH = 200
+
+/** Text from outside (a URL, a provider) as a quoted, trimmed, bounded string. */
+export function quoted(text: string): string {
+  const trimmed = text.trim()
+  const short = trimmed.length > QUOTED_MAX_LENGTH ? `${trimmed.slice(0, QUOTED_MAX_LENGTH)}…` : trimmed
+  return `"${short}"`
+}
+
 /** The authentication error catalogue of SPEC.md §8, defined once. Messages are as written there. */
 
 export type AuthErrorCode = 'ERR_REGISTER' | 'ERR_LOGOUT' | 'ERR_STATE_PARSE' | 'ERR_CODE_EXCHANGE'
 
 export const authMessages = {
   invalidStateOrCode: 'Invalid state or code',
+  // The stored state is a secret of this tab's sign-in: the message says whether there was one, never what it is.
   invalidState: (supplied: string, expected: string | undefined) =>
-    `Invalid state: supplied "${supplied}", expected "${expected ?? '(none stored)'}"`,
+    `Invalid state: supplied ${quoted(supplied)}, expected ${expected ? 'the one this tab stored (not shown)' : '"(none stored)"'}`,
   storageNotInitialized: 'Authentication storage is not initialized',
   codeVerifierNotFound: 'Code verifier not found',
   tokenExchangeFailed: (status: number, body: string) => `Token exchange failed: ${status} ${body}`.trim(),
@@ -15,6 +25,11 @@ export const authMessages = {
   noRefreshToken: 'No refresh token found',
   noActiveStorage: 'No active storage found',
   refreshFailed: 'Failed to refresh token',
+  providerError: (error: string, description: string | null) =>
+    description?.trim() ? `${error.trim()}: ${quoted(description)}` : error.trim(),
+  storageFull: "The browser's storage is full: the session was not saved",
+  requestTimedOut: (what: string, seconds: number) =>
+    `The identity provider did not answer the ${what} within ${seconds} seconds`,
 } as const
 
 /** What went wrong, for the logged-out screen: a title a person understands and what to do next. */
@@ -23,6 +38,7 @@ export type AuthErrorKind =
   | 'exchange' // the provider refused or garbled the code exchange
   | 'provider' // the provider sent back an error (error / error_description)
   | 'storage' // the browser's storage is unavailable
+  | 'storage-full' // the browser's storage has no room for the session
   | 'session-ended' // the refresh token was refused: the session is over
   | 'refresh' // a refresh failed for another reason
   | 'unreachable' // the provider could not be reached (login, register, logout)
@@ -44,6 +60,7 @@ const titles: Record<AuthErrorKind, string> = {
   exchange: 'Sign-in could not be completed',
   provider: 'The identity provider did not sign you in',
   storage: 'Your browser is blocking sign-in storage',
+  'storage-full': "Your browser's storage is full",
   'session-ended': 'Your session has ended',
   refresh: 'Your session could not be renewed',
   unreachable: 'The identity provider could not be reached',
@@ -54,6 +71,8 @@ const advice: Record<AuthErrorKind, string> = {
   exchange: 'The sign-in was not finished. Please sign in again.',
   provider: 'Please try again, or ask your administrator for access.',
   storage: 'Allow this site to store data (it keeps your session), then sign in again.',
+  'storage-full':
+    "Vigil could not keep your session. Free some space for this site (other sites' data, or imports you no longer need), then sign in again.",
   'session-ended': 'For your security you were signed out. Please sign in again.',
   refresh: 'You were signed out to keep your account safe. Please sign in again.',
   unreachable: 'Check your connection and try again.',

@@ -1,4 +1,5 @@
 import { parseRefreshRecord, tokenDigest, type RefreshLedger, type RefreshRecord } from './refresh-ledger'
+import { AuthError, authMessages } from './errors'
 import { toSession, type Session } from './session'
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -38,10 +39,11 @@ export function ledgerReconciliation(ledger: RefreshLedger | undefined, now: () 
      */
     async newestSession(known: Session[], record: RefreshRecord | undefined): Promise<Session> {
       const spent = new Set(record?.spent)
-      const candidates = record ? [toSession(record.tokens, now())] : []
+      const candidates = record?.tokens ? [toSession(record.tokens, now())] : []
       for (const session of known) {
         if (!spent.has(await tokenDigest(session.refreshToken))) candidates.push(toSession(session, now()))
       }
+      if (candidates.length === 0) throw new AuthError('session-ended', authMessages.noRefreshToken)
       return candidates.reduce((newest, session) => (session.expiresAt > newest.expiresAt ? session : newest))
     },
   }

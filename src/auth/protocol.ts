@@ -14,7 +14,13 @@ export function isResponseBodyError(error: unknown): error is Error & { error: s
   return error instanceof Error && typeof fields.error === 'string' && typeof fields.status === 'number'
 }
 
+/** How long Vigil waits for the provider's discovery document, token or revocation answer. */
+export const PROVIDER_TIMEOUT_MS = 10_000
+
+const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError'
+
 export function messageOf(error: unknown): string {
+  if (isTimeout(error)) return 'the request timed out'
   if (isResponseBodyError(error)) {
     return error.error_description ? `${error.error}: ${error.error_description}` : error.error
   }
@@ -43,14 +49,33 @@ export interface AuthorizationRequest {
   loginHint?: string
 }
 
-/** OpenID Connect as Vigil speaks it, through oauth4webapi: discovery, the code grant, refresh, logout. */
-export function oidcProtocol(config: VigilConfig, customFetch?: typeof fetch) {
+export interface ProtocolOptions {
+  customFetch?: typeof fetch
+  timeoutMs?: number
+}
+
+/**
+ * OpenID Connect as Vigil speaks it, through oauth4webapi: discovery, the code grant, refresh,
+ * revocation, logout. Every request to the provider gives up after `timeoutMs`.
+ */
+export function oidcProtocol(
+  config: VigilConfig,
+  { customFetch, timeoutMs = PROVIDER_TIMEOUT_MS }: ProtocolOptions = {},
+) {
   const issuer = parseUrl(config.authDomain)
   const client: Client = { client_id: config.clientId }
   const requestOptions = (oauth: OAuth) => ({
     [oauth.allowInsecureRequests]: issuer?.protocol === 'http:',
     ...(customFetch ? { [oauth.customFetch]: customFetch } : {}),
+    signal: () => AbortSignal.timeout(timeoutMs),
   })
+  /** The error a request that outlived the timeout fails with; any other error as it is. */
+  const timedOut =
+    (what: string) =>
+    (error: unknown): never => {
+      if (!isTimeout(error)) throw error
+      throw new AuthError('unreachable', authMessages.requestTimedOut(what, timeoutMs / 1000), { cause: error })
+    }
   let discovery: Promise<AuthorizationServer> | undefined
 
   function discover(): Promise<AuthorizationServer> {
@@ -65,6 +90,7 @@ export function oidcProtocol(config: VigilConfig, customFetch?: typeof fetch) {
       )
       .catch((error: unknown) => {
         discovery = undefined
+        if (isTimeout(error)) timedOut('configuration request')(error)
         throw new AuthError(
           'unreachable',
           `Could not read the provider's configuration at ${issuer.href}: ${messageOf(error)}`,
@@ -109,15 +135,17 @@ export function oidcProtocol(config: VigilConfig, customFetch?: typeof fetch) {
   ): Promise<TokenResponse> {
     const [as, oauth] = await withProtocol()
     const callbackParams = oauth.validateAuthResponse(as, client, url, expected.state)
-    const response = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      callbackParams,
-      config.redirectUrl,
-      expected.codeVerifier,
-      requestOptions(oauth),
-    )
+    const response = await oauth
+      .authorizationCodeGrantRequest(
+        as,
+        client,
+        oauth.None(),
+        callbackParams,
+        config.redirectUrl,
+        expected.codeVerifier,
+        requestOptions(oauth),
+      )
+      .catch(timedOut('token request'))
     if (!response.ok) throw fail(authMessages.tokenExchangeFailed(response.status, await response.text()))
     const body = (await response
       .clone()
@@ -146,13 +174,9 @@ export function oidcProtocol(config: VigilConfig, customFetch?: typeof fetch) {
   /** Spends the refresh token; a provider that rotates nothing keeps the current id and refresh tokens. */
   async function refresh(current: SessionTokens): Promise<TokenResponse> {
     const [as, oauth] = await withProtocol()
-    const response = await oauth.refreshTokenGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      current.refreshToken,
-      requestOptions(oauth),
-    )
+    const response = await oauth
+      .refreshTokenGrantRequest(as, client, oauth.None(), current.refreshToken, requestOptions(oauth))
+      .catch(timedOut('token request'))
     const result = await oauth.processRefreshTokenResponse(as, client, response)
     return {
       tokens: {
@@ -162,6 +186,23 @@ export function oidcProtocol(config: VigilConfig, customFetch?: typeof fetch) {
       },
       expiresIn: result.expires_in,
     }
+  }
+
+  /**
+   * Revokes the refresh token at the provider's revocation endpoint, when discovery lists one.
+   * True when the provider confirmed it.
+   */
+  async function revoke(refreshToken: string): Promise<boolean> {
+    const [as, oauth] = await withProtocol()
+    if (!as.revocation_endpoint) return false
+    const response = await oauth
+      .revocationRequest(as, client, oauth.None(), refreshToken, {
+        ...requestOptions(oauth),
+        additionalParameters: { token_type_hint: 'refresh_token' },
+      })
+      .catch(timedOut('revocation request'))
+    await oauth.processRevocationResponse(response)
+    return true
   }
 
   /** The provider's logout address, which returns the user to `returnTo`. */
@@ -178,5 +219,5 @@ export function oidcProtocol(config: VigilConfig, customFetch?: typeof fetch) {
     return url.href
   }
 
-  return { discover, authorizationUrl, exchangeCode, refresh, logoutUrl }
+  return { discover, authorizationUrl, exchangeCode, refresh, revoke, logoutUrl }
 }

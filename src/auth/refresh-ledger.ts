@@ -5,14 +5,21 @@ export interface SessionTokens {
   accessToken: string
   idToken: string
   refreshToken: string
+  /**
+   * When the access token expires (ms since the epoch), from the token response's `expires_in`
+   * at receipt: opaque access tokens carry no expiry, and a skewed clock misreads a JWT's `exp`.
+   */
+  expiresAt?: number
 }
 
-/** What the newest refresh in any tab did. */
+/** What the newest refresh, sign-in or sign-out in any tab did. */
 export interface RefreshRecord {
   /** SHA-256 digests (base64url) of the refresh tokens already sent, newest first. */
   spent: string[]
-  /** The tokens that the newest refresh returned. */
-  tokens: SessionTokens
+  /** The tokens that the newest refresh or sign-in returned; none after a sign-out. */
+  tokens?: SessionTokens
+  /** Set by sign-out: no tab may write tokens back until the next sign-in. */
+  signedOutAt?: number
 }
 
 /**
@@ -33,23 +40,29 @@ export const SPENT_TOKENS_KEPT = 16
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
+
 export function isSessionTokens(value: unknown): value is SessionTokens {
   if (typeof value !== 'object' || value === null) return false
   const tokens = value as Record<string, unknown>
-  return isText(tokens.accessToken) && isText(tokens.idToken) && isText(tokens.refreshToken)
+  return (
+    isText(tokens.accessToken) &&
+    isText(tokens.idToken) &&
+    isText(tokens.refreshToken) &&
+    (tokens.expiresAt === undefined || isTime(tokens.expiresAt))
+  )
 }
 
-export const tokensOf = ({ accessToken, idToken, refreshToken }: SessionTokens): SessionTokens => ({
-  accessToken,
-  idToken,
-  refreshToken,
-})
+export const tokensOf = ({ accessToken, idToken, refreshToken, expiresAt }: SessionTokens): SessionTokens =>
+  isTime(expiresAt) ? { accessToken, idToken, refreshToken, expiresAt } : { accessToken, idToken, refreshToken }
 
 /** The record, or undefined when the value is not one (nothing stored, or something else). */
 export function parseRefreshRecord(value: unknown): RefreshRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined
-  const { spent, tokens } = value as Record<string, unknown>
-  if (!Array.isArray(spent) || !spent.every(isText) || !isSessionTokens(tokens)) return undefined
+  const { spent, tokens, signedOutAt } = value as Record<string, unknown>
+  if (!Array.isArray(spent) || !spent.every(isText)) return undefined
+  if (isTime(signedOutAt)) return { spent, signedOutAt }
+  if (!isSessionTokens(tokens)) return undefined
   return { spent, tokens: tokensOf(tokens) }
 }
 
@@ -66,4 +79,9 @@ export function recordRefresh(
 ): RefreshRecord {
   const spent = [spentDigest, ...(previous?.spent ?? []).filter((digest) => digest !== spentDigest)]
   return { spent: spent.slice(0, SPENT_TOKENS_KEPT), tokens: tokensOf(tokens) }
+}
+
+/** The record after a sign-out at `now`: the spent digests stay, the tokens go. */
+export function recordSignOut(previous: RefreshRecord | undefined, now: number): RefreshRecord {
+  return { spent: previous?.spent ?? [], signedOutAt: now }
 }

@@ -8,8 +8,12 @@ export const REFRESH_CAP_MS = 86_400_000
  */
 export const REFRESH_RETRY_DELAYS_MS = [1_000, 2_000, 4_000] as const
 
-/** When to refresh a session, or undefined when the duration would not be positive. */
-export function refreshDelayMs(lifetimeMs: number): number | undefined {
-  const delay = Math.min(lifetimeMs - REFRESH_MARGIN_MS, REFRESH_CAP_MS)
-  return delay > 0 ? delay : undefined
+/** True when the session has more than the refresh margin left: it can be used before renewing. */
+export function hasTimeLeft(lifetimeMs: number): boolean {
+  return lifetimeMs - REFRESH_MARGIN_MS > 0
+}
+
+/** When to refresh a session: at its lifetime minus the margin, at once when less is left, never past the cap. */
+export function refreshDelayMs(lifetimeMs: number): number {
+  return Math.max(0, Math.min(lifetimeMs - REFRESH_MARGIN_MS, REFRESH_CAP_MS))
 }

@@ -3,6 +3,8 @@ import { AuthError, authMessages } from './errors'
 /** Browser storage keys of the session (SPEC.md §3), with the empty key prefix of §9. */
 export const SESSION_KEY_PREFIX = ''
 export const TOKEN_KEYS = ['accessToken', 'idToken', 'refreshToken'] as const
+/** Written after the tokens: it ties the three of one sign-in or refresh together. */
+export const SESSION_MARKER_KEY = 'sessionMarker'
 export const LOGIN_KEYS = ['state', 'nonce', 'codeVerifier'] as const
 
 export const CHUNK_SIZE = 2000

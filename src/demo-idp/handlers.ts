@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import type { DemoProvider } from './provider'
 
-/** The demo provider's HTTP endpoints: discovery, JWKS and token. Its pages are app routes. */
+/** The demo provider's HTTP endpoints: discovery, JWKS, token and revocation. Its pages are app routes. */
 export function demoIdpHandlers(provider: DemoProvider) {
   const noStore = { 'Cache-Control': 'no-store' }
   return [
@@ -11,6 +11,10 @@ export function demoIdpHandlers(provider: DemoProvider) {
       const form = new URLSearchParams(await request.text())
       const { status, body } = await provider.token(form)
       return HttpResponse.json(body, { status, headers: noStore })
+    }),
+    http.post(`${provider.issuer}/oauth2/revoke`, async ({ request }) => {
+      const { status, body } = provider.revoke(new URLSearchParams(await request.text()))
+      return status === 200 ? new HttpResponse(null, { status }) : HttpResponse.json(body, { status })
     }),
   ]
 }

@@ -131,6 +131,7 @@ export function createDemoProvider({
       authorization_endpoint: `${issuer}/oauth2/auth`,
       token_endpoint: `${issuer}/oauth2/token`,
       end_session_endpoint: `${issuer}/logout`,
+      revocation_endpoint: `${issuer}/oauth2/revoke`,
       jwks_uri: `${issuer}/.well-known/jwks.json`,
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
@@ -348,6 +349,23 @@ export function createDemoProvider({
     }
   }
 
+  /**
+   * RFC 7009 revocation of a refresh token: its whole rotation family ends. Unknown tokens are
+   * answered 200 too, as the RFC asks.
+   */
+  function revoke(form: URLSearchParams): TokenEndpointResult {
+    if (form.get('client_id') !== clientId) return oauthError(401, 'invalid_client', 'Unknown client.')
+    const token = form.get('token')
+    if (!token) return oauthError(400, 'invalid_request', 'token is required.')
+    update((state) => {
+      const family = state.refreshTokens[token]?.family
+      if (family === undefined) return
+      for (const [other, entry] of Object.entries(state.refreshTokens))
+        if (entry.family === family) delete state.refreshTokens[other]
+    })
+    return { status: 200, body: {} }
+  }
+
   /** Ends the demo session (every refresh token) and returns where the browser goes next. */
   function logout(params: URLSearchParams): string {
     update((state) => {
@@ -358,7 +376,7 @@ export function createDemoProvider({
     return isOwnRedirect(target) ? target : issuerOrigin
   }
 
-  return { issuer, discovery, jwks, checkAuthorizeRequest, approve, deny, token, logout }
+  return { issuer, discovery, jwks, checkAuthorizeRequest, approve, deny, token, revoke, logout }
 }
 
 export type DemoProvider = ReturnType<typeof createDemoProvider>

@@ -59,13 +59,13 @@ function start(fakes: Fakes = {}, { isCallback = false, storedSession = null as 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('refreshDelayMs', () => {
-  it('is the lifetime minus 10 s, capped at a day, and refused when not positive', () => {
+  it('is the lifetime minus 10 s, capped at a day, and at once (0) when less is left', () => {
     expect(refreshDelayMs(60_000)).toBe(50_000)
     expect(refreshDelayMs(3 * REFRESH_CAP_MS)).toBe(REFRESH_CAP_MS)
     expect(refreshDelayMs(10_001)).toBe(1)
-    expect(refreshDelayMs(10_000)).toBeUndefined()
-    expect(refreshDelayMs(5_000)).toBeUndefined()
-    expect(refreshDelayMs(-1)).toBeUndefined()
+    expect(refreshDelayMs(10_000)).toBe(0)
+    expect(refreshDelayMs(5_000)).toBe(0)
+    expect(refreshDelayMs(-1)).toBe(0)
   })
 })
 
@@ -134,7 +134,8 @@ describe('auth machine', () => {
     await waitFor(actor, (state) => state.matches('unauthenticated'))
     const problem = actor.getSnapshot().context.problem
     expect(problem).toMatchObject({ code: 'ERR_STATE_PARSE', title: 'That sign-in link is not valid here' })
-    expect(problem?.message).toContain('Invalid state: supplied "evil", expected "good"')
+    expect(problem?.message).toContain('Invalid state: supplied "evil", expected the one this tab stored (not shown)')
+    expect(problem?.message).not.toContain('good')
     expect(effects.reportError).toHaveBeenCalledWith(problem)
   })
 
@@ -182,6 +183,33 @@ describe('auth machine', () => {
       expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)
     },
   )
+
+  it.each([5_000, 0])(
+    'renews at once a session with %i ms left that another tab sent, instead of never',
+    async (lifetime) => {
+      const { actor, clock, effects } = start({}, { storedSession: session(60_000) })
+      actor.send({ type: 'session.sync', session: session(lifetime, 'other-tab') })
+      clock.increment(0)
+      await waitFor(actor, (state) => state.context.session?.accessToken === 'access-refreshed')
+      expect(effects.refreshSession).toHaveBeenCalledTimes(1)
+      expect(effects.refreshSession).toHaveBeenCalledWith(expect.objectContaining({ accessToken: 'access-other-tab' }))
+    },
+  )
+
+  it('renews at once when the API refused the access token (auth.renew), and only from idle', async () => {
+    let release: (value: Session) => void = () => {}
+    const { actor, effects } = start(
+      { refreshSession: () => new Promise((resolve) => (release = resolve)) },
+      { storedSession: session(60_000) },
+    )
+    actor.send({ type: 'auth.renew' })
+    expect(actor.getSnapshot().matches({ authenticated: 'refreshing' })).toBe(true)
+    actor.send({ type: 'auth.renew' })
+    expect(effects.refreshSession).toHaveBeenCalledTimes(1)
+    release(session(60_000, 'renewed'))
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    expect(actor.getSnapshot().context.session?.accessToken).toBe('access-renewed')
+  })
 
   it('renews a stored session once even when the new token is short-lived', async () => {
     const { actor, clock, effects } = start(

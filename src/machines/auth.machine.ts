@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
 import { AuthError, describeAuthError } from '@/auth/errors'
-import { REFRESH_CAP_MS, REFRESH_RETRY_DELAYS_MS, refreshDelayMs } from '@/auth/refresh-schedule'
+import { hasTimeLeft, REFRESH_CAP_MS, REFRESH_RETRY_DELAYS_MS, refreshDelayMs } from '@/auth/refresh-schedule'
 import type { AuthContext, AuthEvent, AuthInput, AuthProblem } from './auth.types'
 
 export type { AuthContext, AuthEvent, AuthInput, AuthProblem } from './auth.types'
@@ -53,7 +53,14 @@ export const authMachine = setup({
     reportError: (_, _problem: AuthProblem) => {},
     /** Says that a refresh failed and when it is tried again. */
     reportRefreshRetry: (_, _retry: { problem: AuthProblem; delayMs: number }) => {},
-    setSession: assign({ session: (_, session: Session) => session, problem: undefined, failedRefreshes: 0 }),
+    setSession: assign({
+      session: (_, session: Session) => session,
+      problem: undefined,
+      failedRefreshes: 0,
+      renewedHere: false,
+    }),
+    /** The session now held is what this tab's own refresh returned. */
+    markRenewed: assign({ renewedHere: true }),
     countFailedRefresh: assign({ failedRefreshes: ({ context }) => context.failedRefreshes + 1 }),
     clearSession: assign({ session: undefined }),
     setProblem: assign({ problem: (_, params: { error: unknown }) => toProblem(params.error) }),
@@ -62,7 +69,7 @@ export const authMachine = setup({
   guards: {
     isCallback: ({ context }) => context.isCallback,
     /** A stored session with more than the refresh margin left: signed in at once. */
-    hasFreshSession: ({ context }) => !!context.session && refreshDelayMs(context.session.lifetimeMs) !== undefined,
+    hasFreshSession: ({ context }) => !!context.session && hasTimeLeft(context.session.lifetimeMs),
     /** A stored session about to expire or expired: renewed before the app opens. */
     hasStoredSession: ({ context }) => !!context.session,
     signedOutElsewhere: ({ event }) => event.type === 'session.sync' && event.session === null,
@@ -76,14 +83,21 @@ export const authMachine = setup({
       event.error instanceof AuthError &&
       (event.error.kind === 'refresh' || event.error.kind === 'unreachable') &&
       context.failedRefreshes < REFRESH_RETRY_DELAYS_MS.length,
+    /**
+     * A session is renewed at its lifetime minus the margin, or at once when less is left; but a
+     * short-lived one that this tab's refresh just returned is not renewed again (no loop).
+     */
     canScheduleRefresh: ({ context }) =>
-      !!context.session && (context.failedRefreshes > 0 || refreshDelayMs(context.session.lifetimeMs) !== undefined),
+      !!context.session &&
+      (context.failedRefreshes > 0 || hasTimeLeft(context.session.lifetimeMs) || !context.renewedHere),
   },
   delays: {
     refreshDelay: ({ context }) =>
       context.failedRefreshes > 0
         ? retryDelayMs(context.failedRefreshes)
-        : (context.session && refreshDelayMs(context.session.lifetimeMs)) || REFRESH_CAP_MS,
+        : context.session
+          ? refreshDelayMs(context.session.lifetimeMs)
+          : REFRESH_CAP_MS,
   },
 }).createMachine({
   id: 'auth',
@@ -92,6 +106,7 @@ export const authMachine = setup({
     isCallback: input.isCallback,
     session: input.storedSession ?? undefined,
     failedRefreshes: 0,
+    renewedHere: false,
   }),
   initial: 'loading',
   states: {
@@ -129,7 +144,7 @@ export const authMachine = setup({
         input: ({ context }) => ({ session: requireSession(context) }),
         onDone: {
           target: 'authenticated',
-          actions: [{ type: 'setSession', params: ({ event }) => event.output }, 'announceSession'],
+          actions: [{ type: 'setSession', params: ({ event }) => event.output }, 'markRenewed', 'announceSession'],
         },
         onError: {
           target: 'unauthenticated',
@@ -153,6 +168,8 @@ export const authMachine = setup({
       states: {
         idle: {
           after: { refreshDelay: { guard: 'canScheduleRefresh', target: 'refreshing' } },
+          // The API refused the access token (401): renew now rather than at the scheduled time.
+          on: { 'auth.renew': { target: 'refreshing' } },
         },
         refreshing: {
           invoke: {
@@ -161,7 +178,7 @@ export const authMachine = setup({
             input: ({ context }) => ({ session: requireSession(context) }),
             onDone: {
               target: 'idle',
-              actions: [{ type: 'setSession', params: ({ event }) => event.output }, 'announceSession'],
+              actions: [{ type: 'setSession', params: ({ event }) => event.output }, 'markRenewed', 'announceSession'],
             },
             onError: [
               {

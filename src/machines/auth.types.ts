@@ -23,12 +23,16 @@ export interface AuthContext {
   problem?: AuthProblem
   /** Refreshes of this session that failed for a passing reason and are being tried again. */
   failedRefreshes: number
+  /** The session is the one this tab's own refresh returned (a short-lived one is not renewed again). */
+  renewedHere: boolean
 }
 
 export type AuthEvent =
   | { type: 'auth.login'; options?: Omit<LoginOptions, 'register'> }
   | { type: 'auth.register' }
   | { type: 'auth.logout'; options?: LogoutOptions }
+  /** The API refused the access token: renew the session now. */
+  | { type: 'auth.renew' }
   /** Another tab signed in, refreshed or signed out: the session now in storage (null for none). */
   | { type: 'session.sync'; session: Session | null }
   | { type: 'problem.dismiss' }

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { fromPromise, type SnapshotFrom } from 'xstate'
 import type { SessionChannel } from '@/auth/browser-environment'
 import { withoutCallbackParams } from '@/auth/callback-url'
-import { isTokenValid, tokenClaims, userProfile, type TokenClaims, type UserProfile } from '@/auth/claims'
+import { tokenClaims, userProfile, type TokenClaims, type UserProfile } from '@/auth/claims'
 import type { AuthClient, LoginOptions, LogoutOptions } from '@/auth/client'
 import { inspection } from '@/lib/inspection'
 import { authMachine, type AuthMachine, type AuthProblem } from '@/machines/auth.machine'
@@ -39,8 +39,17 @@ function SessionSync({ client, sessionChannel }: Pick<AuthProviderProps, 'client
     () =>
       sessionChannel.subscribe((tokens) => {
         const session = tokens && client.sessionFromTokens(tokens)
-        if (tokens && !session) console.warn('Vigil ignored a session from another tab whose id token is not readable')
-        else actor.send({ type: 'session.sync', session })
+        if (tokens && !session) {
+          console.warn('Vigil ignored a session from another tab whose id token is not for this provider and client')
+        } else if (!session) {
+          actor.send({ type: 'session.sync', session })
+        } else {
+          // A message that arrives after a sign-out in any tab must not bring the session back.
+          void client.acceptsSyncedTokens().then((accepted) => {
+            if (accepted) actor.send({ type: 'session.sync', session })
+            else console.warn('Vigil ignored a session from another tab: the session was signed out since')
+          })
+        }
       }),
     [actor, client, sessionChannel],
   )
@@ -124,7 +133,35 @@ export function useAuth(): Auth {
 export function useTokenGetter(): () => string | undefined {
   const actor = AuthActor.useActorRef()
   return () => {
-    const token = actor.getSnapshot().context.session?.accessToken
-    return isTokenValid(token, Date.now()) ? token : undefined
+    const session = actor.getSnapshot().context.session
+    // The expiry received with the token: opaque tokens have no other, and it ignores clock skew.
+    return session && session.expiresAt > Date.now() ? session.accessToken : undefined
   }
+}
+
+/**
+ * Renews the session now (the API refused its access token) and gives the new access token, or
+ * undefined when the renewal failed and the user is signed out.
+ */
+export function useTokenRenewal(): () => Promise<string | undefined> {
+  const actor = AuthActor.useActorRef()
+  return () =>
+    new Promise((resolve) => {
+      if (!actor.getSnapshot().matches('authenticated')) return resolve(undefined)
+      const before = actor.getSnapshot().context.session?.accessToken
+      const subscription = actor.subscribe((snapshot) => {
+        const token = snapshot.context.session?.accessToken
+        if (!snapshot.matches('authenticated')) {
+          if (snapshot.matches('unauthenticated')) finish(undefined)
+          return
+        }
+        if (token !== before && snapshot.matches({ authenticated: 'idle' })) finish(token)
+        else if (snapshot.matches({ authenticated: 'idle' }) && snapshot.context.failedRefreshes > 0) finish(undefined)
+      })
+      function finish(token: string | undefined) {
+        subscription.unsubscribe()
+        resolve(token)
+      }
+      actor.send({ type: 'auth.renew' })
+    })
 }

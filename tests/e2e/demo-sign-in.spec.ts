@@ -42,7 +42,7 @@ test('cancelling at the provider shows its error in readable words with a way to
   await page.getByRole('button', { name: 'Cancel sign-in' }).click()
   const alert = page.getByRole('alert')
   await expect(alert).toContainText('The identity provider did not sign you in')
-  await expect(alert).toContainText('access_denied: The user cancelled the sign-in.')
+  await expect(alert).toContainText('access_denied: "The user cancelled the sign-in."')
   await alert.getByRole('button', { name: 'Try signing in again' }).click()
   await expect(page.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible()
 })
