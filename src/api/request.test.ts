@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { apiRequest } from './request'
+import { apiRequest, bearerSender } from './request'
 
 const requests: Request[] = []
 const server = setupServer(
@@ -12,7 +12,7 @@ const server = setupServer(
       : HttpResponse.json({ error: 'no' }, { status: 401 })
   }),
 )
-const fetcher: typeof fetch = (input, init) => fetch(new URL(String(input), 'http://vigil.test'), init)
+const fetcher = bearerSender((input, init) => fetch(new URL(String(input), 'http://vigil.test'), init))
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())

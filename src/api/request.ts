@@ -15,27 +15,33 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Sends a GET to the URL with the access token (as a bearer token, or DPoP-bound). */
+export type TokenSender = (url: string, token: string) => Promise<Response>
+
+/** The plain sender: `Authorization: Bearer` and a JSON content type. */
+export const bearerSender =
+  (fetcher: typeof fetch = fetch): TokenSender =>
+  (url, token) =>
+    fetcher(url, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } })
+
 /**
- * GET '/api' plus the path with the bearer token; without a token nothing is sent. A 401 (the
+ * GET '/api' plus the path with the access token; without a token nothing is sent. A 401 (the
  * token was refused, as an opaque token past its time can be) renews the session once through
  * `renewToken` and tries once more with the new token.
  */
 export async function apiRequest<T>(
   path: string,
   getToken: () => string | undefined,
-  fetcher: typeof fetch = fetch,
+  send: TokenSender = bearerSender(),
   renewToken?: () => Promise<string | undefined>,
 ): Promise<T> {
   const token = getToken()
   if (!token) throw new ApiRequestError(API_ERRORS.noToken)
-  const send = (bearer: string) =>
-    fetcher(`/api${path}`, {
-      headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
-    })
-  let response = await send(token)
+  const url = `/api${path}`
+  let response = await send(url, token)
   if (response.status === 401 && renewToken) {
     const renewed = await renewToken()
-    if (renewed && renewed !== token) response = await send(renewed)
+    if (renewed && renewed !== token) response = await send(url, renewed)
   }
   if (!response.ok) throw new ApiRequestError(API_ERRORS.failed, response.status)
   return (await response.json()) as T

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import useSWR, { type SWRConfiguration } from 'swr'
-import { useAuth, useTokenGetter, useTokenRenewal } from '@/state/auth'
+import { useAuth, useTokenGetter, useTokenRenewal, useTokenSender } from '@/state/auth'
 import { apiRequest } from './request'
 
 /**
@@ -17,11 +17,11 @@ export const ApiFetchContext = createContext<typeof fetch>((input, init) => fetc
 export function useApi<T>(path: string) {
   const getToken = useTokenGetter()
   const renewToken = useTokenRenewal()
-  const fetcher = useContext(ApiFetchContext)
+  const send = useTokenSender(useContext(ApiFetchContext))
   const { user } = useAuth()
   return useSWR<T, Error>(
     ['api', path, user?.id ?? ''],
-    () => apiRequest<T>(path, getToken, fetcher, renewToken),
+    () => apiRequest<T>(path, getToken, send, renewToken),
     apiSwrOptions,
   )
 }

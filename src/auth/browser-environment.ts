@@ -1,6 +1,7 @@
 import type { AuthEnvironment } from '@/auth/client'
 import { isSessionTokens, tokensOf, type SessionTokens } from '@/auth/refresh-ledger'
 import type { KeyValueStorage } from '@/auth/session-store'
+import { indexedDbDpopKeys } from './dpop-keys'
 import { indexedDbRefreshLedger } from './indexed-db-refresh-ledger'
 
 /** A Web Storage that works, or undefined where the browser blocks it. */
@@ -25,6 +26,7 @@ export function browserAuthEnvironment(): AuthEnvironment {
     withRefreshLock: <T>(task: () => Promise<T>) =>
       navigator.locks ? (navigator.locks.request(REFRESH_LOCK, task) as Promise<T>) : task(),
     refreshLedger: indexedDbRefreshLedger(typeof indexedDB === 'undefined' ? undefined : indexedDB),
+    dpopKeys: indexedDbDpopKeys(typeof indexedDB === 'undefined' ? undefined : indexedDB),
     now: Date.now,
   }
 }

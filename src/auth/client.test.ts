@@ -14,6 +14,9 @@ import { createAuthClient, type AuthEnvironment } from './client'
 import { readConfig, type VigilConfig } from '@/config/config'
 import type { AuthError } from './errors'
 import { parseRefreshRecord, tokenDigest, tokensOf } from './refresh-ledger'
+import { memoryDpopKeys } from './dpop-keys'
+import { bearerSender } from '@/api/request'
+import { calculateJwkThumbprint, decodeJwt, exportJWK } from 'jose'
 
 const origin = 'http://vigil.test'
 const demoConfig = (() => {
@@ -674,6 +677,71 @@ describe('opaque access tokens', () => {
     expect(session.lifetimeMs).toBe(120_000)
     now += 60_000
     expect(context.client.readSession()?.lifetimeMs).toBe(60_000)
+  })
+})
+
+describe('DPoP', () => {
+  const apiUrl = new URL(`${origin}/api/ping/`)
+  const refreshForm = (refreshToken: string) =>
+    new URLSearchParams({ grant_type: 'refresh_token', client_id: demoConfig.clientId, refresh_token: refreshToken })
+
+  it('binds the code, the tokens and every refresh to a non-extractable key kept for the sign-in', async () => {
+    const dpopKeys = memoryDpopKeys()
+    const context = setup(demoConfig, { dpopKeys })
+    const callback = await signInAt(context)
+    const keys = (await dpopKeys.read()) as CryptoKeyPair
+    expect(keys.privateKey.extractable).toBe(false)
+    const thumbprint = await calculateJwkThumbprint(await exportJWK(keys.publicKey))
+    const authorize = new URL(context.navigate.mock.calls.at(-1)?.[0] as string)
+    expect(authorize.searchParams.get('dpop_jkt')).toBe(thumbprint)
+
+    const session = await context.client.handleCallback(callback)
+    expect(decodeJwt(session.accessToken).cnf).toEqual({ jkt: thumbprint })
+    const renewed = await context.client.refresh(session)
+    expect(decodeJwt(renewed.accessToken).cnf).toEqual({ jkt: thumbprint })
+  })
+
+  it('makes a stolen refresh token useless without the key', async () => {
+    const context = setup(demoConfig, { dpopKeys: memoryDpopKeys() })
+    const session = await context.client.handleCallback(await signInAt(context))
+    const stolen = await provider.token(refreshForm(session.refreshToken))
+    expect(stolen).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
+    // The refused attempt did not spend the token: the owner still refreshes.
+    await expect(context.client.refresh(session)).resolves.toMatchObject({ idToken: expect.any(String) })
+  })
+
+  it('calls the API with a proof of the key; the bound token alone, as a bearer token, is refused', async () => {
+    const context = setup(demoConfig, { dpopKeys: memoryDpopKeys() })
+    const session = await context.client.handleCallback(await signInAt(context))
+    const proven = await context.client.resourceRequest(session.accessToken, apiUrl, new Headers(), fetch)
+    expect(proven.status).toBe(200)
+    expect(await proven.json()).toMatchObject({ user_id: expect.any(String) })
+    const bearer = await bearerSender(fetch)(apiUrl.href, session.accessToken)
+    expect(bearer.status).toBe(401)
+  })
+
+  it('forgets the key at sign-out', async () => {
+    const dpopKeys = memoryDpopKeys()
+    const context = setup(demoConfig, { dpopKeys })
+    await context.client.handleCallback(await signInAt(context))
+    await context.client.logout()
+    expect(await dpopKeys.read()).toBeUndefined()
+  })
+
+  it('keeps bearer tokens with a provider that does not offer DPoP', async () => {
+    server.use(
+      http.get(`${issuer}/.well-known/openid-configuration`, () => {
+        const { dpop_signing_alg_values_supported: _offered, ...discovery } = provider.discovery()
+        return HttpResponse.json(discovery)
+      }),
+    )
+    const dpopKeys = memoryDpopKeys()
+    const context = setup(demoConfig, { dpopKeys })
+    const session = await context.client.handleCallback(await signInAt(context))
+    expect(await dpopKeys.read()).toBeUndefined()
+    expect(decodeJwt(session.accessToken).cnf).toBeUndefined()
+    const response = await context.client.resourceRequest(session.accessToken, apiUrl, new Headers(), fetch)
+    expect(response.status).toBe(200)
   })
 })
 

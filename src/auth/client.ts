@@ -1,4 +1,5 @@
 import type { VigilConfig } from '@/config/config'
+import { generateDpopKeys, type DpopKeyStore } from './dpop-keys'
 import { AuthError, authMessages, type AuthErrorCode } from './errors'
 import { ledgerReconciliation } from './ledger-reconciliation'
 import { isResponseBodyError, messageOf, oidcProtocol } from './protocol'
@@ -32,6 +33,8 @@ export interface AuthEnvironment {
   fetch?: typeof fetch
   /** How long to wait for the provider (default 10 s). */
   providerTimeoutMs?: number
+  /** Where the DPoP key pair is kept; without one, tokens are bearer tokens even where DPoP is offered. */
+  dpopKeys?: DpopKeyStore
 }
 
 export interface LoginOptions {
@@ -57,6 +60,20 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
   const callbacks = new Map<string, Promise<Session>>()
 
   const loginStore = () => new ChunkedStore(env.loginStorage)
+
+  /** The DPoP key pair to prove possession with, when the provider offers DPoP and one is kept. */
+  async function dpopKeys(): Promise<CryptoKeyPair | undefined> {
+    if (!env.dpopKeys || !(await protocol.supportsDpop())) return undefined
+    return env.dpopKeys.read()
+  }
+
+  /** A new key pair for a new sign-in (none where the provider does not offer DPoP). */
+  async function newDpopKeys(): Promise<CryptoKeyPair | undefined> {
+    if (!env.dpopKeys || !(await protocol.supportsDpop())) return undefined
+    const keys = await generateDpopKeys()
+    await env.dpopKeys.write(keys)
+    return keys
+  }
 
   /** Removes the stored tokens; the promise settles once the refresh ledger is cleared too. */
   function clearTokens(): Promise<void> {
@@ -89,18 +106,16 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
       const nonce = randomString(NONCE_LENGTH)
       const codeVerifier = randomString(CODE_VERIFIER_LENGTH)
       await protocol.discover()
+      const keys = await newDpopKeys()
       const store = loginStore()
       store.set('state', state)
       store.set('nonce', nonce)
       store.set('codeVerifier', codeVerifier)
       env.navigate(
-        await protocol.authorizationUrl({
-          state,
-          nonce,
-          codeVerifier,
-          prompt: register ? 'create' : prompt,
-          loginHint,
-        }),
+        await protocol.authorizationUrl(
+          { state, nonce, codeVerifier, prompt: register ? 'create' : prompt, loginHint },
+          keys,
+        ),
       )
     } catch (error) {
       if (error instanceof AuthError) throw new AuthError(error.kind, error.message, { code, cause: error })
@@ -139,7 +154,12 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     const fail = (message: string, cause?: unknown) =>
       new AuthError('exchange', message, { code: 'ERR_CODE_EXCHANGE', cause })
     try {
-      const response = await protocol.exchangeCode(url, { state: expectedState, nonce, codeVerifier }, fail)
+      const response = await protocol.exchangeCode(
+        url,
+        { state: expectedState, nonce, codeVerifier },
+        fail,
+        await dpopKeys(),
+      )
       const session = toSession(response.tokens, env.now(), response.expiresIn)
       await env.withRefreshLock(async () => {
         tokens.save(session)
@@ -182,7 +202,7 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
         return newest
       }
       try {
-        const response = await protocol.refresh(newest)
+        const response = await protocol.refresh(newest, await dpopKeys())
         const session = toSession(response.tokens, env.now(), response.expiresIn)
         await ledger.write(recordRefresh(record, await tokenDigest(newest.refreshToken), session))
         tokens.save(session)
@@ -230,6 +250,9 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
         protocol.logoutUrl(redirect ?? config.logoutRedirectUrl, allSessions, ended?.idToken),
         ended ? revoke(ended.refreshToken) : undefined,
       ])
+      await env.dpopKeys?.clear().catch((error: unknown) => {
+        console.warn(`Vigil could not delete its DPoP key at sign-out: ${messageOf(error)}`)
+      })
       env.navigate(url)
     } catch (error) {
       throw new AuthError('unreachable', messageOf(error), { code: 'ERR_LOGOUT', cause: error })
@@ -244,6 +267,9 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     logout,
     readSession,
     sessionFromTokens: (sessionTokens: SessionTokens) => sessionFromTokens(sessionTokens, env.now(), expected),
+    /** A request to the API with the access token, proving possession of the DPoP key where bound. */
+    resourceRequest: async (accessToken: string, url: URL, headers: Headers, fetcher: typeof fetch) =>
+      protocol.resourceRequest(accessToken, url, headers, fetcher, await dpopKeys().catch(() => undefined)),
     /** False once any tab has signed out since these tokens were sent: a late message cannot sign in. */
     acceptsSyncedTokens: async (): Promise<boolean> => (await ledger.read())?.signedOutAt === undefined,
   }

@@ -1,5 +1,5 @@
 import type * as OAuthModule from 'oauth4webapi'
-import type { AuthorizationServer, Client } from 'oauth4webapi'
+import type { AuthorizationServer, Client, DPoPHandle } from 'oauth4webapi'
 import type { VigilConfig } from '@/config/config'
 import { AuthError, authMessages } from './errors'
 import type { SessionTokens } from './refresh-ledger'
@@ -104,8 +104,31 @@ export function oidcProtocol(
     return Promise.all([discover(), loadOAuth()])
   }
 
+  /** True when the provider's discovery advertises DPoP with the algorithm Vigil signs with (ES256). */
+  async function supportsDpop(): Promise<boolean> {
+    const as = await discover()
+    return as.dpop_signing_alg_values_supported?.includes('ES256') ?? false
+  }
+
+  const dpopHandle = (oauth: OAuth, keys: CryptoKeyPair | undefined): DPoPHandle | undefined =>
+    keys ? oauth.DPoP(client, keys) : undefined
+
+  /**
+   * Sends a token request, and once more when a DPoP provider answers that it wants a fresh
+   * nonce (the handle has then cached the nonce the answer carried).
+   */
+  async function withDpopNonceRetry(dpop: DPoPHandle | undefined, send: () => Promise<Response>): Promise<Response> {
+    const response = await send()
+    if (!dpop || response.status !== 400) return response
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as { error?: unknown }
+    return body.error === 'use_dpop_nonce' ? send() : response
+  }
+
   /** The provider's authorization URL for one sign-in. */
-  async function authorizationUrl(request: AuthorizationRequest): Promise<string> {
+  async function authorizationUrl(request: AuthorizationRequest, dpopKeys?: CryptoKeyPair): Promise<string> {
     const [as, oauth] = await withProtocol()
     const codeChallenge = await oauth.calculatePKCECodeChallenge(request.codeVerifier)
     const url = new URL(as.authorization_endpoint ?? `${config.authDomain}/oauth2/auth`)
@@ -121,6 +144,9 @@ export function oidcProtocol(
     params.set('code_challenge_method', 'S256')
     if (request.prompt) params.set('prompt', request.prompt)
     if (request.loginHint) params.set('login_hint', request.loginHint)
+    // Binds the code to this browser's DPoP key (RFC 9449 §10).
+    const dpop = dpopHandle(oauth, dpopKeys)
+    if (dpop) params.set('dpop_jkt', await dpop.calculateThumbprint())
     return url.href
   }
 
@@ -132,20 +158,22 @@ export function oidcProtocol(
     url: URL,
     expected: { state: string; nonce?: string; codeVerifier: string },
     fail: (message: string) => Error,
+    dpopKeys?: CryptoKeyPair,
   ): Promise<TokenResponse> {
     const [as, oauth] = await withProtocol()
     const callbackParams = oauth.validateAuthResponse(as, client, url, expected.state)
-    const response = await oauth
-      .authorizationCodeGrantRequest(
+    const dpop = dpopHandle(oauth, dpopKeys)
+    const response = await withDpopNonceRetry(dpop, () =>
+      oauth.authorizationCodeGrantRequest(
         as,
         client,
         oauth.None(),
         callbackParams,
         config.redirectUrl,
         expected.codeVerifier,
-        requestOptions(oauth),
-      )
-      .catch(timedOut('token request'))
+        { ...requestOptions(oauth), DPoP: dpop },
+      ),
+    ).catch(timedOut('token request'))
     if (!response.ok) throw fail(authMessages.tokenExchangeFailed(response.status, await response.text()))
     const body = (await response
       .clone()
@@ -172,11 +200,15 @@ export function oidcProtocol(
   }
 
   /** Spends the refresh token; a provider that rotates nothing keeps the current id and refresh tokens. */
-  async function refresh(current: SessionTokens): Promise<TokenResponse> {
+  async function refresh(current: SessionTokens, dpopKeys?: CryptoKeyPair): Promise<TokenResponse> {
     const [as, oauth] = await withProtocol()
-    const response = await oauth
-      .refreshTokenGrantRequest(as, client, oauth.None(), current.refreshToken, requestOptions(oauth))
-      .catch(timedOut('token request'))
+    const dpop = dpopHandle(oauth, dpopKeys)
+    const response = await withDpopNonceRetry(dpop, () =>
+      oauth.refreshTokenGrantRequest(as, client, oauth.None(), current.refreshToken, {
+        ...requestOptions(oauth),
+        DPoP: dpop,
+      }),
+    ).catch(timedOut('token request'))
     const result = await oauth.processRefreshTokenResponse(as, client, response)
     return {
       tokens: {
@@ -205,6 +237,35 @@ export function oidcProtocol(
     return true
   }
 
+  /**
+   * A request to a resource server with the access token: `Authorization: DPoP` and a proof of
+   * the key when `dpopKeys` are given, else a bearer token. A 401 comes back as a response.
+   */
+  async function resourceRequest(
+    accessToken: string,
+    url: URL,
+    headers: Headers,
+    fetcher: typeof fetch,
+    dpopKeys?: CryptoKeyPair,
+  ): Promise<Response> {
+    const oauth = await loadOAuth()
+    const dpop = dpopHandle(oauth, dpopKeys)
+    const send = () =>
+      oauth
+        .protectedResourceRequest(accessToken, 'GET', url, headers, null, {
+          [oauth.allowInsecureRequests]: url.protocol === 'http:',
+          // A GET without a body: the options are a RequestInit.
+          [oauth.customFetch]: (target, options) => fetcher(target, options as RequestInit),
+          DPoP: dpop,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof oauth.WWWAuthenticateChallengeError) return error.response
+          throw error
+        })
+    const response = await send()
+    return dpop && response.status === 401 && response.headers.get('DPoP-Nonce') ? send() : response
+  }
+
   /** The provider's logout address, which returns the user to `returnTo`. */
   async function logoutUrl(returnTo: string, allSessions: boolean, idToken?: string): Promise<string> {
     const as = await discover().catch(() => undefined)
@@ -219,5 +280,5 @@ export function oidcProtocol(
     return url.href
   }
 
-  return { discover, authorizationUrl, exchangeCode, refresh, revoke, logoutUrl }
+  return { discover, supportsDpop, authorizationUrl, exchangeCode, refresh, revoke, resourceRequest, logoutUrl }
 }

@@ -9,7 +9,7 @@ export function demoIdpHandlers(provider: DemoProvider) {
     http.get(`${provider.issuer}/.well-known/jwks.json`, async () => HttpResponse.json(await provider.jwks())),
     http.post(`${provider.issuer}/oauth2/token`, async ({ request }) => {
       const form = new URLSearchParams(await request.text())
-      const { status, body } = await provider.token(form)
+      const { status, body } = await provider.token(form, request.headers.get('DPoP'))
       return HttpResponse.json(body, { status, headers: noStore })
     }),
     http.post(`${provider.issuer}/oauth2/revoke`, async ({ request }) => {

@@ -2,13 +2,15 @@ import { base64url, calculateJwkThumbprint, exportJWK, generateKeyPair, importJW
 import { calculatePKCECodeChallenge } from 'oauth4webapi'
 import type { VigilConfig } from '@/config/config'
 import type { KeyValueStorage } from '@/auth/session-store'
+import { checkDpopProof } from './dpop-proof'
 import { subjectOf, type DemoIdentity } from './identities'
 
 /**
  * The demo identity provider (ARCHITECTURE.md §1): a small OpenID provider whose state lives in
  * the browser's storage, so that its sign-in page (a route of the app) and its token endpoint
  * (an MSW handler) share it. It checks what a real provider checks: client, redirect URI, PKCE
- * S256, single-use codes, refresh-token rotation with reuse detection.
+ * S256, single-use codes, refresh-token rotation with reuse detection, and DPoP (RFC 9449): a
+ * token request with a proof gets tokens bound to the proof's key.
  */
 
 export const DEMO_STORAGE_KEY = 'vigil-demo-idp'
@@ -32,6 +34,8 @@ interface PendingCode {
   audience?: string
   identity: DemoIdentity
   expiresAt: number
+  /** The DPoP key thumbprint the authorization request named (dpop_jkt). */
+  dpopJkt?: string
 }
 
 interface RefreshRecord {
@@ -42,6 +46,8 @@ interface RefreshRecord {
   audience?: string
   identity: DemoIdentity
   expiresAt: number
+  /** The DPoP key the token is bound to: a refresh must prove it. */
+  jkt?: string
 }
 
 interface DemoState {
@@ -56,6 +62,8 @@ export interface DemoProviderOptions {
   storage: KeyValueStorage
   now?: () => number
   accessTokenTtlSeconds?: number
+  /** Whether discovery offers DPoP (default true). */
+  dpop?: boolean
 }
 
 export interface TokenEndpointResult {
@@ -83,6 +91,7 @@ export function createDemoProvider({
   storage,
   now = Date.now,
   accessTokenTtlSeconds = 3600,
+  dpop = true,
 }: DemoProviderOptions) {
   const issuerOrigin = new URL(issuer).origin
   let signingKey: Promise<{ key: CryptoKey; jwk: JWK }> | undefined
@@ -141,6 +150,7 @@ export function createDemoProvider({
       token_endpoint_auth_methods_supported: ['none'],
       scopes_supported: ['openid', 'profile', 'email', 'offline'],
       claims_supported: ['sub', 'given_name', 'family_name', 'name', 'email', 'picture', 'org_codes'],
+      ...(dpop ? { dpop_signing_alg_values_supported: ['ES256'] } : {}),
     }
   }
 
@@ -217,6 +227,7 @@ export function createDemoProvider({
         audience: params.get('audience') ?? undefined,
         identity,
         expiresAt: now() + CODE_TTL_MS,
+        dpopJkt: params.get('dpop_jkt') ?? undefined,
       }
     })
     return callbackUrl(check.redirectUri, params, { code })
@@ -236,6 +247,7 @@ export function createDemoProvider({
   async function issueTokens(
     grant: { identity: DemoIdentity; scope: string; audience?: string; nonce?: string },
     family: string,
+    jkt?: string,
   ) {
     const { key: privateKey, jwk } = await key()
     const issuedAt = Math.floor(now() / 1000)
@@ -248,6 +260,7 @@ export function createDemoProvider({
       permissions: demoOrganisation.permissions,
       feature_flags: demoOrganisation.featureFlags,
       jti: random(12),
+      ...(jkt ? { cnf: { jkt } } : {}),
     })
       .setProtectedHeader(header)
       .setIssuer(issuer)
@@ -284,19 +297,20 @@ export function createDemoProvider({
         audience: grant.audience,
         identity: grant.identity,
         expiresAt: now() + REFRESH_TTL_MS,
+        jkt,
       }
     })
     return {
       access_token: accessToken,
       id_token: idToken,
       refresh_token: refreshToken,
-      token_type: 'Bearer',
+      token_type: jkt ? 'DPoP' : 'Bearer',
       expires_in: accessTokenTtlSeconds,
       scope: grant.scope,
     }
   }
 
-  async function codeGrant(form: URLSearchParams): Promise<TokenEndpointResult> {
+  async function codeGrant(form: URLSearchParams, jkt: string | undefined): Promise<TokenEndpointResult> {
     const code = form.get('code')
     const verifier = form.get('code_verifier')
     if (!code || !verifier || !form.get('redirect_uri')) {
@@ -315,16 +329,23 @@ export function createDemoProvider({
     }
     if ((await calculatePKCECodeChallenge(verifier)) !== pending.codeChallenge)
       return oauthError(400, 'invalid_grant', 'PKCE verification failed.')
-    return { status: 200, body: await issueTokens(pending, random(12)) }
+    if (pending.dpopJkt && pending.dpopJkt !== jkt) {
+      return oauthError(400, 'invalid_grant', 'The DPoP proof is not signed by the key the sign-in named.')
+    }
+    return { status: 200, body: await issueTokens(pending, random(12), jkt) }
   }
 
-  async function refreshGrant(form: URLSearchParams): Promise<TokenEndpointResult> {
+  async function refreshGrant(form: URLSearchParams, jkt: string | undefined): Promise<TokenEndpointResult> {
     const token = form.get('refresh_token')
     if (!token) return oauthError(400, 'invalid_request', 'refresh_token is required.')
     const state = load()
     const record = state.refreshTokens[token]
     if (!record || record.expiresAt <= now())
       return oauthError(400, 'invalid_grant', 'The refresh token is invalid or expired.')
+    // A bound refresh token is useless without its key: refused before it counts as used.
+    if (record.jkt && record.jkt !== jkt) {
+      return oauthError(400, 'invalid_grant', 'The refresh token is bound to a DPoP key this request does not prove.')
+    }
     if (record.used) {
       // A rotated token sent again: someone may hold a copy. End the whole family.
       for (const [other, entry] of Object.entries(state.refreshTokens))
@@ -334,16 +355,24 @@ export function createDemoProvider({
     }
     record.used = true
     save(state)
-    return { status: 200, body: await issueTokens(record, record.family) }
+    return { status: 200, body: await issueTokens(record, record.family, record.jkt) }
   }
 
-  async function token(form: URLSearchParams): Promise<TokenEndpointResult> {
+  /** The token endpoint; `dpopProof` is the request's DPoP header, if any. */
+  async function token(form: URLSearchParams, dpopProof: string | null = null): Promise<TokenEndpointResult> {
     if (form.get('client_id') !== clientId) return oauthError(401, 'invalid_client', 'Unknown client.')
+    let jkt: string | undefined
+    if (dpopProof !== null) {
+      if (!dpop) return oauthError(400, 'invalid_dpop_proof', 'This provider does not accept DPoP.')
+      const check = await checkDpopProof(dpopProof, { method: 'POST', url: `${issuer}/oauth2/token` }, now())
+      if (!check.ok) return oauthError(400, 'invalid_dpop_proof', check.description)
+      jkt = check.jkt
+    }
     switch (form.get('grant_type')) {
       case 'authorization_code':
-        return codeGrant(form)
+        return codeGrant(form, jkt)
       case 'refresh_token':
-        return refreshGrant(form)
+        return refreshGrant(form, jkt)
       default:
         return oauthError(400, 'unsupported_grant_type', 'Use authorization_code or refresh_token.')
     }

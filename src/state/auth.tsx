@@ -1,10 +1,11 @@
 import { createActorContext, shallowEqual } from '@xstate/react'
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { fromPromise, type SnapshotFrom } from 'xstate'
 import type { SessionChannel } from '@/auth/browser-environment'
 import { withoutCallbackParams } from '@/auth/callback-url'
 import { tokenClaims, userProfile, type TokenClaims, type UserProfile } from '@/auth/claims'
 import type { AuthClient, LoginOptions, LogoutOptions } from '@/auth/client'
+import { bearerSender, type TokenSender } from '@/api/request'
 import { inspection } from '@/lib/inspection'
 import { authMachine, type AuthMachine, type AuthProblem } from '@/machines/auth.machine'
 import { namedActorContext } from './named-actor-context'
@@ -31,6 +32,9 @@ export interface AuthProviderProps {
   onError?: (problem: AuthProblem) => void
   children: ReactNode
 }
+
+/** The auth client of the running app; tests that mount the machine alone have none. */
+const AuthClientContext = createContext<AuthClient | undefined>(undefined)
 
 /** Follows the other tabs' sign-in, refresh and sign-out. */
 function SessionSync({ client, sessionChannel }: Pick<AuthProviderProps, 'client' | 'sessionChannel'>) {
@@ -83,10 +87,12 @@ export function AuthProvider({ client, sessionChannel, url, isCallback, onError,
     ...inspection(),
   }))
   return (
-    <AuthActor.Provider logic={logic} options={options}>
-      <SessionSync client={client} sessionChannel={sessionChannel} />
-      {children}
-    </AuthActor.Provider>
+    <AuthClientContext.Provider value={client}>
+      <AuthActor.Provider logic={logic} options={options}>
+        <SessionSync client={client} sessionChannel={sessionChannel} />
+        {children}
+      </AuthActor.Provider>
+    </AuthClientContext.Provider>
   )
 }
 
@@ -164,4 +170,25 @@ export function useTokenRenewal(): () => Promise<string | undefined> {
       }
       actor.send({ type: 'auth.renew' })
     })
+}
+
+/**
+ * Sends API requests with the access token through the auth client, which proves possession of
+ * the DPoP key when the tokens are bound to it; a plain bearer sender without a client.
+ */
+export function useTokenSender(fetcher: typeof fetch): TokenSender {
+  const client = useContext(AuthClientContext)
+  return useMemo(
+    () =>
+      client
+        ? (url, token) =>
+            client.resourceRequest(
+              token,
+              new URL(url, window.location.origin),
+              new Headers({ 'Content-Type': 'application/json' }),
+              fetcher,
+            )
+        : bearerSender(fetcher),
+    [client, fetcher],
+  )
 }

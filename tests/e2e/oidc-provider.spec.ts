@@ -131,3 +131,61 @@ test('a replayed callback URL is refused with a readable message', async ({ page
   await expect(page.getByRole('alert')).toContainText('That sign-in link is not valid here')
   await expect(page.getByRole('alert')).toContainText('Invalid state: supplied')
 })
+
+/** The session's refresh token as this browser stores it (chunks under SPEC.md's key). */
+async function storedRefreshToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let value = ''
+    for (let index = 0; localStorage.getItem(`refreshToken${index}`) !== null; index++) {
+      value += localStorage.getItem(`refreshToken${index}`)
+    }
+    return value
+  })
+}
+
+test('DPoP: tokens are bound to a key the browser cannot export, so a stolen refresh token is refused', async ({
+  page,
+  request,
+}) => {
+  const tokenTypes: string[] = []
+  page.on('response', async (response) => {
+    if (response.url().endsWith('/oauth2/token') && response.status() === 200) {
+      tokenTypes.push(((await response.json()) as { token_type: string }).token_type)
+    }
+  })
+  const proofs: (string | undefined)[] = []
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/oauth2/token')) proofs.push(sent.headers()['dpop'])
+  })
+  await signInAtProvider(page, 'barbara')
+  // The mock API accepts the bound access token only with a proof of the key.
+  await expect(page.getByRole('region', { name: 'Database ping via the identity provider' })).toContainText(
+    'User ID: barbara',
+  )
+  expect(tokenTypes[0]).toBe('DPoP')
+  expect(proofs[0]).toMatch(/^ey/)
+  const extractable = await page.evaluate(async () => {
+    const opened = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('vigil-dpop')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const keys = await new Promise<CryptoKeyPair>((resolve, reject) => {
+      const read = opened.transaction('keys').objectStore('keys').get('current')
+      read.onsuccess = () => resolve(read.result as CryptoKeyPair)
+      read.onerror = () => reject(read.error)
+    })
+    opened.close()
+    return keys.privateKey.extractable
+  })
+  expect(extractable).toBe(false)
+
+  const stolen = await request.post(`http://127.0.0.1:${oidcProviderPort}/oauth2/token`, {
+    form: { grant_type: 'refresh_token', client_id: 'vigil', refresh_token: await storedRefreshToken(page) },
+  })
+  expect(stolen.status()).toBe(400)
+  expect(((await stolen.json()) as { error: string }).error).toMatch(/invalid_grant|invalid_dpop_proof/)
+  // The owner's browser still refreshes with its key.
+  await page.reload()
+  await expectSignedIn(page)
+})

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // A real OpenID provider for local use and the end-to-end tests: oidc-provider on loopback with
-// Kinde-shaped routes, one public PKCE client, rotating refresh tokens and JWT access tokens.
+// Kinde-shaped routes, one public PKCE client, rotating refresh tokens, JWT access tokens, token
+// revocation, and DPoP (RFC 9449): tokens requested with a proof are bound to its key.
 // `npm run idp` starts it; `startOidcProvider()` is what the tests call.
 import { exportJWK, generateKeyPair } from 'jose'
 import Provider from 'oidc-provider'
@@ -36,6 +37,7 @@ export async function startOidcProvider({
   host = '127.0.0.1',
   accessTokenTtl = 3600,
   appOrigins = defaultAppOrigins,
+  dpop = true,
 } = {}) {
   const issuer = `http://${host}:${port}`
   const resource = `${issuer}/api`
@@ -59,6 +61,7 @@ export async function startOidcProvider({
       token: '/oauth2/token',
       end_session: '/logout',
       jwks: '/.well-known/jwks.json',
+      revocation: '/oauth2/revoke',
     },
     scopes: ['openid', 'offline_access', 'email', 'profile'],
     claims: {
@@ -75,6 +78,8 @@ export async function startOidcProvider({
     features: {
       devInteractions: { enabled: true },
       rpInitiatedLogout: { enabled: true },
+      revocation: { enabled: true },
+      dPoP: { enabled: dpop },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => resource,
