@@ -1,4 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
+import { Router } from 'wouter'
+import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location'
 import { ApiFetchContext } from '@/api/use-api'
 import { isCallbackUrl } from '@/auth/callback-url'
 import type { AuthClient } from '@/auth/client'
@@ -9,6 +11,10 @@ import { AuthProvider } from '@/state/auth'
 import { FeedDefaultsContext } from '@/state/feed-defaults'
 import { LoadingScreen } from './loading-screen'
 import { ThemeProvider } from '@/state/theme'
+import { exactLocationHook, exactSearchHook } from '@/app/exact-address'
+
+const exactBrowserLocation = exactLocationHook(useBrowserLocation)
+const exactBrowserSearch = exactSearchHook(useBrowserSearch)
 
 const DemoProviderPages = lazy(() =>
   import('@/demo-idp/pages').then((module) => ({ default: module.DemoProviderPages })),
@@ -44,7 +50,9 @@ export function App({ config, client, sessionChannel, apiFetch }: AppProps) {
         <AuthProvider client={client} sessionChannel={sessionChannel} url={url} isCallback={isCallback}>
           <ApiFetchContext.Provider value={apiFetch}>
             <FeedDefaultsContext.Provider value={feedDefaults}>
-              <AuthGate />
+              <Router hook={exactBrowserLocation} searchHook={exactBrowserSearch}>
+                <AuthGate />
+              </Router>
             </FeedDefaultsContext.Provider>
           </ApiFetchContext.Provider>
         </AuthProvider>

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react'
 import { parse as parsePattern } from 'regexparam'
 import { matchRoute } from 'wouter'
+import { decodeSegment } from '@/app/exact-address'
 import type { Crumb, NavigationIcon, NavigationItem } from '@/data/navigation'
 import type { FindingSeverity } from '@/data/findings'
 import type { ApisView } from '@/screens/apis/apis-screen'
@@ -53,17 +54,9 @@ export interface AppRoute {
 
 const platform = (label: string) => (): [Crumb, Crumb] => [{ label: 'Platform', href: '/' }, { label }]
 
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
-}
-
 const repositoryDetails: Screen = {
   load: loadRepositoryDetails,
-  render: (params) => <RepositoryDetailsScreen repoName={params.repoName} />,
+  render: (params) => <RepositoryDetailsScreen repoName={decodeSegment(params.repoName)} />,
 }
 
 const vulnerabilities = (severity: FindingSeverity | 'all'): Screen => ({
@@ -101,7 +94,7 @@ export const appRoutes: AppRoute[] = [
     path: '/repository/:repoName',
     title: 'Repository',
     screen: repositoryDetails,
-    breadcrumb: (params) => [{ label: 'Repository', href: '/repositories' }, { label: safeDecode(params.repoName) }],
+    breadcrumb: (params) => [{ label: 'Repository', href: '/repositories' }, { label: decodeSegment(params.repoName) }],
   },
   // The recent projects' form of a repository's address.
   { path: '/repositories/:repoName', title: 'Repository', screen: repositoryDetails },

@@ -3,6 +3,7 @@ import { Suspense } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { NotFoundScreen } from '@/screens/not-found/not-found-screen'
 import { SectionUnavailableScreen } from '@/screens/section-unavailable/section-unavailable-screen'
+import { decodeSegment } from '@/app/exact-address'
 import { appRoutes, sectionName } from './route-table'
 
 function ScreenLoading() {
@@ -15,7 +16,7 @@ function ScreenLoading() {
 
 function NotFoundRoute() {
   const [path] = useLocation()
-  return <NotFoundScreen path={path} />
+  return <NotFoundScreen path={decodeSegment(path)} />
 }
 
 /** The router over the route table of SPEC.md §2. */

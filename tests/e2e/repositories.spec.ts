@@ -44,3 +44,13 @@ test('a repository opens from its row, and its tab survives a reload', async ({ 
   await expect(page.getByRole('tab', { name: 'API Surface' })).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('row')).toHaveCount(13)
 })
+
+test('search text such as %41 is decoded once: it survives the address and a reload as typed', async ({ page }) => {
+  await signInAsDemo(page)
+  await page.goto('/repositories')
+  await page.getByRole('searchbox', { name: 'Search' }).fill('%41')
+  await expect(page).toHaveURL(/\/repositories\?q=%2541$/)
+  await page.reload()
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('%41')
+  await expect(page.getByText('Showing 0 of 5 repositories')).toBeVisible()
+})

@@ -10,6 +10,7 @@ import { render } from 'vitest-browser-react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { cssVariablesResolver, theme } from '@/state/mantine-theme'
+import { exactLocationHook, exactSearchHook } from '@/app/exact-address'
 
 export interface RenderOptions {
   /** The path the memory router starts at, with an optional `?query`. */
@@ -33,7 +34,7 @@ export async function renderWithProviders(
   // A fresh SWR cache per render, so one test's answers never reach another.
   const routed = (
     <SWRConfig value={{ provider: () => new Map() }}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
+      <Router hook={exactLocationHook(location.hook)} searchHook={exactSearchHook(location.searchHook)}>
         <WorkspaceProvider identity={workspace}>
           <OrganisationProvider initialChoice={organisation}>
             <ImportProvider dialog={withoutMantine ? null : <ImportDialog />}>

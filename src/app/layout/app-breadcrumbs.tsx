@@ -27,7 +27,8 @@ export function AppBreadcrumbs() {
           </Text>
         </Box>
         <li style={{ minWidth: 0 }}>
-          <Text size="sm" fw={500} aria-current="page" truncate>
+          {/* Isolated: a name with bidi controls (U+202E) must not reorder anything around it. */}
+          <Text size="sm" fw={500} aria-current="page" truncate style={{ unicodeBidi: 'isolate' }}>
             {page.label}
           </Text>
         </li>

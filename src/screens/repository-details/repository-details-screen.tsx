@@ -18,7 +18,9 @@ function RepositoryNotFound({ name }: { name: string }) {
       <Title order={1} size="h2">
         Repository not found
       </Title>
-      <Text>The repository "{name}" could not be found.</Text>
+      <Text>
+        The repository "<bdi>{name}</bdi>" could not be found.
+      </Text>
       <Button
         component={Link}
         href="/repositories"
@@ -53,7 +55,7 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
       <Stack gap={6}>
         <Group gap="sm">
           <Title order={1} size="h2">
-            {repository.name}
+            <bdi>{repository.name}</bdi>
           </Title>
           <Badge variant="default" size="lg" tt="none">
             <VisibilityLabel isPrivate={repository.isPrivate} />
