@@ -115,6 +115,25 @@ describe('policy document parser', () => {
     expect(saveLineText('- rule', 0.5, 'x')).toBeUndefined()
   })
 
+  it.each(['# x', '## x', '- x', '   ', ''])(
+    'keeps a paragraph edited to %j a paragraph, written back as escaped',
+    (text) => {
+      const document = '---\ntitle: T\n---\nA paragraph [Mandatory]\n- rule'
+      const edited = saveLineText(document, 0, text) as string
+      const line = parsePolicy(edited).lines[0]
+      // Spaces before the tag are the tag's own: a paragraph of spaces reads back empty.
+      expect(line).toMatchObject({ kind: 'paragraph', text: text.trim() ? text : '', tag: { level: 'Mandatory' } })
+      expect(serializePolicy(parsePolicy(edited))).toBe(edited)
+      // Edited back to ordinary text, the escape goes.
+      expect(saveLineText(edited, 0, 'Plain')).toMatch(/^---\ntitle: T\n---\nPlain +\[Mandatory\]\n- rule$/)
+    },
+  )
+
+  it('leaves front matter that does not parse exactly as written when tags are saved', () => {
+    const document = '---\ntitle: [broken\n---\n- rule'
+    expect(saveTags(document, ['a'])).toBe(document)
+  })
+
   it('splits tags on commas, trims them and drops empties', () => {
     expect(splitTags(' frontend, security ,, react ,')).toEqual(['frontend', 'security', 'react'])
     expect(splitTags(' , ')).toEqual([])

@@ -17,7 +17,10 @@ export type LineKind = 'heading' | 'section' | 'rule' | 'paragraph' | 'blank'
 
 export interface PolicyLine {
   kind: LineKind
-  /** '# ', '## ', '- ' or '' for paragraphs and blank lines. */
+  /**
+   * '# ', '## ', '- ' or '' for paragraphs and blank lines; '\\' for a paragraph whose text
+   * would otherwise read as a heading, a rule or a blank line (`\\# x`, `\\   `).
+   */
   marker: string
   text: string
   /** A recognised level tag and the exact text it was written as (with the space before it). */
@@ -73,10 +76,23 @@ function readMeta(yamlText: string): { meta: PolicyMeta; error?: string } {
   }
 }
 
+const PARAGRAPH_ESCAPE = '\\'
+
+/** True when the text, written as it is, would not read back as a paragraph. */
+function needsEscape(text: string): boolean {
+  return text.trim() === '' || text.startsWith('# ') || text.startsWith('## ') || text.startsWith('- ')
+}
+
 /** Reads one body line; a level tag counts only at the very end, in brackets, with a known level. */
 export function parseLine(raw: string): PolicyLine {
   const eol = raw.endsWith('\r') ? '\r' : ''
   const content = eol ? raw.slice(0, -1) : raw
+  if (content.startsWith(PARAGRAPH_ESCAPE)) {
+    // Read as a paragraph that starts with a placeholder, so that the level tag is found as usual.
+    const escaped = parseLine(`x${content.slice(PARAGRAPH_ESCAPE.length)}`)
+    const text = escaped.text.slice(1)
+    if (needsEscape(text)) return { ...escaped, kind: 'paragraph', marker: PARAGRAPH_ESCAPE, text, eol }
+  }
   const [kind, marker]: [LineKind, string] = content.startsWith('# ')
     ? ['heading', '# ']
     : content.startsWith('## ')
@@ -124,7 +140,10 @@ export function saveLineText(document: string, index: number, newText: string): 
   const line = Number.isInteger(index) ? policy.lines[index] : undefined
   if (!line || !isEditable(line)) return undefined
   const lines = [...policy.lines]
-  lines[index] = { ...line, text: newText.replace(/[\r\n]+/g, ' ') }
+  const text = newText.replace(/[\r\n]+/g, ' ')
+  // A paragraph stays a paragraph whatever it is edited to: `# x` or spaces are escaped.
+  const marker = line.kind === 'paragraph' ? (needsEscape(text) ? PARAGRAPH_ESCAPE : '') : line.marker
+  lines[index] = { ...line, marker, text }
   return serializePolicy({ ...policy, lines })
 }
 
@@ -140,7 +159,8 @@ export function splitTags(value: string): string[] {
 export function saveTags(document: string, tags: string[]): string {
   const policy = parsePolicy(document)
   const match = frontMatterPattern.exec(document)
-  if (!match) return document
+  // Front matter that does not parse is kept exactly as written, never rewritten.
+  if (!match || policy.metaError) return document
   const yamlDocument = parseDocument(match[1])
   yamlDocument.set('tags', yamlDocument.createNode(tags, { flow: false }))
   const newline = match[0].includes('\r\n') ? '\r\n' : '\n'

@@ -10,12 +10,13 @@ export function readLocal(key: string): string | null {
   }
 }
 
-/** Stores the value, or removes the key for null. */
-export function writeLocal(key: string, value: string | null): void {
+/** Stores the value, or removes the key for null. False when it could not (blocked, or full). */
+export function writeLocal(key: string, value: string | null): boolean {
   try {
     if (value === null) window.localStorage.removeItem(key)
     else window.localStorage.setItem(key, value)
+    return true
   } catch {
-    // Blocked: nothing to keep it in.
+    return false
   }
 }

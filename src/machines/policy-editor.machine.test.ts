@@ -18,6 +18,15 @@ function start(document = samplePolicyDocument) {
 const firstRule = parsePolicy(samplePolicyDocument).lines.findIndex((line) => line.kind === 'rule')
 
 describe('policy-editor machine', () => {
+  it('knows when the last save failed (storage full) and when a later one succeeded', () => {
+    const { actor } = start()
+    expect(actor.getSnapshot().context.notSaved).toBe(false)
+    actor.send({ type: 'storage.failed' })
+    expect(actor.getSnapshot().context.notSaved).toBe(true)
+    actor.send({ type: 'storage.saved' })
+    expect(actor.getSnapshot().context.notSaved).toBe(false)
+  })
+
   it('edits tags: the draft starts as the tags, saving splits, trims and drops empties', () => {
     const { actor, persist, policy } = start()
     actor.send({ type: 'tags.edit' })

@@ -21,6 +21,8 @@ export interface PolicyEditorContext {
   /** Level selects: local display only, never written to the document (SPEC.md §4). */
   levelOverrides: Record<number, Level>
   enforcementDefault?: string
+  /** The last save to the browser's storage failed (full or blocked): the edit is on screen only. */
+  notSaved: boolean
 }
 
 export type PolicyEditorEvent =
@@ -33,6 +35,9 @@ export type PolicyEditorEvent =
   | { type: 'level.select'; index: number; level: Level }
   | { type: 'enforcement.select'; level: string }
   | { type: 'document.reset' }
+  /** What became of the last save to the browser's storage. */
+  | { type: 'storage.saved' }
+  | { type: 'storage.failed' }
 
 /** Local editing of the policy document page (SPEC.md §4): nothing is sent to a server. */
 export const policyEditorMachine = setup({
@@ -42,7 +47,10 @@ export const policyEditorMachine = setup({
     input: {} as { document: string; original: string },
   },
   actions: {
-    /** Keeps the edited document (in the browser's storage), or forgets it on reset. */
+    /**
+     * Keeps the edited document (in the browser's storage), or forgets it on reset; the
+     * implementation answers with storage.saved or storage.failed.
+     */
     persist: (_, _document: string | null) => {},
     warnOutOfBounds: () => console.warn(LINE_OUT_OF_BOUNDS),
   },
@@ -52,7 +60,13 @@ export const policyEditorMachine = setup({
   },
 }).createMachine({
   id: 'policyEditor',
-  context: ({ input }) => ({ document: input.document, original: input.original, draft: '', levelOverrides: {} }),
+  context: ({ input }) => ({
+    document: input.document,
+    original: input.original,
+    draft: '',
+    levelOverrides: {},
+    notSaved: false,
+  }),
   initial: 'viewing',
   on: {
     'level.select': {
@@ -61,6 +75,8 @@ export const policyEditorMachine = setup({
       }),
     },
     'enforcement.select': { actions: assign({ enforcementDefault: ({ event }) => event.level }) },
+    'storage.saved': { actions: assign({ notSaved: false }) },
+    'storage.failed': { actions: assign({ notSaved: true }) },
   },
   states: {
     viewing: {

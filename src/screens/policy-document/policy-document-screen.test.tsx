@@ -132,14 +132,59 @@ describe('policy document page', () => {
     expect(stored()).toBeNull()
   })
 
-  it('ignores a stored document whose front matter cannot be read', async () => {
-    localStorage.setItem(POLICY_STORAGE_KEY, '---\ntitle: [broken\n---\n- hacked')
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  it('keeps and reports a stored document whose front matter no longer parses, never deleting it', async () => {
+    const broken = '---\ntitle: [broken\n---\n- my own rule'
+    localStorage.setItem(POLICY_STORAGE_KEY, broken)
     await render()
-    await expect.element(page.getByRole('heading', { level: 1, name: 'React Security Best Practices' })).toBeVisible()
-    expect(warn).toHaveBeenCalled()
-    expect(stored()).toBeNull()
-    warn.mockRestore()
+    await expect.element(page.getByRole('alert')).toHaveTextContent("The document's front matter could not be read")
+    await expect.element(body().getByText('my own rule')).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Edit tags' })).toBeDisabled()
+    await page.getByRole('button', { name: 'Edit "my own rule"' }).click()
+    await page.getByRole('textbox', { name: 'Edit line' }).fill('my mended rule')
+    await userEvent.keyboard('{Enter}')
+    expect(stored()).toBe('---\ntitle: [broken\n---\n- my mended rule')
+  })
+
+  it('says "not saved" when the storage is full, and keeps the edit on screen', async () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    })
+    await render()
+    await page.getByRole('button', { name: `Edit "${FIRST_RULE}"` }).click()
+    await page.getByRole('textbox', { name: 'Edit line' }).fill('An edit the storage has no room for')
+    await userEvent.keyboard('{Enter}')
+    await expect.element(page.getByRole('alert')).toHaveTextContent('Your edit was not saved')
+    await expect.element(body().getByText('An edit the storage has no room for')).toBeVisible()
+    setItem.mockRestore()
+    await page.getByRole('button', { name: 'Edit "An edit the storage has no room for"' }).click()
+    await userEvent.keyboard('{Enter}')
+    await expect.element(page.getByRole('alert')).not.toBeInTheDocument()
+    expect(stored()).toContain('An edit the storage has no room for')
+  })
+
+  it.each([
+    ['# not a heading', '# not a heading'],
+    ['   ', '(empty line)'],
+  ])('keeps a paragraph edited to %j an editable paragraph', async (text, label) => {
+    await render()
+    await page.getByRole('button', { name: /^Edit "Every React application/ }).click()
+    await page.getByRole('textbox', { name: 'Edit line' }).fill(text)
+    await userEvent.keyboard('{Enter}')
+    const edited = body().getByRole('button', { name: `Edit "${label}"`, exact: true })
+    await expect.element(edited).toBeVisible()
+    await edited.click()
+    await expect.element(page.getByRole('textbox', { name: 'Edit line' })).toHaveValue(text)
+  })
+
+  it('renders duplicate tags, each once where it is written', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    localStorage.setItem(POLICY_STORAGE_KEY, '---\ntitle: T\ntags: [web, web, api]\n---\n- rule')
+    await render()
+    const tags = metadata().getByRole('list', { name: 'Tags' }).getByRole('listitem')
+    await expect.element(tags.nth(2)).toHaveTextContent('api')
+    expect(tags.elements().map((tag) => tag.textContent)).toEqual(['web', 'web', 'api'])
+    expect(error.mock.calls.flat().join(' ')).not.toContain('same key')
+    error.mockRestore()
   })
 
   it('downloads the current document as a .md file', async () => {

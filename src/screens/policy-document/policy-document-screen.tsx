@@ -51,7 +51,7 @@ function download(document: string, title: string) {
 }
 
 export function PolicyDocumentScreen() {
-  const { document, original, draft, lineIndex, levelOverrides, enforcementDefault, editing, policy, send } =
+  const { document, original, draft, lineIndex, levelOverrides, enforcementDefault, notSaved, editing, policy, send } =
     usePolicyEditor()
   const { meta } = policy
   const editingTags = editing === 'editingTags'
@@ -93,9 +93,16 @@ export function PolicyDocumentScreen() {
         </Group>
       </Group>
 
+      {notSaved && (
+        <Alert color="red" title="Your edit was not saved" role="alert">
+          The browser's storage is full or blocked, so the edit is not saved: it stays on this page until you leave it.
+          Download the document to keep it, or free some space for this site.
+        </Alert>
+      )}
+
       {policy.metaError && (
         <Alert color="red" title="The document's front matter could not be read" role="alert">
-          {policy.metaError}
+          {policy.metaError} The document is kept as it is; its tags cannot be edited until the front matter is mended.
         </Alert>
       )}
 
@@ -133,8 +140,9 @@ export function PolicyDocumentScreen() {
                       None
                     </Text>
                   )}
-                  {meta.tags.map((tag) => (
-                    <Badge key={tag} variant="default" tt="none" role="listitem">
+                  {meta.tags.map((tag, index) => (
+                    // A tag may be written twice: its position keeps each badge apart.
+                    <Badge key={`${index}:${tag}`} variant="default" tt="none" role="listitem">
                       {tag}
                     </Badge>
                   ))}
@@ -144,6 +152,7 @@ export function PolicyDocumentScreen() {
                   color="gray"
                   size="sm"
                   aria-label="Edit tags"
+                  disabled={policy.metaError !== undefined}
                   onClick={() => send({ type: 'tags.edit' })}
                 >
                   <IconPencil size={14} aria-hidden />

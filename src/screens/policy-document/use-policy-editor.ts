@@ -9,21 +9,18 @@ import { readLocal, writeLocal } from '@/lib/local-storage'
 /** Where the locally edited document is kept between visits. */
 export const POLICY_STORAGE_KEY = 'vigil-policy-document'
 
-/** The stored document, when there is one that reads as a policy; a damaged one is dropped. */
+/**
+ * The stored document, when there is one. One whose front matter no longer parses is kept as it
+ * is: the screen reports the problem, and the user's edits are never thrown away.
+ */
 function readStoredDocument(): string | undefined {
-  const stored = readLocal(POLICY_STORAGE_KEY)
-  if (stored === null) return undefined
-  if (parsePolicy(stored).metaError) {
-    console.warn('Vigil ignored the stored policy document: its front matter could not be read.')
-    writeLocal(POLICY_STORAGE_KEY, null)
-    return undefined
-  }
-  return stored
+  return readLocal(POLICY_STORAGE_KEY) ?? undefined
 }
 
 const browserEditorLogic = policyEditorMachine.provide({
   actions: {
-    persist: (_, document) => writeLocal(POLICY_STORAGE_KEY, document),
+    persist: ({ self }, document) =>
+      self.send({ type: writeLocal(POLICY_STORAGE_KEY, document) ? 'storage.saved' : 'storage.failed' }),
   },
 })
 
@@ -42,6 +39,7 @@ export function usePolicyEditor() {
       lineIndex: context.lineIndex,
       levelOverrides: context.levelOverrides,
       enforcementDefault: context.enforcementDefault,
+      notSaved: context.notSaved,
       editing: value,
     }),
     shallowEqual,
