@@ -126,6 +126,7 @@ const subjects: Record<string, Subject> = {
     inputs: [{}],
     events: [
       { type: 'filters.search', search: 'api' },
+      { type: 'filters.commit' },
       { type: 'filters.visibility', visibility: 'private' },
       { type: 'filters.language', language: 'Go' },
       { type: 'sort.by', column: 'name' },
@@ -198,6 +199,8 @@ const subjects: Record<string, Subject> = {
       { type: 'level.select', index: 1, level: 'Recommended' },
       { type: 'enforcement.select', level: 'Mandatory' },
       { type: 'document.reset' },
+      { type: 'storage.saved' },
+      { type: 'storage.failed' },
     ],
   },
 }

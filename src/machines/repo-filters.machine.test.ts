@@ -38,6 +38,18 @@ describe('repo-filters machine', () => {
     expect(actor.getSnapshot().matches({ filtering: 'settled' })).toBe(true)
   })
 
+  it('writes the address at once when the search field is left, and the pending write never fires later', () => {
+    const { actor, writeUrl, clock } = start()
+    actor.send({ type: 'filters.search', search: 'nexus' })
+    actor.send({ type: 'filters.commit' })
+    expect(writeUrl).toHaveBeenCalledTimes(1)
+    expect(writeUrl).toHaveBeenLastCalledWith({ filters: { ...defaultFilters, search: 'nexus' }, push: false })
+    expect(actor.getSnapshot().matches({ filtering: 'settled' })).toBe(true)
+    clock.increment(SEARCH_ADDRESS_DELAY_MS * 4)
+    actor.send({ type: 'filters.commit' })
+    expect(writeUrl).toHaveBeenCalledTimes(1)
+  })
+
   it('filters by visibility and language, adding an address entry for each choice', () => {
     const { actor, writeUrl, shown } = start()
     actor.send({ type: 'filters.visibility', visibility: 'private' })

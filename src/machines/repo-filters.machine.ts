@@ -10,6 +10,8 @@ import {
 
 export type RepoFiltersEvent =
   | { type: 'filters.search'; search: string }
+  /** The search field was left (Tab, a click elsewhere): write the address now, not after the pause. */
+  | { type: 'filters.commit' }
   | { type: 'filters.visibility'; visibility: Visibility }
   | { type: 'filters.language'; language: string }
   | { type: 'sort.by'; column: SortColumn }
@@ -49,6 +51,12 @@ export const repoFiltersMachine = setup({
         typing: {
           after: {
             searchSettles: {
+              target: 'settled',
+              actions: { type: 'writeUrl', params: ({ context }) => ({ filters: context, push: false }) },
+            },
+          },
+          on: {
+            'filters.commit': {
               target: 'settled',
               actions: { type: 'writeUrl', params: ({ context }) => ({ filters: context, push: false }) },
             },

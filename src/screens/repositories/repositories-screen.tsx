@@ -4,6 +4,7 @@ import { formatCount } from '@/lib/format'
 import { IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
 import { memo, useCallback, useDeferredValue, useMemo } from 'react'
+import { flushSync } from 'react-dom'
 import { useOrganisation } from '@/state/organisation'
 import { downloadText } from '@/lib/download'
 import { FilterSelect } from '@/components/filter-select'
@@ -27,6 +28,12 @@ const SearchField = memo(function SearchField({ actor }: { actor: RepoFiltersAct
       leftSection={<IconSearch size={16} aria-hidden />}
       value={search}
       onChange={(event) => actor.send({ type: 'filters.search', search: event.currentTarget.value })}
+      // Leaving the field settles the search at once: the address is written and the results are
+      // on screen before Tab moves focus, so the row focus lands on is one of them.
+      onKeyDown={(event) => {
+        if (event.key === 'Tab') flushSync(() => actor.send({ type: 'filters.commit' }))
+      }}
+      onBlur={() => actor.send({ type: 'filters.commit' })}
       style={{ flex: '1 1 260px' }}
       type="search"
     />
@@ -71,7 +78,10 @@ interface ResultsProps {
 
 const Results = memo(function Results({ actor, query, total }: ResultsProps) {
   const filters = useSelector(actor, (snapshot) => snapshot.context)
-  const deferredFilters = useDeferredValue(filters)
+  const typing = useSelector(actor, (snapshot) => snapshot.matches({ filtering: 'typing' }))
+  const deferred = useDeferredValue(filters)
+  // While typing the results may trail a keystroke; once the search settles they are exact.
+  const deferredFilters = typing ? deferred : filters
   const shown: Repository[] = useMemo(() => query(deferredFilters), [query, deferredFilters])
   const onSort = useCallback((column: SortColumn) => actor.send({ type: 'sort.by', column }), [actor])
   const onReset = useCallback(() => actor.send({ type: 'filters.reset' }), [actor])
