@@ -19,9 +19,10 @@ export async function expectSignedIn(page: Page, timeout?: number) {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout })
 }
 
+/** The logged-out screen, settled: not the busy one shown while sign-out is still on its way out. */
 export async function expectLoggedOut(page: Page) {
-  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Sign up' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled()
+  await expect(page.getByRole('button', { name: 'Sign up' })).toBeEnabled()
 }
 
 export async function openUserMenu(page: Page) {
