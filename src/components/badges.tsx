@@ -1,15 +1,17 @@
-import { Badge, Group, Text } from '@mantine/core'
+import { Badge } from '@mantine/core'
 import { IconLock, IconWorld } from '@tabler/icons-react'
 import { policyIssueLevel, vulnerabilityLevel, type BadgeLevel } from '@/data/badge-thresholds'
 import type { HttpMethod } from '@/data/endpoints'
 import type { EnforcementStatus, FindingSeverity } from '@/data/findings'
 import { levelColors } from './palette'
+import classes from './badges.module.css'
 
+/** A count graded good / warning / danger (the palette's colours, in the CSS module). */
 function CountBadge({ count, level, label }: { count: number; level: BadgeLevel; label: string }) {
   return (
-    <Badge color={levelColors[level]} autoContrast variant="filled" data-level={level} aria-label={`${count} ${label}`}>
+    <span className={`${classes.badge} ${classes.count}`} data-level={level} aria-label={`${count} ${label}`}>
       {count}
-    </Badge>
+    </span>
   )
 }
 
@@ -92,9 +94,9 @@ export function MethodBadge({ method }: { method: string }) {
 export function VisibilityLabel({ isPrivate }: { isPrivate: boolean }) {
   const Icon = isPrivate ? IconLock : IconWorld
   return (
-    <Group gap={4} wrap="nowrap">
+    <span className={classes.visibility}>
       <Icon size={14} aria-hidden />
-      <Text size="sm">{isPrivate ? 'Private' : 'Public'}</Text>
-    </Group>
+      {isPrivate ? 'Private' : 'Public'}
+    </span>
   )
 }

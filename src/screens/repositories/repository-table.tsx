@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconChevronRight, IconSelector } from '@tabler/icons-react'
 import { memo, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useVirtualRows } from '@/components/use-virtual-rows'
 import { PolicyIssuesBadge, VisibilityLabel, VulnerabilitiesBadge } from '@/components/badges'
+import classes from './repository-table.module.css'
 import type { RepositorySort, SortColumn } from '@/data/repository-filters'
 import type { Repository } from '@/data/repositories'
 import { repositoryColumns, type RepositoryColumn } from '@/data/repository-columns'
@@ -20,18 +21,18 @@ const detailsUrl = (repository: Repository) => `/repository/${encodeURIComponent
 function Languages({ languages }: { languages: string[] }) {
   const rest = languages.length - LANGUAGES_SHOWN
   return (
-    <Group gap={4} wrap="nowrap">
+    <span className={classes.group}>
       {languages.slice(0, LANGUAGES_SHOWN).map((language) => (
-        <Badge key={language} variant="default" size="sm" tt="none">
+        <span key={language} className={classes.languageBadge}>
           {language}
-        </Badge>
+        </span>
       ))}
       {rest > 0 && (
-        <Badge variant="default" size="sm" title={languages.slice(LANGUAGES_SHOWN).join(', ')}>
+        <span className={classes.languageBadge} title={languages.slice(LANGUAGES_SHOWN).join(', ')}>
           +{rest}
-        </Badge>
+        </span>
       )}
-    </Group>
+    </span>
   )
 }
 
@@ -41,22 +42,18 @@ interface RowProps {
   active: boolean
 }
 
-/** How each column of the one column list draws its cell. */
+/** How each column of the one column list draws its cell: plain elements (see the CSS module). */
 const cells: Record<RepositoryColumn['id'], (repository: Repository) => ReactNode> = {
   repository: (repository) => (
     <>
-      <Text size="sm" fw={600} truncate maw={240}>
-        {repository.name}
-      </Text>
-      <Text size="xs" c="dimmed">
-        Updated {repository.lastUpdated}
-      </Text>
+      <p className={classes.name}>{repository.name}</p>
+      <p className={classes.updated}>Updated {repository.lastUpdated}</p>
     </>
   ),
   description: (repository) => (
-    <Text size="sm" lineClamp={1} maw={340} title={repository.description}>
+    <p className={classes.description} title={repository.description}>
       {repository.description}
-    </Text>
+    </p>
   ),
   languages: (repository) => <Languages languages={repository.languages} />,
   visibility: (repository) => <VisibilityLabel isPrivate={repository.isPrivate} />,
@@ -64,22 +61,16 @@ const cells: Record<RepositoryColumn['id'], (repository: Repository) => ReactNod
   policyIssues: (repository) => <PolicyIssuesBadge count={repository.policyViolations} />,
   vulnerabilities: (repository) => <VulnerabilitiesBadge count={repository.vulnerabilities} />,
   open: (repository) => (
-    <ActionIcon
-      component={Link}
-      href={detailsUrl(repository)}
-      variant="subtle"
-      color="gray"
-      aria-label={`Open ${repository.name}`}
-      tabIndex={-1}
-    >
+    <Link href={detailsUrl(repository)} className={classes.open} aria-label={`Open ${repository.name}`} tabIndex={-1}>
       <IconChevronRight size={16} aria-hidden />
-    </ActionIcon>
+    </Link>
   ),
 }
 
 const RepositoryRow = memo(function RepositoryRow({ repository, index, active }: RowProps) {
   return (
-    <Table.Tr
+    <tr
+      className={classes.row}
       data-index={index}
       aria-rowindex={index + 2}
       tabIndex={active ? 0 : -1}
@@ -87,9 +78,11 @@ const RepositoryRow = memo(function RepositoryRow({ repository, index, active }:
       aria-label={repository.name}
     >
       {repositoryColumns.map((column) => (
-        <Table.Td key={column.id}>{cells[column.id](repository)}</Table.Td>
+        <td key={column.id} className={classes.cell}>
+          {cells[column.id](repository)}
+        </td>
       ))}
-    </Table.Tr>
+    </tr>
   )
 })
 
