@@ -147,27 +147,24 @@ async function keystrokesToResults(page, selector, results, cpu) {
   await page.bringToFront()
   // Installed through the debugger protocol, which the page's CSP does not govern.
   await page.evaluate(`window.__shownResults = ${shownResults.toString()}`)
-  await page.evaluate(
-    (resultsSelectors) => {
-      window.__downs = []
-      window.__frames = []
-      window.__eventTiming = []
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          if (entry.name === 'keydown' || entry.name === 'input') window.__eventTiming.push(entry.duration)
-      }).observe({ type: 'event', durationThreshold: 16, buffered: false })
-      document.addEventListener('keydown', (event) => window.__downs.push(event.timeStamp), true)
-      const frame = () => {
-        const state = window.__shownResults(resultsSelectors)
-        const channel = new MessageChannel()
-        channel.port1.onmessage = () => window.__frames.push({ at: performance.now(), state })
-        channel.port2.postMessage(null)
-        if (!window.__stopFrames) requestAnimationFrame(frame)
-      }
-      requestAnimationFrame(frame)
-    },
-    results,
-  )
+  await page.evaluate((resultsSelectors) => {
+    window.__downs = []
+    window.__frames = []
+    window.__eventTiming = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (entry.name === 'keydown' || entry.name === 'input') window.__eventTiming.push(entry.duration)
+    }).observe({ type: 'event', durationThreshold: 16, buffered: false })
+    document.addEventListener('keydown', (event) => window.__downs.push(event.timeStamp), true)
+    const frame = () => {
+      const state = window.__shownResults(resultsSelectors)
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => window.__frames.push({ at: performance.now(), state })
+      channel.port2.postMessage(null)
+      if (!window.__stopFrames) requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+  }, results)
   await withCpu(page, cpu, async () => {
     await page.focus(selector)
     for (const key of KEYS) {
