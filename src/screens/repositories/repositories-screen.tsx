@@ -3,7 +3,7 @@ import { EmptyWorkspace } from '@/components/empty-workspace'
 import { formatCount } from '@/lib/format'
 import { IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
-import { memo, useCallback, useDeferredValue, useMemo } from 'react'
+import { memo, useCallback, useMemo } from 'react'
 import { flushSync } from 'react-dom'
 import { useOrganisation } from '@/state/organisation'
 import { downloadText } from '@/lib/download'
@@ -16,8 +16,10 @@ import type { Repository } from '@/data/repositories'
 import { RepositoryTable } from './repository-table'
 import { useRepoFilters, type RepoFiltersActor } from './use-repo-filters'
 
-// Each part below reads only the filters it shows, so a keystroke re-renders the search field
-// alone; the results follow as soon as the browser is free (useDeferredValue).
+// Each part below reads only the filters it shows. The results render with the keystroke, not
+// deferred: measured keystroke to results, a deferred render cost a frame at every size on a normal
+// CPU (p95 about 40 ms against 23-31 ms), and only helped at 10,000 and more on a CPU four times
+// slower.
 
 const SearchField = memo(function SearchField({ actor }: { actor: RepoFiltersActor }) {
   const search = useSelector(actor, (snapshot) => snapshot.context.search)
@@ -78,11 +80,7 @@ interface ResultsProps {
 
 const Results = memo(function Results({ actor, query, total }: ResultsProps) {
   const filters = useSelector(actor, (snapshot) => snapshot.context)
-  const typing = useSelector(actor, (snapshot) => snapshot.matches({ filtering: 'typing' }))
-  const deferred = useDeferredValue(filters)
-  // While typing the results may trail a keystroke; once the search settles they are exact.
-  const deferredFilters = typing ? deferred : filters
-  const shown: Repository[] = useMemo(() => query(deferredFilters), [query, deferredFilters])
+  const shown: Repository[] = useMemo(() => query(filters), [query, filters])
   const onSort = useCallback((column: SortColumn) => actor.send({ type: 'sort.by', column }), [actor])
   const onReset = useCallback(() => actor.send({ type: 'filters.reset' }), [actor])
   return (
@@ -101,8 +99,8 @@ const Results = memo(function Results({ actor, query, total }: ResultsProps) {
           Export CSV
         </Button>
       </Group>
-      <Card withBorder padding={0} style={{ opacity: deferredFilters === filters ? 1 : 0.7 }}>
-        <RepositoryTable repositories={shown} sort={deferredFilters.sort} onSort={onSort} onReset={onReset} />
+      <Card withBorder padding={0}>
+        <RepositoryTable repositories={shown} sort={filters.sort} onSort={onSort} onReset={onReset} />
       </Card>
     </>
   )
