@@ -500,15 +500,14 @@ async function searchBench(browser, vigilOrigin, referenceOrigin) {
   return rows
 }
 
-/** `BENCH_ONLY=search npm run bench`: the search benchmark alone. */
-async function searchOnly() {
+/** Builds Vigil and the reference pages, serves both and runs `task` with a browser; then closes all. */
+async function withBench(task) {
   build()
   const vigil = await serve(vigilDir)
   const reference = await serve(referenceDir)
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs })
   try {
-    const rows = await searchBench(browser, vigil.origin, reference.origin)
-    writeFileSync(join(root, 'bench/results-search.json'), `${JSON.stringify(rows, null, 2)}\n`)
+    return await task({ browser, vigil: vigil.origin, reference: reference.origin })
   } finally {
     await browser.close()
     vigil.server.close()
@@ -516,23 +515,23 @@ async function searchOnly() {
   }
 }
 
+/** `BENCH_ONLY=search npm run bench`: the search benchmark alone. */
+function searchOnly() {
+  return withBench(async ({ browser, vigil, reference }) => {
+    const rows = await searchBench(browser, vigil, reference)
+    writeFileSync(join(root, 'bench/results-search.json'), `${JSON.stringify(rows, null, 2)}\n`)
+  })
+}
+
 /** `BENCH_ONLY=views npm run bench`: the organisation-wide vulnerability view alone. */
-async function viewsOnly() {
-  build()
-  const vigil = await serve(vigilDir)
-  const reference = await serve(referenceDir)
-  const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs })
-  try {
-    const results = { generated: await generatedVulnerabilityView(browser, vigil.origin, reference.origin) }
+function viewsOnly() {
+  return withBench(async ({ browser, vigil, reference }) => {
+    const results = { generated: await generatedVulnerabilityView(browser, vigil, reference) }
     console.log(JSON.stringify(results.generated))
-    results.workspace = await largeWorkspace(browser, vigil.origin)
+    results.workspace = await largeWorkspace(browser, vigil)
     console.log(JSON.stringify(results, null, 2))
     writeFileSync(join(root, 'bench/results-views.json'), `${JSON.stringify(results, null, 2)}\n`)
-  } finally {
-    await browser.close()
-    vigil.server.close()
-    reference.server.close()
-  }
+  })
 }
 
 /** `BENCH_ONLY=feed npm run bench`: the feed benchmark alone, for a quick measurement. */

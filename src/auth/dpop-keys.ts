@@ -1,4 +1,4 @@
-import { openDB, type IDBPDatabase } from 'idb'
+import { singleStoreDatabase } from './single-store-database'
 
 /**
  * Where the DPoP key pair of the current sign-in is kept (RFC 9449). The private key is not
@@ -29,18 +29,7 @@ const isKeyPair = (value: unknown): value is CryptoKeyPair =>
 /** The key store in IndexedDB (CryptoKeys are stored as they are, unexportable). */
 export function indexedDbDpopKeys(factory: IDBFactory | undefined, name = DATABASE): DpopKeyStore | undefined {
   if (!factory) return undefined
-  let database: Promise<IDBPDatabase> | undefined
-  const connection = () =>
-    (database ??= openDB(name, 1, {
-      upgrade: (opened) => opened.createObjectStore(STORE),
-      blocking: () => {
-        void database?.then((opened) => opened.close())
-        database = undefined
-      },
-    }).catch((error: unknown) => {
-      database = undefined
-      throw error
-    }))
+  const connection = singleStoreDatabase(name, STORE)
   return {
     read: async () => {
       const value: unknown = await (await connection()).get(STORE, KEY)

@@ -1,5 +1,5 @@
-import { openDB, type IDBPDatabase } from 'idb'
 import type { RefreshLedger, RefreshRecord } from '@/auth/refresh-ledger'
+import { singleStoreDatabase } from './single-store-database'
 
 const LEDGER_DATABASE = 'vigil-auth'
 const STORE = 'refresh-ledger'
@@ -14,23 +14,7 @@ export function indexedDbRefreshLedger(
   name = LEDGER_DATABASE,
 ): RefreshLedger | undefined {
   if (!factory) return undefined
-  let database: Promise<IDBPDatabase> | undefined
-
-  function connection(): Promise<IDBPDatabase> {
-    database ??= openDB(name, 1, {
-      upgrade: (opened) => opened.createObjectStore(STORE),
-      blocked: () => console.warn(`Vigil waits for an older tab to close its ${name} database`),
-      // Another page deleting or upgrading the database: let it, and reopen on next use.
-      blocking: () => {
-        void database?.then((opened) => opened.close())
-        database = undefined
-      },
-    }).catch((error: unknown) => {
-      database = undefined
-      throw error
-    })
-    return database
-  }
+  const connection = singleStoreDatabase(name, STORE)
 
   // Each call is one transaction; idb resolves a write once it has committed.
   return {
