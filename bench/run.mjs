@@ -631,6 +631,10 @@ async function main() {
     results.workspace = await largeWorkspace(browser, vigil.origin)
     console.log(`workspace of ${results.workspace.repositories} repositories: ${JSON.stringify(results.workspace)}`)
 
+    // The JS heap and DOM with 100,000 repositories loaded.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await signIn(page, vigil.origin)
     await page.goto(`${vigil.origin}/repositories?demo-org=100000`)
     await page.getByText('Showing 100,000 of 100,000 repositories').waitFor({ timeout: 60_000 })
     const cdp = await context.newCDPSession(page)
