@@ -14,7 +14,7 @@ import { feedFolder, openApiDocument, sarifLog } from './scan-files.mjs'
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
 const IMPORT_ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 3)
 const KEYSTROKES = 30
-const SIZES = [5, 3876, 10_000, 100_000]
+const SIZES = (process.env.BENCH_SIZES ?? '5,3876,10000,100000').split(',').map(Number)
 const root = resolve(import.meta.dirname, '..')
 const vigilDir = join(root, 'dist-bench/vigil')
 const referenceDir = join(root, 'dist-bench/reference')
