@@ -419,8 +419,10 @@ async function largeWorkspace(browser, origin) {
 /** `/vulnerabilities` is ready: its count is on screen and the advisories' rows are drawn. */
 function advisoriesReady() {
   return (
+    // At least 1,000 repositories affected: the five samples, shown while a large organisation
+    // is still being generated or read after a reload, must not count as the view being ready.
     [...document.querySelectorAll('[role="status"]')].some((node) =>
-      /^Showing [\d,]+ of [1-9][\d,]* advisor/.test(node.textContent),
+      /^Showing [\d,]+ of [1-9][\d,]* advisor\w*, affecting \d{1,3}(,\d{3})+ repositor/.test(node.textContent),
     ) && document.querySelectorAll('table[aria-label="Advisories"] tr[data-index]').length > 0
   )
 }
