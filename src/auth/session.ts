@@ -30,7 +30,11 @@ export function toSession(tokens: SessionTokens, now: number, expiresIn?: number
  * this provider and client. An expired id token makes the session due for renewal at once.
  */
 export function sessionFromTokens(tokens: SessionTokens, now: number, expected: IdTokenExpectation): Session | null {
-  if (idTokenProblem(tokens.idToken, expected)) return null
+  return idTokenProblem(tokens.idToken, expected) ? null : renewedAtIdTokenExpiry(tokens, now)
+}
+
+/** The session of tokens whose id token was checked; one whose id token has expired is due now. */
+function renewedAtIdTokenExpiry(tokens: SessionTokens, now: number): Session {
   const session = toSession(tokens, now)
   const idExpiry = expiresAt(tokens.idToken) ?? now
   return idExpiry > now ? session : { ...session, lifetimeMs: Math.min(session.lifetimeMs, 0) }
@@ -150,7 +154,7 @@ export function sessionTokenStore(
         discard(problem)
         return null
       }
-      return sessionFromTokens({ ...tokens, expiresAt: marker.expiresAt }, now(), expected)
+      return renewedAtIdTokenExpiry({ ...tokens, expiresAt: marker.expiresAt }, now())
     },
   }
 }

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core'
+import type { ReactNode } from 'react'
 import { IconLock, IconWorld } from '@tabler/icons-react'
 import { policyIssueLevel, vulnerabilityLevel, type BadgeLevel } from '@/data/badge-thresholds'
 import type { HttpMethod } from '@/data/endpoints'
@@ -11,6 +12,15 @@ function CountBadge({ count, level, label }: { count: number; level: BadgeLevel;
   return (
     <span className={`${classes.badge} ${classes.count}`} data-level={level} aria-label={`${count} ${label}`}>
       {count}
+    </span>
+  )
+}
+
+/** A language, as the repositories table lists them. */
+export function LanguageBadge({ children, title }: { children: ReactNode; title?: string }) {
+  return (
+    <span className={`${classes.badge} ${classes.language}`} title={title}>
+      {children}
     </span>
   )
 }

@@ -154,20 +154,13 @@ export function useTokenRenewal(): () => Promise<string | undefined> {
   return () =>
     new Promise((resolve) => {
       if (!actor.getSnapshot().matches('authenticated')) return resolve(undefined)
-      const before = actor.getSnapshot().context.session?.accessToken
+      // The answer is the first state after the refresh: idle with no failure, or anything else.
       const subscription = actor.subscribe((snapshot) => {
-        const token = snapshot.context.session?.accessToken
-        if (!snapshot.matches('authenticated')) {
-          if (snapshot.matches('unauthenticated')) finish(undefined)
-          return
-        }
-        if (token !== before && snapshot.matches({ authenticated: 'idle' })) finish(token)
-        else if (snapshot.matches({ authenticated: 'idle' }) && snapshot.context.failedRefreshes > 0) finish(undefined)
-      })
-      function finish(token: string | undefined) {
+        if (snapshot.matches({ authenticated: 'refreshing' })) return
         subscription.unsubscribe()
-        resolve(token)
-      }
+        const renewed = snapshot.matches({ authenticated: 'idle' }) && snapshot.context.failedRefreshes === 0
+        resolve(renewed ? snapshot.context.session?.accessToken : undefined)
+      })
       actor.send({ type: 'auth.renew' })
     })
 }

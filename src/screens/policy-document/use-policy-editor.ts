@@ -9,14 +9,6 @@ import { readLocal, writeLocal } from '@/lib/local-storage'
 /** Where the locally edited document is kept between visits. */
 export const POLICY_STORAGE_KEY = 'vigil-policy-document'
 
-/**
- * The stored document, when there is one. One whose front matter no longer parses is kept as it
- * is: the screen reports the problem, and the user's edits are never thrown away.
- */
-function readStoredDocument(): string | undefined {
-  return readLocal(POLICY_STORAGE_KEY) ?? undefined
-}
-
 const browserEditorLogic = policyEditorMachine.provide({
   actions: {
     persist: ({ self }, document) =>
@@ -26,7 +18,8 @@ const browserEditorLogic = policyEditorMachine.provide({
 
 export function usePolicyEditor() {
   const [input] = useState(() => ({
-    document: readStoredDocument() ?? samplePolicyDocument,
+    // A stored document whose front matter no longer parses is kept: the screen reports it.
+    document: readLocal(POLICY_STORAGE_KEY) ?? samplePolicyDocument,
     original: samplePolicyDocument,
   }))
   const actor = useActorRef(browserEditorLogic, { input, ...inspection() })

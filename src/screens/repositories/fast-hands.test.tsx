@@ -18,7 +18,7 @@ describe('fast hands lose nothing', () => {
     ['the five samples', 'sample' as const, 'nexus', 'nexus-api', '5'],
     ['100,000 generated repositories', 100_000, 'mountain', firstResult(100_000, 'mountain'), '100,000'],
   ])(
-    'at %s: types a query, tabs to the first result and opens it, quicker than the address write and the deferred render',
+    'at %s: types a query, tabs to the first result and opens it, quicker than the address write',
     async (_name, organisation, search, expected, total) => {
       await renderWithProviders(
         <AuthTestProvider auth={testAuth('authenticated')}>

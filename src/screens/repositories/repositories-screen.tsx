@@ -4,7 +4,6 @@ import { formatCount } from '@/lib/format'
 import { IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
 import { memo, useCallback, useMemo } from 'react'
-import { flushSync } from 'react-dom'
 import { useOrganisation } from '@/state/organisation'
 import { downloadText } from '@/lib/download'
 import { FilterSelect } from '@/components/filter-select'
@@ -30,11 +29,8 @@ const SearchField = memo(function SearchField({ actor }: { actor: RepoFiltersAct
       leftSection={<IconSearch size={16} aria-hidden />}
       value={search}
       onChange={(event) => actor.send({ type: 'filters.search', search: event.currentTarget.value })}
-      // Leaving the field settles the search at once: the address is written and the results are
-      // on screen before Tab moves focus, so the row focus lands on is one of them.
-      onKeyDown={(event) => {
-        if (event.key === 'Tab') flushSync(() => actor.send({ type: 'filters.commit' }))
-      }}
+      // Leaving the field (Tab, a click) writes the address at once: no write is left pending to
+      // pull the user back after they open a result. The results render with each keystroke.
       onBlur={() => actor.send({ type: 'filters.commit' })}
       style={{ flex: '1 1 260px' }}
       type="search"

@@ -3,7 +3,7 @@ import { IconArrowDown, IconArrowUp, IconChevronRight, IconSelector } from '@tab
 import { memo, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useVirtualRows } from '@/components/use-virtual-rows'
-import { PolicyIssuesBadge, VisibilityLabel, VulnerabilitiesBadge } from '@/components/badges'
+import { LanguageBadge, PolicyIssuesBadge, VisibilityLabel, VulnerabilitiesBadge } from '@/components/badges'
 import classes from './repository-table.module.css'
 import type { RepositorySort, SortColumn } from '@/data/repository-filters'
 import type { Repository } from '@/data/repositories'
@@ -23,15 +23,9 @@ function Languages({ languages }: { languages: string[] }) {
   return (
     <span className={classes.group}>
       {languages.slice(0, LANGUAGES_SHOWN).map((language) => (
-        <span key={language} className={classes.languageBadge}>
-          {language}
-        </span>
+        <LanguageBadge key={language}>{language}</LanguageBadge>
       ))}
-      {rest > 0 && (
-        <span className={classes.languageBadge} title={languages.slice(LANGUAGES_SHOWN).join(', ')}>
-          +{rest}
-        </span>
-      )}
+      {rest > 0 && <LanguageBadge title={languages.slice(LANGUAGES_SHOWN).join(', ')}>+{rest}</LanguageBadge>}
     </span>
   )
 }
