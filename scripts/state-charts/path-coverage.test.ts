@@ -19,6 +19,7 @@ import { authMachine } from '@/machines/auth.machine'
 import { feedSyncMachine } from '@/machines/feed-sync.machine'
 import { importMachine } from '@/machines/import.machine'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
+import { addressFiltersMachine } from '@/machines/address-filters.machine'
 import { repoFiltersMachine } from '@/machines/repo-filters.machine'
 import { repoTabsMachine } from '@/machines/repo-tabs.machine'
 import { sidebarMachine } from '@/machines/sidebar.machine'
@@ -133,6 +134,17 @@ const subjects: Record<string, Subject> = {
       { type: 'filters.reset' },
       { type: 'filters.sync', filters: defaultFilters },
       { type: 'xstate.after.searchSettles.repoFilters.filtering.typing' },
+    ],
+  },
+  'address-filters': {
+    machine: addressFiltersMachine,
+    inputs: [{ filters: { search: '', severity: 'all' } }],
+    events: [
+      { type: 'filters.type', change: { search: 'lodash' } },
+      { type: 'filters.commit' },
+      { type: 'filters.choose', change: { severity: 'High' } },
+      { type: 'filters.sync', filters: { search: '', severity: 'Low' } },
+      { type: 'xstate.after.typingSettles.addressFilters.typing' },
     ],
   },
   'repo-tabs': {

@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate'
+import { addressFiltersMachine } from '@/machines/address-filters.machine'
 import { authMachine } from '@/machines/auth.machine'
 import { feedSyncMachine } from '@/machines/feed-sync.machine'
 import { importMachine } from '@/machines/import.machine'
@@ -15,6 +16,7 @@ export const machines: Record<string, AnyStateMachine> = {
   sidebar: sidebarMachine,
   'repo-filters': repoFiltersMachine,
   'repo-tabs': repoTabsMachine,
+  'address-filters': addressFiltersMachine,
   'policy-editor': policyEditorMachine,
   import: importMachine,
   'feed-sync': feedSyncMachine,

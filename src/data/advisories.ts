@@ -1,8 +1,9 @@
 import { rowsToCsv, type CsvColumn } from '@/lib/csv'
 import { oneOf } from '@/lib/one-of'
+import { SubstringSearch } from '@/lib/substring-search'
 import { findingSeverities, type FindingSeverity, type Vulnerability } from './findings'
 import type { Repository } from './repositories'
-import { isVisibility, matchesVisibility, type Visibility } from './repository-filters'
+import { isVisibility, type Visibility } from './repository-filters'
 
 /**
  * Every vulnerability of every repository, one entry per repository × finding, in two columns:
@@ -290,46 +291,93 @@ function matchesFinding(finding: Vulnerability, filters: VulnerabilityFilters): 
   )
 }
 
-const lowerNames = new WeakMap<Repository[], string[]>()
+const nameSearches = new WeakMap<Repository[], SubstringSearch>()
+const privateFlags = new WeakMap<Repository[], Uint8Array>()
 
-/** The repositories' names in lower case, made once per list: a search tests every occurrence's. */
-function lowerCaseNames(repositories: Repository[]): string[] {
-  let names = lowerNames.get(repositories)
-  if (!names) {
-    names = repositories.map((repository) => repository.name.toLowerCase())
-    lowerNames.set(repositories, names)
+/** The search over the repositories' names, in lower case, made once per list. */
+function nameSearch(repositories: Repository[]): SubstringSearch {
+  let search = nameSearches.get(repositories)
+  if (!search) {
+    search = new SubstringSearch(repositories.map((repository) => repository.name.toLowerCase()))
+    nameSearches.set(repositories, search)
   }
-  return names
+  return search
 }
 
-function matchesRepository(repository: Repository | undefined, filters: VulnerabilityFilters): boolean {
-  return matchesVisibility(!!repository?.isPrivate, filters.visibility)
+/** 1 for each private repository, made once per list: reading a flag beats reading 100,000 objects. */
+function privateFlagsOf(repositories: Repository[]): Uint8Array {
+  let flags = privateFlags.get(repositories)
+  if (!flags) {
+    flags = new Uint8Array(repositories.length)
+    for (let index = 0; index < repositories.length; index++) flags[index] = repositories[index].isPrivate ? 1 : 0
+    privateFlags.set(repositories, flags)
+  }
+  return flags
 }
 
 /**
- * The occurrences that pass the filters. A search matches an advisory id, alias, package or
- * title, and also a repository's name. Each distinct finding is tested once per call.
+ * Which repositories an occurrence may come from under these filters: 1 for those that pass the
+ * visibility filter and whose name holds `needle` (any name when it is empty).
+ */
+function repositoriesPassing(repositories: Repository[], filters: VulnerabilityFilters, needle: string): Uint8Array {
+  const flags = privateFlagsOf(repositories)
+  const wanted = filters.visibility === 'all' ? -1 : filters.visibility === 'private' ? 1 : 0
+  const passing = new Uint8Array(repositories.length)
+  if (needle) {
+    for (const index of nameSearch(repositories).matching(needle)) {
+      if (wanted === -1 || flags[index] === wanted) passing[index] = 1
+    }
+  } else {
+    for (let index = 0; index < repositories.length; index++) {
+      if (wanted === -1 || flags[index] === wanted) passing[index] = 1
+    }
+  }
+  return passing
+}
+
+const groupMatchesText = (group: AdvisoryGroup, needle: string) =>
+  group.id.toLowerCase().includes(needle) ||
+  group.title.toLowerCase().includes(needle) ||
+  group.aliases.some((alias) => alias.toLowerCase().includes(needle)) ||
+  group.packages.some((name) => name.toLowerCase().includes(needle))
+
+/** What the text and visibility filters need to test an occurrence, worked out once per filtering. */
+function occurrenceTest(repositories: Repository[], filters: VulnerabilityFilters) {
+  const needle = filters.search.trim().toLowerCase()
+  const visibilityOnly = filters.visibility === 'all' ? undefined : repositoriesPassing(repositories, filters, '')
+  // Built on the first advisory or finding the text does not match: most keystrokes match some.
+  let byName: Uint8Array | undefined
+  const byNameAndVisibility = () => (byName ??= repositoriesPassing(repositories, filters, needle))
+  return {
+    needle,
+    /** Passing repositories for an advisory that matches the text (undefined: all) or does not. */
+    passing: (textMatches: boolean) => (textMatches ? visibilityOnly : byNameAndVisibility()),
+  }
+}
+
+/**
+ * The occurrences that pass the filters, in the order of `filters.flatSort`. A search matches an
+ * advisory id, alias, package or title, and also a repository's name. Each distinct finding is
+ * tested once per call, and the sort is made once per organisation and order.
  */
 export function filterOccurrences(
   occurrences: VulnerabilityOccurrences,
   repositories: Repository[],
   filters: VulnerabilityFilters,
 ): number[] {
-  const needle = filters.search.trim().toLowerCase()
-  const names = lowerCaseNames(repositories)
-  const verdicts = new Map<Vulnerability, { passes: boolean; text: boolean }>()
+  const test = occurrenceTest(repositories, filters)
+  // Per distinct finding: none of its occurrences pass, all do, or those from these repositories.
+  const verdicts = new Map<Vulnerability, 'none' | 'all' | Uint8Array>()
   const shown: number[] = []
-  for (let index = 0; index < occurrences.finding.length; index++) {
+  for (const index of sortedOccurrences(occurrences, repositories, filters.flatSort)) {
     const finding = occurrences.finding[index]
     let verdict = verdicts.get(finding)
-    if (!verdict) {
-      verdict = { passes: matchesFinding(finding, filters), text: matchesText(finding, needle) }
+    if (verdict === undefined) {
+      verdict = matchesFinding(finding, filters) ? (test.passing(matchesText(finding, test.needle)) ?? 'all') : 'none'
       verdicts.set(finding, verdict)
     }
-    if (!verdict.passes) continue
-    const repositoryIndex = occurrences.repository[index]
-    if (!matchesRepository(repositories[repositoryIndex], filters)) continue
-    if (!verdict.text && !names[repositoryIndex]?.includes(needle)) continue
+    if (verdict === 'none') continue
+    if (verdict !== 'all' && verdict[occurrences.repository[index]] === 0) continue
     shown.push(index)
   }
   return shown
@@ -345,42 +393,60 @@ export function filterAdvisories(
   repositories: Repository[],
   filters: VulnerabilityFilters,
 ): AdvisoryGroup[] {
-  const unfiltered = filters.search.trim() === '' && filters.visibility === 'all'
-  const needle = filters.search.trim().toLowerCase()
-  const names = lowerCaseNames(repositories)
+  const test = occurrenceTest(repositories, filters)
+  const unfiltered = test.needle === '' && filters.visibility === 'all'
+  const flags = unfiltered ? undefined : privateFlagsOf(repositories)
   const shown: AdvisoryGroup[] = []
   for (const group of groups) {
     if (filters.severity !== 'all' && group.severity !== filters.severity) continue
     if (filters.ecosystem !== ALL_ECOSYSTEMS && !group.ecosystems.includes(filters.ecosystem)) continue
     if (filters.fix !== 'all' && (filters.fix === 'yes') !== group.fixed.length > 0) continue
-    if (unfiltered) {
+    const passing = unfiltered ? undefined : test.passing(!test.needle || groupMatchesText(group, test.needle))
+    if (!passing) {
       shown.push(group)
       continue
     }
-    const groupMatchesText =
-      !needle ||
-      group.id.toLowerCase().includes(needle) ||
-      group.title.toLowerCase().includes(needle) ||
-      group.aliases.some((alias) => alias.toLowerCase().includes(needle)) ||
-      group.packages.some((name) => name.toLowerCase().includes(needle))
-    const kept = group.occurrences.filter((occurrence) => {
-      const repositoryIndex = occurrences.repository[occurrence]
-      return (
-        matchesRepository(repositories[repositoryIndex], filters) &&
-        (groupMatchesText || !!names[repositoryIndex]?.includes(needle))
-      )
-    })
-    if (kept.length === 0) continue
-    if (kept.length === group.occurrences.length) {
-      shown.push(group)
-      continue
-    }
-    const distinct = new Set(kept.map((occurrence) => occurrences.repository[occurrence]))
+    // The occurrences are in repository order, so a repository's are side by side.
+    const kept: number[] = []
+    let count = 0
     let privateCount = 0
-    for (const repository of distinct) if (repositories[repository]?.isPrivate) privateCount += 1
-    shown.push({ ...group, occurrences: kept, repositories: distinct.size, privateRepositories: privateCount })
+    let last = -1
+    for (const occurrence of group.occurrences) {
+      const repository = occurrences.repository[occurrence]
+      if (passing[repository] === 0) continue
+      kept.push(occurrence)
+      if (repository === last) continue
+      last = repository
+      count += 1
+      privateCount += flags![repository]
+    }
+    if (kept.length === 0) continue
+    if (kept.length === group.occurrences.length) shown.push(group)
+    else shown.push({ ...group, occurrences: kept, repositories: count, privateRepositories: privateCount })
   }
   return filters.sort === 'repositories' && unfiltered ? shown : sortAdvisories(shown, filters.sort)
+}
+
+const sortedOrders = new WeakMap<VulnerabilityOccurrences, Map<OccurrenceSort, Int32Array>>()
+
+/** Every occurrence in a sort order, made once per organisation and order. */
+function sortedOccurrences(
+  occurrences: VulnerabilityOccurrences,
+  repositories: Repository[],
+  sort: OccurrenceSort,
+): Int32Array {
+  let orders = sortedOrders.get(occurrences)
+  if (!orders) {
+    orders = new Map()
+    sortedOrders.set(occurrences, orders)
+  }
+  let order = orders.get(sort)
+  if (!order) {
+    const all = Array.from({ length: occurrences.finding.length }, (_, index) => index)
+    order = Int32Array.from(sortOccurrences(all, occurrences, repositories, sort))
+    orders.set(sort, order)
+  }
+  return order
 }
 
 export function sortOccurrences(

@@ -140,14 +140,18 @@ export function matchesCategory(endpoint: ApiEndpoint, category: DataCategoryFil
 }
 
 /** The endpoints of this kind that pass the filters; the search reads path, summary and repository. */
+/** The endpoints that pass the filters, in the order of the organisation's occurrences. */
 export function filterEndpoints(
   occurrences: EndpointOccurrences,
   repositories: Repository[],
   filters: EndpointFilters,
+  order?: ArrayLike<number>,
 ): number[] {
   const needle = filters.search.trim().toLowerCase()
   const shown: number[] = []
-  for (let index = 0; index < occurrences.endpoint.length; index++) {
+  const count = order ? order.length : occurrences.endpoint.length
+  for (let position = 0; position < count; position++) {
+    const index = order ? order[position] : position
     const endpoint = occurrences.endpoint[index]
     if (filters.kind !== 'all' && endpointKind(endpoint) !== filters.kind) continue
     if (!matchesCategory(endpoint, filters.category)) continue
@@ -160,6 +164,31 @@ export function filterEndpoints(
     shown.push(index)
   }
   return shown
+}
+
+const sortedOrders = new WeakMap<EndpointOccurrences, Map<EndpointSort, Int32Array>>()
+
+/**
+ * The endpoints that pass the filters in the order of `filters.sort`. Every endpoint is sorted
+ * once per organisation and order, so a keystroke only filters.
+ */
+export function shownEndpoints(
+  occurrences: EndpointOccurrences,
+  repositories: Repository[],
+  filters: EndpointFilters,
+): number[] {
+  let orders = sortedOrders.get(occurrences)
+  if (!orders) {
+    orders = new Map()
+    sortedOrders.set(occurrences, orders)
+  }
+  let order = orders.get(filters.sort)
+  if (!order) {
+    const all = Array.from({ length: occurrences.endpoint.length }, (_, index) => index)
+    order = Int32Array.from(sortEndpoints(all, occurrences, repositories, filters.sort))
+    orders.set(filters.sort, order)
+  }
+  return filterEndpoints(occurrences, repositories, filters, order)
 }
 
 /** Sensitive and unauthenticated first, then sensitive, then the rest; by path within each. */

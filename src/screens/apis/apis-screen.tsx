@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react'
-import { useCallback, useDeferredValue, useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import { Link } from 'wouter'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
@@ -19,7 +19,7 @@ import {
   exposedEndpointsUrl,
   filterEndpoints,
   methodsOf,
-  sortEndpoints,
+  shownEndpoints,
   type ApiKind,
   type EndpointFilters,
 } from '@/data/api-inventory'
@@ -59,26 +59,21 @@ export function ApisScreen({ view = 'all' }: { view?: ApisView }) {
 
 function Endpoints({ kind }: { kind: ApiKind }) {
   const read = useCallback((query: string) => endpointFiltersFromQuery(query, kind), [kind])
-  const [filters, update] = useAddressFilters<EndpointFilters>(apisPath(kind), read, endpointFiltersToQuery)
+  const { filters, choose, type, commit } = useAddressFilters<EndpointFilters>(
+    apisPath(kind),
+    read,
+    endpointFiltersToQuery,
+  )
   const { organisation, data: occurrences, error, pending } = useEndpointOccurrences()
   const { repositories } = organisation
-  const shownFilters = useDeferredValue(filters)
 
   const ofKind = useMemo(
     () => (occurrences ? filterEndpoints(occurrences, repositories, { ...blankFilters, kind }) : []),
     [occurrences, repositories, kind],
   )
   const shown = useMemo(
-    () =>
-      occurrences
-        ? sortEndpoints(
-            filterEndpoints(occurrences, repositories, shownFilters),
-            occurrences,
-            repositories,
-            shownFilters.sort,
-          )
-        : [],
-    [occurrences, repositories, shownFilters],
+    () => (occurrences ? shownEndpoints(occurrences, repositories, filters) : []),
+    [occurrences, repositories, filters],
   )
   const exposed = useMemo(() => (occurrences ? countExposed(occurrences) : 0), [occurrences])
   const methods = useMemo(
@@ -118,7 +113,8 @@ function Endpoints({ kind }: { kind: ApiKind }) {
             placeholder="Path or summary"
             leftSection={<IconSearch size={16} aria-hidden />}
             value={filters.search}
-            onChange={(event) => update({ search: event.currentTarget.value })}
+            onChange={(event) => type({ search: event.currentTarget.value })}
+            onBlur={commit}
             style={{ flex: '1 1 240px' }}
             type="search"
           />
@@ -126,21 +122,21 @@ function Endpoints({ kind }: { kind: ApiKind }) {
             label="Sensitive data"
             data={categoryOptions}
             value={filters.category}
-            onChange={(category) => update({ category })}
+            onChange={(category) => choose({ category })}
             w={180}
           />
           <FilterSelect
             label="Authentication"
             data={authOptions}
             value={filters.auth}
-            onChange={(auth) => update({ auth })}
+            onChange={(auth) => choose({ auth })}
             w={190}
           />
           <FilterSelect
             label="Method"
             data={methods}
             value={filters.method}
-            onChange={(method) => update({ method })}
+            onChange={(method) => choose({ method })}
             w={130}
           />
           <FilterSelect
@@ -150,14 +146,14 @@ function Endpoints({ kind }: { kind: ApiKind }) {
             searchable
             limit={100}
             nothingFoundMessage="No repository by that name"
-            onChange={(repository) => update({ repository })}
+            onChange={(repository) => choose({ repository })}
             w={220}
           />
           <FilterSelect
             label="Sort"
             data={endpointSorts}
             value={filters.sort}
-            onChange={(sort) => update({ sort })}
+            onChange={(sort) => choose({ sort })}
             w={160}
           />
         </Group>
@@ -185,7 +181,7 @@ function Endpoints({ kind }: { kind: ApiKind }) {
               }
               empty={shown.length === 0}
             />
-            <Card withBorder padding={0} style={{ opacity: shownFilters === filters ? 1 : 0.7 }}>
+            <Card withBorder padding={0}>
               <EndpointTable shown={shown} occurrences={occurrences} repositories={repositories} />
             </Card>
           </>

@@ -86,6 +86,22 @@ describe('vulnerabilities across the sample repositories', () => {
     await expect.element(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('Repository')
   })
 
+  it('writes the address the moment the search field is left, and follows an address changed elsewhere', async () => {
+    const { location } = await renderScreen()
+    const search = page.getByRole('searchbox', { name: 'Search' })
+    await userEvent.type(search, 'semver')
+    await expect.element(status()).toHaveTextContent('Showing 1 of 5 advisories')
+    await userEvent.tab()
+    // No waiting for the pause: leaving the field wrote it.
+    expect(location.history.at(-1)).toBe('/vulnerabilities?q=semver')
+
+    // Back, forward or a shared link: the screen takes the address's filters.
+    location.navigate('/vulnerabilities?q=lodash&view=flat')
+    await expect.element(search).toHaveValue('lodash')
+    await expect.element(page.getByRole('radio', { name: 'By repository' })).toBeChecked()
+    await expect.element(status()).toHaveTextContent(/^Showing \d+ of 11 findings$/)
+  })
+
   it('exports exactly the filtered view as CSV, grouped or flat', async () => {
     const capture = captureDownloads()
     try {

@@ -1,6 +1,6 @@
 import { Alert, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
-import { useCallback, useDeferredValue, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
@@ -13,7 +13,6 @@ import {
   filterOccurrences,
   occurrenceSorts,
   occurrencesToCsv,
-  sortOccurrences,
   vulnerabilitiesPath,
   vulnerabilityFiltersFromQuery,
   vulnerabilityFiltersToQuery,
@@ -40,7 +39,7 @@ const fixOptions = [
 /** `/vulnerabilities` and its severity sub-routes: every advisory across every repository. */
 export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: FindingSeverity | 'all' }) {
   const read = useCallback((query: string) => vulnerabilityFiltersFromQuery(query, severity), [severity])
-  const [filters, update] = useAddressFilters<VulnerabilityFilters>(
+  const { filters, choose, type, commit } = useAddressFilters<VulnerabilityFilters>(
     vulnerabilitiesPath(severity),
     read,
     vulnerabilityFiltersToQuery,
@@ -48,27 +47,18 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   )
   const { organisation, data: index, error, pending } = useVulnerabilityIndex()
   const { repositories } = organisation
-  const shownFilters = useDeferredValue(filters)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
 
   const groups = useMemo(
     () =>
-      index && shownFilters.view === 'grouped'
-        ? filterAdvisories(index.groups, index.occurrences, repositories, shownFilters)
+      index && filters.view === 'grouped'
+        ? filterAdvisories(index.groups, index.occurrences, repositories, filters)
         : [],
-    [index, repositories, shownFilters],
+    [index, repositories, filters],
   )
   const flat = useMemo(
-    () =>
-      index && shownFilters.view === 'flat'
-        ? sortOccurrences(
-            filterOccurrences(index.occurrences, repositories, shownFilters),
-            index.occurrences,
-            repositories,
-            shownFilters.flatSort,
-          )
-        : [],
-    [index, repositories, shownFilters],
+    () => (index && filters.view === 'flat' ? filterOccurrences(index.occurrences, repositories, filters) : []),
+    [index, repositories, filters],
   )
   const affected = useMemo(() => {
     let count = 0
@@ -94,13 +84,13 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   const exportCsv = () => {
     if (!index) return
     const csv =
-      shownFilters.view === 'flat'
+      filters.view === 'flat'
         ? occurrencesToCsv(flat, index.occurrences, repositories)
         : advisoriesToCsv(groups, index.occurrences, repositories)
     downloadText(csv, `vigil-vulnerabilities${severity === 'all' ? '' : `-${severity.toLowerCase()}`}.csv`, 'text/csv')
   }
 
-  const shownCount = shownFilters.view === 'flat' ? flat.length : groups.length
+  const shownCount = filters.view === 'flat' ? flat.length : groups.length
   return (
     <>
       <PageHeader
@@ -115,7 +105,8 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
               placeholder="Advisory id, package, title or repository"
               leftSection={<IconSearch size={16} aria-hidden />}
               value={filters.search}
-              onChange={(event) => update({ search: event.currentTarget.value })}
+              onChange={(event) => type({ search: event.currentTarget.value })}
+              onBlur={commit}
               style={{ flex: '1 1 260px' }}
               type="search"
             />
@@ -123,28 +114,28 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
               label="Severity"
               data={severityOptions}
               value={filters.severity}
-              onChange={(severity) => update({ severity })}
+              onChange={(severity) => choose({ severity })}
               w={160}
             />
             <FilterSelect
               label="Ecosystem"
               data={ecosystems}
               value={filters.ecosystem}
-              onChange={(ecosystem) => update({ ecosystem })}
+              onChange={(ecosystem) => choose({ ecosystem })}
               w={170}
             />
             <FilterSelect
               label="Fix"
               data={fixOptions}
               value={filters.fix}
-              onChange={(fix) => update({ fix })}
+              onChange={(fix) => choose({ fix })}
               w={160}
             />
             <FilterSelect
               label="Repository visibility"
               data={visibilityOptions}
               value={filters.visibility}
-              onChange={(visibility) => update({ visibility })}
+              onChange={(visibility) => choose({ visibility })}
               w={170}
             />
           </Group>
@@ -156,7 +147,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
               <SegmentedControl
                 aria-labelledby="vulnerabilities-view-label"
                 value={filters.view}
-                onChange={(value) => update({ view: value as VulnerabilityFilters['view'] })}
+                onChange={(value) => choose({ view: value as VulnerabilityFilters['view'] })}
                 data={[
                   { value: 'grouped', label: 'By advisory' },
                   { value: 'flat', label: 'By repository' },
@@ -168,7 +159,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
               data={filters.view === 'flat' ? occurrenceSorts : advisorySorts}
               value={filters.view === 'flat' ? filters.flatSort : filters.sort}
               onChange={(sort) =>
-                update(
+                choose(
                   filters.view === 'flat'
                     ? { flatSort: sort as VulnerabilityFilters['flatSort'] }
                     : { sort: sort as VulnerabilityFilters['sort'] },
@@ -193,15 +184,15 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
           <>
             <ResultsBar
               text={
-                shownFilters.view === 'flat'
+                filters.view === 'flat'
                   ? `Showing ${formatCount(shownCount)} of ${plural(index.occurrences.finding.length, 'finding')}`
                   : `Showing ${formatCount(shownCount)} of ${plural(index.groups.length, 'advisory', 'advisories')}, affecting ${plural(affected, 'repository', 'repositories')}`
               }
               onExport={exportCsv}
               empty={shownCount === 0}
             />
-            <Card withBorder padding={0} style={{ opacity: shownFilters === filters ? 1 : 0.7 }}>
-              {shownFilters.view === 'flat' ? (
+            <Card withBorder padding={0}>
+              {filters.view === 'flat' ? (
                 <OccurrenceTable shown={flat} occurrences={index.occurrences} repositories={repositories} />
               ) : (
                 <AdvisoryTable
