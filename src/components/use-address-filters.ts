@@ -56,13 +56,14 @@ export function useAddressFilters<Filters extends object>(
   }, [actor, location, read, search])
 
   const filters = useSelector(actor, (snapshot) => snapshot.context.filters) as Filters
-  return useMemo(
+  // Stable across keystrokes, so controls that only choose can skip rendering while the user types.
+  const actions = useMemo(
     () => ({
-      filters,
-      choose: (change) => actor.send({ type: 'filters.choose', change }),
-      type: (change) => actor.send({ type: 'filters.type', change }),
+      choose: (change: Partial<Filters>) => actor.send({ type: 'filters.choose', change }),
+      type: (change: Partial<Filters>) => actor.send({ type: 'filters.type', change }),
       commit: () => actor.send({ type: 'filters.commit' }),
     }),
-    [actor, filters],
+    [actor],
   )
+  return { filters, ...actions }
 }

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react'
-import { useCallback, useMemo } from 'react'
+import { memo, useCallback, useMemo } from 'react'
 import { Link } from 'wouter'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
@@ -118,43 +118,15 @@ function Endpoints({ kind }: { kind: ApiKind }) {
             style={{ flex: '1 1 240px' }}
             type="search"
           />
-          <FilterSelect
-            label="Sensitive data"
-            data={categoryOptions}
-            value={filters.category}
-            onChange={(category) => choose({ category })}
-            w={180}
-          />
-          <FilterSelect
-            label="Authentication"
-            data={authOptions}
-            value={filters.auth}
-            onChange={(auth) => choose({ auth })}
-            w={190}
-          />
-          <FilterSelect
-            label="Method"
-            data={methods}
-            value={filters.method}
-            onChange={(method) => choose({ method })}
-            w={130}
-          />
-          <FilterSelect
-            label="Repository"
-            data={repositoryNames}
-            value={filters.repository}
-            searchable
-            limit={100}
-            nothingFoundMessage="No repository by that name"
-            onChange={(repository) => choose({ repository })}
-            w={220}
-          />
-          <FilterSelect
-            label="Sort"
-            data={endpointSorts}
-            value={filters.sort}
-            onChange={(sort) => choose({ sort })}
-            w={160}
+          <EndpointChoices
+            category={filters.category}
+            auth={filters.auth}
+            method={filters.method}
+            repository={filters.repository}
+            sort={filters.sort}
+            methods={methods}
+            repositoryNames={repositoryNames}
+            choose={choose}
           />
         </Group>
       </Card>
@@ -190,6 +162,55 @@ function Endpoints({ kind }: { kind: ApiKind }) {
     </>
   )
 }
+
+type Option = string | { value: string; label: string }
+
+/** Every filter but the search text: a keystroke does not render these selects again. */
+const EndpointChoices = memo(function EndpointChoices({
+  category,
+  auth,
+  method,
+  repository,
+  sort,
+  methods,
+  repositoryNames,
+  choose,
+}: Pick<EndpointFilters, 'category' | 'auth' | 'method' | 'repository' | 'sort'> & {
+  methods: Option[]
+  repositoryNames: Option[]
+  choose: (change: Partial<EndpointFilters>) => void
+}) {
+  return (
+    <>
+      <FilterSelect
+        label="Sensitive data"
+        data={categoryOptions}
+        value={category}
+        onChange={(category) => choose({ category })}
+        w={180}
+      />
+      <FilterSelect
+        label="Authentication"
+        data={authOptions}
+        value={auth}
+        onChange={(auth) => choose({ auth })}
+        w={190}
+      />
+      <FilterSelect label="Method" data={methods} value={method} onChange={(method) => choose({ method })} w={130} />
+      <FilterSelect
+        label="Repository"
+        data={repositoryNames}
+        value={repository}
+        searchable
+        limit={100}
+        nothingFoundMessage="No repository by that name"
+        onChange={(repository) => choose({ repository })}
+        w={220}
+      />
+      <FilterSelect label="Sort" data={endpointSorts} value={sort} onChange={(sort) => choose({ sort })} w={160} />
+    </>
+  )
+})
 
 const blankFilters: EndpointFilters = endpointFiltersFromQuery('', 'all')
 

@@ -1,6 +1,6 @@
 import { Alert, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
-import { useCallback, useMemo, useState } from 'react'
+import { memo, useCallback, useMemo, useState } from 'react'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
@@ -110,64 +110,16 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
               style={{ flex: '1 1 260px' }}
               type="search"
             />
-            <FilterSelect
-              label="Severity"
-              data={severityOptions}
-              value={filters.severity}
-              onChange={(severity) => choose({ severity })}
-              w={160}
-            />
-            <FilterSelect
-              label="Ecosystem"
-              data={ecosystems}
-              value={filters.ecosystem}
-              onChange={(ecosystem) => choose({ ecosystem })}
-              w={170}
-            />
-            <FilterSelect
-              label="Fix"
-              data={fixOptions}
-              value={filters.fix}
-              onChange={(fix) => choose({ fix })}
-              w={160}
-            />
-            <FilterSelect
-              label="Repository visibility"
-              data={visibilityOptions}
-              value={filters.visibility}
-              onChange={(visibility) => choose({ visibility })}
-              w={170}
+            <FilterChoices
+              severity={filters.severity}
+              ecosystem={filters.ecosystem}
+              fix={filters.fix}
+              visibility={filters.visibility}
+              ecosystems={ecosystems}
+              choose={choose}
             />
           </Group>
-          <Group align="flex-end" gap="md" wrap="wrap">
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="vulnerabilities-view-label">
-                View
-              </Text>
-              <SegmentedControl
-                aria-labelledby="vulnerabilities-view-label"
-                value={filters.view}
-                onChange={(value) => choose({ view: value as VulnerabilityFilters['view'] })}
-                data={[
-                  { value: 'grouped', label: 'By advisory' },
-                  { value: 'flat', label: 'By repository' },
-                ]}
-              />
-            </Stack>
-            <FilterSelect<string>
-              label="Sort"
-              data={filters.view === 'flat' ? occurrenceSorts : advisorySorts}
-              value={filters.view === 'flat' ? filters.flatSort : filters.sort}
-              onChange={(sort) =>
-                choose(
-                  filters.view === 'flat'
-                    ? { flatSort: sort as VulnerabilityFilters['flatSort'] }
-                    : { sort: sort as VulnerabilityFilters['sort'] },
-                )
-              }
-              w={200}
-            />
-          </Group>
+          <ViewChoices view={filters.view} sort={filters.sort} flatSort={filters.flatSort} choose={choose} />
         </Stack>
       </Card>
       {error && (
@@ -214,3 +166,85 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
 function pathOfFilters(filters: VulnerabilityFilters) {
   return vulnerabilitiesPath(filters.severity)
 }
+
+type Choose = (change: Partial<VulnerabilityFilters>) => void
+
+// The choices below take no part of the search text, so a keystroke does not render their selects again.
+
+const FilterChoices = memo(function FilterChoices({
+  severity,
+  ecosystem,
+  fix,
+  visibility,
+  ecosystems,
+  choose,
+}: Pick<VulnerabilityFilters, 'severity' | 'ecosystem' | 'fix' | 'visibility'> & {
+  ecosystems: (string | { value: string; label: string })[]
+  choose: Choose
+}) {
+  return (
+    <>
+      <FilterSelect
+        label="Severity"
+        data={severityOptions}
+        value={severity}
+        onChange={(severity) => choose({ severity })}
+        w={160}
+      />
+      <FilterSelect
+        label="Ecosystem"
+        data={ecosystems}
+        value={ecosystem}
+        onChange={(ecosystem) => choose({ ecosystem })}
+        w={170}
+      />
+      <FilterSelect label="Fix" data={fixOptions} value={fix} onChange={(fix) => choose({ fix })} w={160} />
+      <FilterSelect
+        label="Repository visibility"
+        data={visibilityOptions}
+        value={visibility}
+        onChange={(visibility) => choose({ visibility })}
+        w={170}
+      />
+    </>
+  )
+})
+
+const ViewChoices = memo(function ViewChoices({
+  view,
+  sort,
+  flatSort,
+  choose,
+}: Pick<VulnerabilityFilters, 'view' | 'sort' | 'flatSort'> & { choose: Choose }) {
+  return (
+    <Group align="flex-end" gap="md" wrap="wrap">
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="vulnerabilities-view-label">
+          View
+        </Text>
+        <SegmentedControl
+          aria-labelledby="vulnerabilities-view-label"
+          value={view}
+          onChange={(value) => choose({ view: value as VulnerabilityFilters['view'] })}
+          data={[
+            { value: 'grouped', label: 'By advisory' },
+            { value: 'flat', label: 'By repository' },
+          ]}
+        />
+      </Stack>
+      <FilterSelect<string>
+        label="Sort"
+        data={view === 'flat' ? occurrenceSorts : advisorySorts}
+        value={view === 'flat' ? flatSort : sort}
+        onChange={(sort) =>
+          choose(
+            view === 'flat'
+              ? { flatSort: sort as VulnerabilityFilters['flatSort'] }
+              : { sort: sort as VulnerabilityFilters['sort'] },
+          )
+        }
+        w={200}
+      />
+    </Group>
+  )
+})
