@@ -35,6 +35,11 @@ export interface Organisation {
   findings: (repository: Repository) => RepositoryFindings | Promise<RepositoryFindings>
   /** Every vulnerability across the repositories, grouped by advisory: built once per data source. */
   vulnerabilityIndex: () => Promise<VulnerabilityIndex>
+  /**
+   * The grouped advisories as kept from a previous visit, shown while `vulnerabilityIndex` reads
+   * every finding: undefined when nothing current was kept (and for sample and generated data).
+   */
+  vulnerabilityPreview?: () => Promise<VulnerabilityIndex | undefined>
   /** Every endpoint of every repository: built once per data source. */
   endpointOccurrences: () => Promise<EndpointOccurrences>
   /** The API descriptions imported (sample and generated data have none). */
@@ -46,13 +51,23 @@ export interface VulnerabilityIndex {
   occurrences: VulnerabilityOccurrences
   groups: AdvisoryGroup[]
   ecosystems: string[]
+  /**
+   * False for a preview: the groups, their counts and each occurrence's repository are there, but
+   * `occurrences.finding` is still empty.
+   */
+  findingsLoaded: boolean
 }
 
 export function indexVulnerabilities(
   occurrences: VulnerabilityOccurrences,
   repositories: Repository[],
 ): VulnerabilityIndex {
-  return { occurrences, groups: groupAdvisories(occurrences, repositories), ecosystems: ecosystemsOf(occurrences) }
+  return {
+    occurrences,
+    groups: groupAdvisories(occurrences, repositories),
+    ecosystems: ecosystemsOf(occurrences),
+    findingsLoaded: true,
+  }
 }
 
 /** A value made on first use and kept: the organisation-wide indexes are built once per data source. */

@@ -24,9 +24,18 @@ function useIndex<T>(name: string, load: (organisation: Organisation) => Promise
   return { organisation, data, error: error ? String(error) : undefined, pending: !!pending || (!data && !error) }
 }
 
-/** Every vulnerability of the data source on screen, grouped by advisory. */
-export const useVulnerabilityIndex = () =>
-  useIndex<VulnerabilityIndex>('vulnerability-index', (organisation) => organisation.vulnerabilityIndex())
+/**
+ * Every vulnerability of the data source on screen, grouped by advisory. While every finding is
+ * read, the advisory index kept from the last visit shows (its `findingsLoaded` is false).
+ */
+export function useVulnerabilityIndex() {
+  const full = useIndex<VulnerabilityIndex>('vulnerability-index', (organisation) => organisation.vulnerabilityIndex())
+  const preview = useIndex<VulnerabilityIndex | undefined>('vulnerability-preview', (organisation) =>
+    organisation.vulnerabilityPreview ? organisation.vulnerabilityPreview() : Promise.resolve(undefined),
+  )
+  const shown = full.data ?? (full.error ? undefined : preview.data)
+  return { ...full, data: shown, pending: full.pending && !shown }
+}
 
 /** Every endpoint of the data source on screen. */
 export const useEndpointOccurrences = () =>

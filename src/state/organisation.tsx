@@ -41,10 +41,10 @@ export function OrganisationProvider({
   const workspace = useOptionalWorkspace()
   const summaries = workspace?.summaries
   const findings = workspace?.findings
-  const digests = workspace?.digests
+  const indexes = workspace?.indexes
   const fromWorkspace = useMemo(
-    () => (summaries && findings && digests ? workspaceOrganisation(summaries, findings, digests) : undefined),
-    [summaries, findings, digests],
+    () => (summaries && findings && indexes ? workspaceOrganisation(summaries, findings, indexes) : undefined),
+    [summaries, findings, indexes],
   )
   // SWR keeps each size built once per cache and the last one on screen while the next builds.
   const generated = useSWRImmutable(

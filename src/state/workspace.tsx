@@ -5,6 +5,8 @@ import {
   deleteWorkspace,
   findingsOf,
   listDigests,
+  readAdvisoryIndex,
+  saveAdvisoryIndex,
   listImports,
   listRepositories,
   openWorkspace,
@@ -13,6 +15,7 @@ import {
   type RepositorySummary,
   type WorkspaceDatabase,
 } from '@/workspace/store'
+import type { WorkspaceIndexes } from '@/workspace/organisation'
 import { useRequiredContext } from './required-context'
 
 /** Who the workspace belongs to: one database per identity (issuer + subject). */
@@ -32,8 +35,8 @@ export interface WorkspaceState {
   /** Reloads after a change, and tells the other tabs of this identity to. */
   changed: () => void
   findings: (repository: string) => ReturnType<typeof findingsOf>
-  /** Every repository's digest, for the organisation-wide screens. */
-  digests: () => ReturnType<typeof listDigests>
+  /** What the organisation-wide screens read and keep. */
+  indexes: WorkspaceIndexes
   /** Deletes everything imported by this identity in this browser. */
   remove: () => Promise<void>
   clearOnSignOut: boolean
@@ -120,7 +123,14 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     [name],
   )
 
-  const digests = useCallback(async () => (name ? listDigests(await connection(name)) : []), [name])
+  const indexes = useMemo(
+    (): WorkspaceIndexes => ({
+      digests: async () => (name ? listDigests(await connection(name)) : { digests: [], generation: 0 }),
+      storedAdvisories: async () => (name ? readAdvisoryIndex(await connection(name)) : undefined),
+      saveAdvisories: async (index) => name && saveAdvisoryIndex(await connection(name), index),
+    }),
+    [name],
+  )
 
   const [clearOnSignOut, setClear] = useState(() => readLocal(CLEAR_ON_SIGN_OUT_KEY) === 'true')
 
@@ -131,7 +141,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     imports: loaded.data?.imports ?? [],
     changed,
     findings,
-    digests,
+    indexes,
     remove: async () => {
       if (!name) return
       await closeConnection(name)

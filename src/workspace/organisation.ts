@@ -5,6 +5,8 @@ import { plural } from '@/lib/format'
 import { relativeTime } from '@/data/relative-time'
 import type { ApiEndpoint } from '@/data/endpoints'
 import type { ApiDocumentListing } from '@/data/api-inventory'
+import { afterNextPaint, yieldToMain } from '@/lib/yield'
+import { fromStoredAdvisoryIndex, toStoredAdvisoryIndex, type StoredAdvisoryIndex } from './advisory-index'
 import { DigestReader, type RepositoryDigest } from './digest'
 import { findingViews } from './finding-views'
 import type { Finding } from './model'
@@ -50,7 +52,7 @@ function tabSummaryOf({ counts, tools, apis = emptyApiSummary() }: RepositorySum
 export function workspaceOrganisation(
   summaries: RepositorySummary[],
   loadFindings: (repository: string) => Promise<Finding[]>,
-  loadDigests: () => Promise<RepositoryDigest[]>,
+  indexes: WorkspaceIndexes,
   now = Date.now(),
 ): Organisation {
   const sorted = [...summaries].sort((a, b) => a.name.localeCompare(b.name))
@@ -69,7 +71,7 @@ export function workspaceOrganisation(
     findingCounts: (repository) => byName.get(repository.name)?.summary.counts ?? emptyCounts(),
     // Two tools reporting one advisory for one package show it once (the first tool's words).
     findings: async (repository) => findingViews(dedupe(await loadFindings(repository.name))),
-    ...digestIndexes(repositories, loadDigests),
+    ...digestIndexes(repositories, indexes),
     apiDocuments: () =>
       sorted.flatMap((summary): ApiDocumentListing[] =>
         (summary.apis ?? emptyApiSummary()).documents.map((document) => ({
@@ -85,20 +87,35 @@ export function workspaceOrganisation(
   }
 }
 
-/** The organisation-wide indexes, read from the digests once (all repositories in one read). */
+/** What the organisation-wide screens read of the workspace, and the advisory index they keep. */
+export interface WorkspaceIndexes {
+  digests: () => Promise<{ digests: RepositoryDigest[]; generation: number }>
+  storedAdvisories: () => Promise<StoredAdvisoryIndex | undefined>
+  saveAdvisories: (index: StoredAdvisoryIndex) => Promise<unknown>
+}
+
+/** Work between yields while reading the digests: frames keep coming while the findings load. */
+const SLICE_MS = 12
+
+/**
+ * The organisation-wide indexes, read from the digests once (all repositories in one pass). The
+ * advisory index kept from the last visit shows first, when the findings have not changed since.
+ */
 function digestIndexes(
   repositories: Repository[],
-  loadDigests: () => Promise<RepositoryDigest[]>,
-): Pick<Organisation, 'vulnerabilityIndex' | 'endpointOccurrences'> {
+  indexes: WorkspaceIndexes,
+): Pick<Organisation, 'vulnerabilityIndex' | 'vulnerabilityPreview' | 'endpointOccurrences'> {
   const indexOf = new Map(repositories.map((repository, index) => [repository.name, index]))
   const read = once(async () => {
     const reader = new DigestReader()
     const vulnerabilities = { repository: [] as number[], finding: [] as Vulnerability[] }
     const endpoints = { repository: [] as number[], endpoint: [] as ApiEndpoint[] }
-    const digests = (await loadDigests())
+    const { digests, generation } = await indexes.digests()
+    const ordered = digests
       .filter((digest) => indexOf.has(digest.repository))
       .sort((a, b) => indexOf.get(a.repository)! - indexOf.get(b.repository)!)
-    for (const digest of digests) {
+    let sliceStart = performance.now()
+    for (const digest of ordered) {
       const index = indexOf.get(digest.repository)!
       for (const text of digest.vulnerabilities) {
         vulnerabilities.repository.push(index)
@@ -108,11 +125,35 @@ function digestIndexes(
         endpoints.repository.push(index)
         endpoints.endpoint.push(reader.endpoint(text))
       }
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await yieldToMain()
+        sliceStart = performance.now()
+      }
     }
-    return { vulnerabilities, endpoints }
+    return { vulnerabilities, endpoints, generation }
+  })
+  const kept = once(async () => {
+    const stored = await indexes.storedAdvisories().catch(() => undefined)
+    const index = stored && fromStoredAdvisoryIndex(stored, repositories)
+    return index && { index, generation: stored.generation }
   })
   return {
-    vulnerabilityIndex: once(async () => indexVulnerabilities((await read()).vulnerabilities, repositories)),
+    vulnerabilityPreview: async () => (await kept())?.index,
+    vulnerabilityIndex: once(async () => {
+      const preview = await kept()
+      // The kept view paints before reading every finding takes the main thread.
+      if (preview) await afterNextPaint()
+      const { vulnerabilities, generation } = await read()
+      if (preview?.generation === generation) {
+        return { ...preview.index, occurrences: vulnerabilities, findingsLoaded: true }
+      }
+      const index = indexVulnerabilities(vulnerabilities, repositories)
+      indexes.saveAdvisories(toStoredAdvisoryIndex(index, repositories, generation)).catch((error: unknown) => {
+        // Only the next visit is slower for it (a full storage, say): nothing the user sees is wrong.
+        console.warn('The advisory index was not kept for the next visit', error)
+      })
+      return index
+    }),
     endpointOccurrences: async () => (await read()).endpoints,
   }
 }

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { importFile, type ImportFileInput } from './import-file'
 import { locationOf } from './model'
+import type { StoredAdvisoryIndex } from './advisory-index'
 import {
   findingsOf,
   listDigests,
+  readAdvisoryIndex,
+  saveAdvisoryIndex,
   listImports,
   removeRepositories,
   listRepositories,
@@ -341,7 +344,7 @@ describe('repository digests for the organisation-wide screens', () => {
       file('a/grype.json', grype('GHSA-xvch-5gv4-984h', ['CVE-2021-44906'], '1.2.5'), { repository: 'a' }),
     )
     await run(database, file('b/grype.json', grype('CVE-2021-44906', [], '1.2.5'), { repository: 'b' }))
-    let digests = await listDigests(database)
+    let { digests } = await listDigests(database)
     expect(digests.map((digest) => digest.repository).sort()).toEqual(['a', 'b'])
     const [entry] = digests.find((digest) => digest.repository === 'a')!.vulnerabilities
     expect(JSON.parse(entry)).toMatchObject({
@@ -352,13 +355,52 @@ describe('repository digests for the organisation-wide screens', () => {
     expect(entry).not.toContain('A long description')
 
     await run(database, file('a/grype.json', grype('CVE-2021-44906', [], '1.2.6'), { repository: 'a' }))
-    digests = await listDigests(database)
+    ;({ digests } = await listDigests(database))
     expect(JSON.parse(digests.find((digest) => digest.repository === 'a')!.vulnerabilities[0]).packageVersion).toBe(
       '1.2.6',
     )
 
     await removeRepositories(database, ['b'])
-    expect((await listDigests(database)).map((digest) => digest.repository)).toEqual(['a'])
+    expect((await listDigests(database)).digests.map((digest) => digest.repository)).toEqual(['a'])
+  })
+
+  it('reads every digest in key order, a few hundred at a time', async () => {
+    const database = await freshWorkspace()
+    const names = Array.from({ length: 1203 }, (_, index) => `repository-${String(index).padStart(4, '0')}`)
+    const transaction = database.transaction('digests', 'readwrite')
+    for (const name of names) void transaction.store.put({ repository: name, vulnerabilities: [name], endpoints: [] })
+    await transaction.done
+    const { digests } = await listDigests(database)
+    expect(digests.map((digest) => digest.repository)).toEqual(names)
+  })
+
+  it('counts each change to the findings, and keeps an advisory index only for the findings it was built from', async () => {
+    const database = await freshWorkspace()
+    const index = (generation: number): StoredAdvisoryIndex => ({
+      name: 'vulnerabilities',
+      generation,
+      repositories: ['a'],
+      repository: Int32Array.of(0),
+      groups: [],
+      ecosystems: [],
+    })
+    expect((await listDigests(database)).generation).toBe(0)
+    await run(database, file('a/grype.json', grype('CVE-2021-44906', [], '1.2.5'), { repository: 'a' }))
+    expect((await listDigests(database)).generation).toBe(1)
+
+    expect(await saveAdvisoryIndex(database, index(1))).toBe(true)
+    expect((await readAdvisoryIndex(database))?.repository).toEqual(Int32Array.of(0))
+
+    // An import after the digests were read: the index built from them is refused, the kept one goes stale.
+    await run(database, file('b/grype.json', grype('CVE-2021-44906', [], '1.2.5'), { repository: 'b' }))
+    expect(await saveAdvisoryIndex(database, index(1))).toBe(false)
+    expect(await readAdvisoryIndex(database)).toBeUndefined()
+    expect(await saveAdvisoryIndex(database, index(2))).toBe(true)
+    expect(await readAdvisoryIndex(database)).toBeDefined()
+
+    await removeRepositories(database, ['b'])
+    expect(await readAdvisoryIndex(database)).toBeUndefined()
+    expect((await listDigests(database)).generation).toBe(3)
   })
 
   it('builds the digests of a workspace made before version 4 from its stored findings', async () => {
@@ -388,7 +430,9 @@ describe('repository digests for the organisation-wide screens', () => {
     await old.put('findings', { repository: 'legacy', tool: 'Grype', page: 0, findings: [vulnerability] })
     old.close()
     const database = await openWorkspace(name)
-    const [digest] = await listDigests(database)
+    const {
+      digests: [digest],
+    } = await listDigests(database)
     expect(digest.repository).toBe('legacy')
     expect(JSON.parse(digest.vulnerabilities[0])).toMatchObject({ cve: 'CVE-1', package: 'left-pad', severity: 'Low' })
     database.close()

@@ -2,6 +2,7 @@ import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransactio
 import { base64url } from 'jose'
 import { isSensitive } from '@/data/api-inventory'
 import { emptyCounts, type FindingCounts } from '@/data/findings'
+import type { StoredAdvisoryIndex } from './advisory-index'
 import { digestOf, type RepositoryDigest } from './digest'
 import type { FeedManifest } from './feed-manifest'
 import { languagesOf } from './languages'
@@ -9,7 +10,7 @@ import { locationOf, type ApiDocumentInfo, type Finding, type FormatId, type Rea
 
 /** Findings are stored in pages of this many, per repository and tool (ARCHITECTURE.md §5). */
 export const PAGE_SIZE = 1000
-export const SCHEMA_VERSION = 4
+export const SCHEMA_VERSION = 5
 
 /** What the repositories list and the dashboard read: one small record per repository. */
 export interface RepositorySummary {
@@ -100,13 +101,23 @@ interface WorkspaceSchema extends DBSchema {
   feeds: { key: string; value: FeedState }
   feedFiles: { key: string; value: FeedFileState }
   digests: { key: string; value: RepositoryDigest }
+  indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord }
+}
+
+/**
+ * How many times the workspace's findings changed: each import and removal adds one in its own
+ * transaction, so an index built from older digests is known to be stale.
+ */
+interface GenerationRecord {
+  name: 'generation'
+  value: number
 }
 
 export type WorkspaceDatabase = IDBPDatabase<WorkspaceSchema>
 type UpgradeTransaction = IDBPTransaction<WorkspaceSchema, StoreNames<WorkspaceSchema>[], 'versionchange'>
 type WriteTransaction = IDBPTransaction<
   WorkspaceSchema,
-  ('repositories' | 'findings' | 'imports' | 'digests')[],
+  ('repositories' | 'findings' | 'imports' | 'digests' | 'indexes')[],
   'readwrite'
 >
 
@@ -157,6 +168,8 @@ export function openWorkspace(name: string): Promise<WorkspaceDatabase> {
         database.createObjectStore('digests', { keyPath: 'repository' })
         if (oldVersion >= 1) void addDigests(transaction)
       }
+      // Version 5 keeps the advisory index of the organisation-wide view, and a change counter.
+      if (oldVersion < 5) database.createObjectStore('indexes', { keyPath: 'name' })
     },
     // Another tab upgrades or deletes the workspace: let it.
     blocking: (_current, _blocked, event) => (event.target as IDBDatabase).close(),
@@ -255,7 +268,7 @@ export interface ImportOutcome {
 export async function importResults(database: WorkspaceDatabase, request: ImportRequest): Promise<ImportOutcome> {
   // Relaxed durability: still all or nothing, without waiting for the disk on every file (a feed
   // lands thousands); an OS crash may lose the newest imports, which a re-import or re-sync brings back.
-  const transaction = database.transaction(['repositories', 'findings', 'imports', 'digests'], 'readwrite', {
+  const transaction = database.transaction(['repositories', 'findings', 'imports', 'digests', 'indexes'], 'readwrite', {
     durability: 'relaxed',
   })
   try {
@@ -353,6 +366,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     }
     await repositories.put(summary)
     await transaction.objectStore('digests').put(digestOf(request.repository, unique))
+    await countChange(transaction.objectStore('indexes'))
     const imports = transaction.objectStore('imports')
     for (const record of records) record.id = await imports.add(record)
     await transaction.done
@@ -379,9 +393,60 @@ export async function findingsOf(database: WorkspaceDatabase, repository: string
   return pages.flatMap((page) => page.findings)
 }
 
-/** Every repository's digest: what the organisation-wide screens read. */
-export function listDigests(database: WorkspaceDatabase): Promise<RepositoryDigest[]> {
-  return database.getAll('digests')
+const DIGESTS_PER_READ = 500
+
+/**
+ * Every repository's digest, what the organisation-wide screens read, with the generation they
+ * belong to. Read a few hundred at a time: each read's records are copied in on the main thread,
+ * and smaller copies leave frames free between them.
+ */
+export async function listDigests(
+  database: WorkspaceDatabase,
+): Promise<{ digests: RepositoryDigest[]; generation: number }> {
+  const transaction = database.transaction(['digests', 'indexes'], 'readonly')
+  const generation = await generationOf(transaction.objectStore('indexes'))
+  const store = transaction.objectStore('digests')
+  const digests: RepositoryDigest[] = []
+  for (;;) {
+    const after = digests.at(-1)?.repository
+    const batch = await store.getAll(after === undefined ? null : IDBKeyRange.lowerBound(after, true), DIGESTS_PER_READ)
+    digests.push(...batch)
+    if (batch.length < DIGESTS_PER_READ) break
+  }
+  await transaction.done
+  return { digests, generation }
+}
+
+type IndexesStore = { get: (name: string) => Promise<StoredAdvisoryIndex | GenerationRecord | undefined> }
+
+async function generationOf(store: IndexesStore): Promise<number> {
+  const record = await store.get('generation')
+  return record?.name === 'generation' ? record.value : 0
+}
+
+/** One more change to the findings, counted in the transaction that makes it. */
+async function countChange(store: IndexesStore & { put: (record: GenerationRecord) => Promise<unknown> }) {
+  await store.put({ name: 'generation', value: (await generationOf(store)) + 1 })
+}
+
+/** The stored advisory index, if it was built from the digests as they are now. */
+export async function readAdvisoryIndex(database: WorkspaceDatabase): Promise<StoredAdvisoryIndex | undefined> {
+  const store = database.transaction('indexes', 'readonly').objectStore('indexes')
+  const [record, generation] = await Promise.all([store.get('vulnerabilities'), generationOf(store)])
+  return record?.name === 'vulnerabilities' && record.generation === generation ? record : undefined
+}
+
+/**
+ * Keeps an advisory index for the next visit, unless the findings changed since the digests it
+ * was built from were read (it would be stale on arrival).
+ */
+export async function saveAdvisoryIndex(database: WorkspaceDatabase, index: StoredAdvisoryIndex): Promise<boolean> {
+  const transaction = database.transaction('indexes', 'readwrite')
+  const store = transaction.objectStore('indexes')
+  const current = (await generationOf(store)) === index.generation
+  if (current) await store.put(index)
+  await transaction.done
+  return current
 }
 
 export function listImports(database: WorkspaceDatabase): Promise<ImportRecord[]> {
@@ -390,7 +455,8 @@ export function listImports(database: WorkspaceDatabase): Promise<ImportRecord[]
 
 /** Removes repositories (a feed's that left its manifest) with their findings, in one transaction. */
 export async function removeRepositories(database: WorkspaceDatabase, names: string[]): Promise<void> {
-  const transaction = database.transaction(['repositories', 'findings', 'digests'], 'readwrite')
+  const transaction = database.transaction(['repositories', 'findings', 'digests', 'indexes'], 'readwrite')
+  await countChange(transaction.objectStore('indexes'))
   for (const name of names) {
     await transaction.objectStore('repositories').delete(name)
     await transaction.objectStore('digests').delete(name)

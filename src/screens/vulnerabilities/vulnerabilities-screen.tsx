@@ -127,7 +127,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
           {error}
         </Alert>
       )}
-      {pending && !error ? (
+      {(pending || (index && !index.findingsLoaded && filters.view === 'flat')) && !error ? (
         <Gathering
           text={`Gathering vulnerabilities across ${plural(repositories.length, 'repository', 'repositories')}...`}
         />
@@ -137,7 +137,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
             <ResultsBar
               text={
                 filters.view === 'flat'
-                  ? `Showing ${formatCount(shownCount)} of ${plural(index.occurrences.finding.length, 'finding')}`
+                  ? `Showing ${formatCount(shownCount)} of ${plural(index.occurrences.repository.length, 'finding')}`
                   : `Showing ${formatCount(shownCount)} of ${plural(index.groups.length, 'advisory', 'advisories')}, affecting ${plural(affected, 'repository', 'repositories')}`
               }
               onExport={exportCsv}

@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { Vulnerability } from '@/data/findings'
+import type { StoredAdvisoryIndex } from './advisory-index'
+import type { RepositoryDigest } from './digest'
+import { workspaceOrganisation, type WorkspaceIndexes } from './organisation'
+import { emptyApiSummary, type RepositorySummary } from './store'
+import { emptyCounts } from '@/data/findings'
+
+const summary = (name: string, isPrivate = false): RepositorySummary => ({
+  name,
+  description: '',
+  url: '',
+  isPrivate,
+  languages: [],
+  scannedAt: '2026-11-01T00:00:00Z',
+  tools: ['Grype'],
+  counts: emptyCounts(),
+  apis: emptyApiSummary(),
+})
+
+const entry = (cve: string, extra: Partial<Vulnerability> = {}) =>
+  JSON.stringify({ id: cve, title: `Advisory ${cve}`, severity: 'High', cve, package: 'lodash', ...extra })
+
+const digests: RepositoryDigest[] = [
+  { repository: 'beta', vulnerabilities: [entry('CVE-1'), entry('CVE-2', { aliases: ['GHSA-x'] })], endpoints: [] },
+  { repository: 'alpha', vulnerabilities: [entry('GHSA-x', { severity: 'Critical' })], endpoints: [] },
+]
+const summaries = [summary('alpha'), summary('beta', true)]
+
+/** Storage as the workspace gives it: digests of one generation, and the advisory index kept. */
+function storage(generation: number, kept?: StoredAdvisoryIndex) {
+  const saved: StoredAdvisoryIndex[] = []
+  const indexes: WorkspaceIndexes = {
+    digests: async () => ({ digests, generation }),
+    storedAdvisories: async () => kept,
+    saveAdvisories: vi.fn(async (index: StoredAdvisoryIndex) => saved.push(index)),
+  }
+  return { indexes, saved }
+}
+
+const organisationOf = (indexes: WorkspaceIndexes, names = summaries) =>
+  workspaceOrganisation(names, async () => [], indexes)
+
+const counts = (groups: { id: string; repositories: number; privateRepositories: number }[]) =>
+  groups.map(({ id, repositories, privateRepositories }) => [id, repositories, privateRepositories])
+
+describe('the advisory index of the workspace', () => {
+  it('groups every finding on the first visit and keeps the index for the next one', async () => {
+    const { indexes, saved } = storage(7)
+    const organisation = organisationOf(indexes)
+    expect(await organisation.vulnerabilityPreview?.()).toBeUndefined()
+    const index = await organisation.vulnerabilityIndex()
+    expect(index.findingsLoaded).toBe(true)
+    expect(counts(index.groups)).toEqual([
+      ['CVE-2', 2, 1],
+      ['CVE-1', 1, 1],
+    ])
+    expect(saved).toHaveLength(1)
+    expect(saved[0]).toMatchObject({ generation: 7, repositories: ['alpha', 'beta'] })
+  })
+
+  it('shows the kept index at once on the next visit, then the same groups with every finding read', async () => {
+    const first = storage(7)
+    await organisationOf(first.indexes).vulnerabilityIndex()
+    const next = storage(7, first.saved[0])
+    const organisation = organisationOf(next.indexes)
+
+    const preview = await organisation.vulnerabilityPreview!()
+    expect(preview?.findingsLoaded).toBe(false)
+    expect(preview?.occurrences.finding).toEqual([])
+    expect(counts(preview!.groups)).toEqual([
+      ['CVE-2', 2, 1],
+      ['CVE-1', 1, 1],
+    ])
+
+    const index = await organisation.vulnerabilityIndex()
+    expect(index.findingsLoaded).toBe(true)
+    expect(counts(index.groups)).toEqual(counts(preview!.groups))
+    // Each group's occurrences point at findings of that advisory in the index read afresh.
+    for (const group of index.groups) {
+      const ids = [group.id, ...group.aliases]
+      for (const occurrence of group.occurrences) {
+        const finding = index.occurrences.finding[occurrence]
+        expect([finding.cve, ...(finding.aliases ?? [])].some((id) => ids.includes(id))).toBe(true)
+      }
+    }
+    expect(next.saved).toHaveLength(0)
+  })
+
+  it('groups afresh and keeps the new index when the findings changed since the kept one', async () => {
+    const first = storage(7)
+    await organisationOf(first.indexes).vulnerabilityIndex()
+    const changed = storage(8, first.saved[0])
+    const index = await organisationOf(changed.indexes).vulnerabilityIndex()
+    expect(index.findingsLoaded).toBe(true)
+    expect(changed.saved.map((record) => record.generation)).toEqual([8])
+  })
+
+  it('shows no preview kept for other repositories', async () => {
+    const first = storage(7)
+    await organisationOf(first.indexes).vulnerabilityIndex()
+    const organisation = organisationOf(storage(7, first.saved[0]).indexes, [...summaries, summary('gamma')])
+    expect(await organisation.vulnerabilityPreview!()).toBeUndefined()
+  })
+})
