@@ -404,7 +404,7 @@ async function largeWorkspace(browser, origin) {
       )
     }
   }
-  const vulnerabilities = await vulnerabilityView(page, () => page.reload(), [1])
+  const vulnerabilities = await vulnerabilityView(page, () => page.reload())
   await page.goto(`${origin}/repositories`)
   await page.getByText(`Showing ${shown} of ${shown} repositories`).waitFor({ timeout: 60_000 })
   const cdp = await context.newCDPSession(page)
@@ -465,7 +465,14 @@ async function vulnerabilityView(page, reopen, cpus = [1, 4]) {
   const keystrokesByCpu = {}
   for (const cpu of cpus)
     keystrokesByCpu[cpu] = await keystrokesToResults(page, 'input[type="search"]', VIGIL_RESULTS, cpu)
-  return { firstVisitMs: round(median(first)), revisitMs: round(median(again)), domNodes, keystrokes: keystrokesByCpu }
+  return {
+    firstVisitMs: round(median(first)),
+    // Each round's first visit: in the workspace the first round follows the imports (no kept index).
+    firstVisitRoundsMs: first.map((time) => round(time)),
+    revisitMs: round(median(again)),
+    domNodes,
+    keystrokes: keystrokesByCpu,
+  }
 }
 
 /** At 100,000 generated repositories, against the plain-DOM page rendering the same advisory rows. */
@@ -741,7 +748,7 @@ async function main() {
   )
   const workspaceViews = workspace.vulnerabilities
   console.log(
-    `/vulnerabilities in the workspace: ready ${workspaceViews.firstVisitMs} ms after navigation (again ${workspaceViews.revisitMs} ms), ${workspaceViews.domNodes} DOM nodes; keystroke p95 ${workspaceViews.keystrokes[1].p95} ms`,
+    `/vulnerabilities in the workspace: ready ${workspaceViews.firstVisitMs} ms after navigation (rounds ${workspaceViews.firstVisitRoundsMs.join(', ')}; the first follows the imports) (again ${workspaceViews.revisitMs} ms), ${workspaceViews.domNodes} DOM nodes; keystroke p95 ${workspaceViews.keystrokes[1].p95} ms`,
   )
   console.log('Wrote bench/results.json')
 }

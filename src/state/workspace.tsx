@@ -16,6 +16,7 @@ import {
   type WorkspaceDatabase,
 } from '@/workspace/store'
 import type { WorkspaceIndexes } from '@/workspace/organisation'
+import { useAdvisoryIndexer } from './advisory-indexer'
 import { useRequiredContext } from './required-context'
 
 /** Who the workspace belongs to: one database per identity (issuer + subject). */
@@ -113,10 +114,15 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     return () => channel.close()
   }, [channel])
 
-  const changed = useCallback(() => {
+  const reload = useCallback(() => {
     setRevision((value) => value + 1)
     channel?.postMessage('changed')
   }, [channel])
+  const indexer = useAdvisoryIndexer(name)
+  const changed = useCallback(() => {
+    reload()
+    indexer.keep()
+  }, [reload, indexer])
 
   const findings = useCallback(
     async (repository: string) => (name ? findingsOf(await connection(name), repository) : []),
@@ -144,9 +150,11 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     indexes,
     remove: async () => {
       if (!name) return
+      // A build under way would open the workspace again as it goes.
+      indexer.stop()
       await closeConnection(name)
       await deleteWorkspace(name)
-      changed()
+      reload()
     },
     clearOnSignOut,
     setClearOnSignOut: (clear) => {

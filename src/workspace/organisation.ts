@@ -48,6 +48,13 @@ function tabSummaryOf({ counts, tools, apis = emptyApiSummary() }: RepositorySum
   }
 }
 
+/** The order of the workspace's repositories, which the indexes' repository numbers follow. */
+const byName = (summaries: RepositorySummary[]) => [...summaries].sort((a, b) => a.name.localeCompare(b.name))
+
+/** The workspace's repositories as the lists show them, in the indexes' order. */
+export const workspaceRepositories = (summaries: RepositorySummary[], now = Date.now()) =>
+  byName(summaries).map((summary) => repositoryOf(summary, now))
+
 /** The workspace as a data source: summaries up front, findings read from storage when opened. */
 export function workspaceOrganisation(
   summaries: RepositorySummary[],
@@ -55,20 +62,20 @@ export function workspaceOrganisation(
   indexes: WorkspaceIndexes,
   now = Date.now(),
 ): Organisation {
-  const sorted = [...summaries].sort((a, b) => a.name.localeCompare(b.name))
+  const sorted = byName(summaries)
   const repositories = sorted.map((summary) => repositoryOf(summary, now))
-  const byName = new Map(
+  const named = new Map(
     repositories.map((repository, index) => [repository.name, { repository, summary: sorted[index] }]),
   )
   return {
     kind: 'workspace',
     repositories,
-    findRepository: (name) => byName.get(name)?.repository,
+    findRepository: (name) => named.get(name)?.repository,
     endpointStats: (repository) => {
-      const apis = byName.get(repository.name)?.summary.apis ?? emptyApiSummary()
+      const apis = named.get(repository.name)?.summary.apis ?? emptyApiSummary()
       return { sensitive: apis.sensitive, exposed: apis.exposed }
     },
-    findingCounts: (repository) => byName.get(repository.name)?.summary.counts ?? emptyCounts(),
+    findingCounts: (repository) => named.get(repository.name)?.summary.counts ?? emptyCounts(),
     // Two tools reporting one advisory for one package show it once (the first tool's words).
     findings: async (repository) => findingViews(dedupe(await loadFindings(repository.name))),
     ...digestIndexes(repositories, indexes),
@@ -98,6 +105,37 @@ export interface WorkspaceIndexes {
 const SLICE_MS = 12
 
 /**
+ * Every vulnerability and endpoint of the digests, one entry per repository × finding in the
+ * repositories' order; the same text in many repositories becomes one shared object.
+ */
+export async function occurrencesFromDigests(digests: RepositoryDigest[], repositories: Repository[]) {
+  const indexOf = new Map(repositories.map((repository, index) => [repository.name, index]))
+  const reader = new DigestReader()
+  const vulnerabilities = { repository: [] as number[], finding: [] as Vulnerability[] }
+  const endpoints = { repository: [] as number[], endpoint: [] as ApiEndpoint[] }
+  const ordered = digests
+    .filter((digest) => indexOf.has(digest.repository))
+    .sort((a, b) => indexOf.get(a.repository)! - indexOf.get(b.repository)!)
+  let sliceStart = performance.now()
+  for (const digest of ordered) {
+    const index = indexOf.get(digest.repository)!
+    for (const text of digest.vulnerabilities) {
+      vulnerabilities.repository.push(index)
+      vulnerabilities.finding.push(reader.vulnerability(text))
+    }
+    for (const text of digest.endpoints) {
+      endpoints.repository.push(index)
+      endpoints.endpoint.push(reader.endpoint(text))
+    }
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToMain()
+      sliceStart = performance.now()
+    }
+  }
+  return { vulnerabilities, endpoints }
+}
+
+/**
  * The organisation-wide indexes, read from the digests once (all repositories in one pass). The
  * advisory index kept from the last visit shows first, when the findings have not changed since.
  */
@@ -105,32 +143,9 @@ function digestIndexes(
   repositories: Repository[],
   indexes: WorkspaceIndexes,
 ): Pick<Organisation, 'vulnerabilityIndex' | 'vulnerabilityPreview' | 'endpointOccurrences'> {
-  const indexOf = new Map(repositories.map((repository, index) => [repository.name, index]))
   const read = once(async () => {
-    const reader = new DigestReader()
-    const vulnerabilities = { repository: [] as number[], finding: [] as Vulnerability[] }
-    const endpoints = { repository: [] as number[], endpoint: [] as ApiEndpoint[] }
     const { digests, generation } = await indexes.digests()
-    const ordered = digests
-      .filter((digest) => indexOf.has(digest.repository))
-      .sort((a, b) => indexOf.get(a.repository)! - indexOf.get(b.repository)!)
-    let sliceStart = performance.now()
-    for (const digest of ordered) {
-      const index = indexOf.get(digest.repository)!
-      for (const text of digest.vulnerabilities) {
-        vulnerabilities.repository.push(index)
-        vulnerabilities.finding.push(reader.vulnerability(text))
-      }
-      for (const text of digest.endpoints) {
-        endpoints.repository.push(index)
-        endpoints.endpoint.push(reader.endpoint(text))
-      }
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await yieldToMain()
-        sliceStart = performance.now()
-      }
-    }
-    return { vulnerabilities, endpoints, generation }
+    return { ...(await occurrencesFromDigests(digests, repositories)), generation }
   })
   const kept = once(async () => {
     const stored = await indexes.storedAdvisories().catch(() => undefined)

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { captureDownloads } from '@tests/helpers/downloads'
@@ -7,6 +7,7 @@ import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helper
 import type { FindingSeverity } from '@/data/findings'
 import type { OrganisationChoice } from '@/state/organisation'
 import type { WorkspaceIdentity } from '@/state/workspace'
+import { openWorkspace, readAdvisoryIndex, workspaceName } from '@/workspace/store'
 import { VulnerabilitiesScreen } from './vulnerabilities-screen'
 
 deleteTestWorkspacesAfterEach()
@@ -191,6 +192,35 @@ describe('vulnerabilities in a workspace', () => {
     await expect
       .element(page.getByRole('link', { name: 'ledger' }))
       .toHaveAttribute('href', '/repository/ledger?tab=vulnerabilities')
+  })
+
+  it('shows the advisories kept from the last visit without reading every finding, until a group is expanded', async () => {
+    const workspace = await workspaceWithFiles([
+      { name: 'billing/grype.json', text: grype([log4jMatch(true)]), repository: 'billing' },
+      { name: 'ledger/grype.json', text: grype([log4jMatch(false)]), repository: 'ledger' },
+    ])
+    const first = await renderScreen('/vulnerabilities', { organisation: 'workspace', workspace })
+    await expect.element(status()).toHaveTextContent('Showing 1 of 1 advisory, affecting 2 repositories')
+    const database = await openWorkspace(await workspaceName(workspace.issuer, workspace.subject))
+    await expect.poll(() => readAdvisoryIndex(database)).toBeDefined()
+    database.close()
+    await first.screen.unmount()
+
+    const reads = vi.spyOn(IDBObjectStore.prototype, 'getAll')
+    const digestReads = () => reads.mock.contexts.filter((store) => (store as IDBObjectStore).name === 'digests').length
+    try {
+      await renderScreen('/vulnerabilities', { organisation: 'workspace', workspace })
+      await expect.element(status()).toHaveTextContent('Showing 1 of 1 advisory, affecting 2 repositories')
+      await expect.element(advisoryRow('CVE-2021-44228')).toHaveTextContent('GHSA-jfh8-c2jp-5v3q')
+      // Time enough for a read to start if one were coming: none is, until the findings are needed.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(digestReads()).toBe(0)
+      await page.getByRole('button', { name: 'Show the repositories affected by CVE-2021-44228' }).click()
+      await expect.element(page.getByRole('row', { name: 'ledger: CVE-2021-44228' })).toHaveTextContent('log4j-core')
+      expect(digestReads()).toBeGreaterThan(0)
+    } finally {
+      reads.mockRestore()
+    }
   })
 
   it('says so when the workspace has no vulnerabilities', async () => {

@@ -45,9 +45,11 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
     vulnerabilityFiltersToQuery,
     pathOfFilters,
   )
-  const { organisation, data: index, error, pending } = useVulnerabilityIndex()
-  const { repositories } = organisation
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
+  // The grouped view needs each finding only to list an advisory's repositories (see useVulnerabilityIndex).
+  const needFindings = filters.view === 'flat' || expanded.size > 0
+  const { organisation, data: index, error, pending } = useVulnerabilityIndex(needFindings)
+  const { repositories } = organisation
 
   const groups = useMemo(
     () =>

@@ -1,0 +1,18 @@
+import { indexVulnerabilities } from '@/data/organisation'
+import { toStoredAdvisoryIndex } from './advisory-index'
+import { occurrencesFromDigests, workspaceRepositories } from './organisation'
+import { listDigests, listRepositories, readAdvisoryIndex, saveAdvisoryIndex, type WorkspaceDatabase } from './store'
+
+/**
+ * Builds and keeps the advisory index of the workspace as it is now, unless a current one is
+ * kept already: run off the page after imports, so that the next visit to `/vulnerabilities`
+ * shows its groups at once. False when nothing was kept (current already, or changed meanwhile).
+ */
+export async function keepAdvisoryIndex(database: WorkspaceDatabase): Promise<boolean> {
+  if (await readAdvisoryIndex(database)) return false
+  const repositories = workspaceRepositories(await listRepositories(database))
+  const { digests, generation } = await listDigests(database)
+  const { vulnerabilities } = await occurrencesFromDigests(digests, repositories)
+  const index = indexVulnerabilities(vulnerabilities, repositories)
+  return saveAdvisoryIndex(database, toStoredAdvisoryIndex(index, repositories, generation))
+}
