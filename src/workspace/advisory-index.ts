@@ -2,18 +2,24 @@ import type { AdvisoryGroup } from '@/data/advisories'
 import type { VulnerabilityIndex } from '@/data/organisation'
 import type { Repository } from '@/data/repositories'
 
+/** An advisory as kept: what the grouped view shows, and the repositories it affects. */
+export type StoredAdvisoryGroup = Omit<AdvisoryGroup, 'occurrences'> & {
+  /** The distinct repositories (indexes into `StoredAdvisoryIndex.repositories`), ascending. */
+  affectedRepositories: Int32Array
+}
+
 /**
  * The grouped view of `/vulnerabilities`, kept in the workspace so that the next visit shows it
  * without reading and grouping every finding first. Valid for one generation of the findings.
+ * It keeps each advisory's distinct repositories, not its findings: the counts, the filters and
+ * the export of the grouped view need no more.
  */
 export interface StoredAdvisoryIndex {
   name: 'vulnerabilities'
   generation: number
-  /** The repositories' names, in the order the occurrences index them. */
+  /** The repositories' names, in the order the groups index them. */
   repositories: string[]
-  /** Each occurrence's repository. */
-  repository: Int32Array
-  groups: (Omit<AdvisoryGroup, 'occurrences'> & { occurrences: Int32Array })[]
+  groups: StoredAdvisoryGroup[]
   ecosystems: string[]
 }
 
@@ -22,19 +28,27 @@ export function toStoredAdvisoryIndex(
   repositories: Repository[],
   generation: number,
 ): StoredAdvisoryIndex {
+  const repositoryOf = index.occurrences.repository
   return {
     name: 'vulnerabilities',
     generation,
     repositories: repositories.map((repository) => repository.name),
-    repository: Int32Array.from(index.occurrences.repository),
-    groups: index.groups.map((group) => ({ ...group, occurrences: Int32Array.from(group.occurrences) })),
+    groups: index.groups.map(({ occurrences, ...group }) => {
+      // The occurrences are in repository order: a repository's are side by side.
+      const affected: number[] = []
+      for (const occurrence of occurrences) {
+        if (affected.at(-1) !== repositoryOf[occurrence]) affected.push(repositoryOf[occurrence])
+      }
+      return { ...group, affectedRepositories: Int32Array.from(affected) }
+    }),
     ecosystems: index.ecosystems,
   }
 }
 
 /**
- * The kept index as a preview of the organisation's advisories: its findings are not loaded.
- * Undefined when it indexes other repositories than these.
+ * The kept index as a preview of the organisation's advisories: one stand-in occurrence per
+ * advisory and repository, with no finding loaded. Undefined when it indexes other repositories
+ * than these, or is not of this shape.
  */
 export function fromStoredAdvisoryIndex(
   stored: StoredAdvisoryIndex,
@@ -42,14 +56,19 @@ export function fromStoredAdvisoryIndex(
 ): VulnerabilityIndex | undefined {
   if (
     stored.repositories.length !== repositories.length ||
-    stored.repositories.some((name, index) => name !== repositories[index].name)
+    stored.repositories.some((name, index) => name !== repositories[index].name) ||
+    !stored.groups.every((group) => group.affectedRepositories instanceof Int32Array)
   ) {
     return undefined
   }
-  return {
-    occurrences: { repository: Array.from(stored.repository), finding: [] },
-    groups: stored.groups.map((group) => ({ ...group, occurrences: Array.from(group.occurrences) })),
-    ecosystems: stored.ecosystems,
-    findingsLoaded: false,
-  }
+  const repository: number[] = []
+  const groups = stored.groups.map(({ affectedRepositories, ...group }): AdvisoryGroup => {
+    const occurrences: number[] = []
+    for (const index of affectedRepositories) {
+      occurrences.push(repository.length)
+      repository.push(index)
+    }
+    return { ...group, occurrences }
+  })
+  return { occurrences: { repository, finding: [] }, groups, ecosystems: stored.ecosystems, findingsLoaded: false }
 }

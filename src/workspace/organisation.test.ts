@@ -73,6 +73,11 @@ describe('the advisory index of the workspace', () => {
       ['CVE-1', 1, 1],
     ])
 
+    // One stand-in occurrence per advisory and repository: alpha (0) and beta (1) for CVE-2.
+    expect(preview!.groups[0].occurrences.map((occurrence) => preview!.occurrences.repository[occurrence])).toEqual([
+      0, 1,
+    ])
+
     const index = await organisation.vulnerabilityIndex()
     expect(index.findingsLoaded).toBe(true)
     expect(counts(index.groups)).toEqual(counts(preview!.groups))
@@ -94,6 +99,14 @@ describe('the advisory index of the workspace', () => {
     const index = await organisationOf(changed.indexes).vulnerabilityIndex()
     expect(index.findingsLoaded).toBe(true)
     expect(changed.saved.map((record) => record.generation)).toEqual([8])
+  })
+
+  it('shows no preview from a kept record of another shape', async () => {
+    const first = storage(7)
+    await organisationOf(first.indexes).vulnerabilityIndex()
+    const { affectedRepositories: _dropped, ...olderShape } = first.saved[0].groups[0]
+    const record = { ...first.saved[0], groups: [olderShape] } as unknown as StoredAdvisoryIndex
+    expect(await organisationOf(storage(7, record).indexes).vulnerabilityPreview!()).toBeUndefined()
   })
 
   it('shows no preview kept for other repositories', async () => {

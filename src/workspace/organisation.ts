@@ -159,14 +159,13 @@ function digestIndexes(
       // The kept view paints before reading every finding takes the main thread.
       if (preview) await afterNextPaint()
       const { vulnerabilities, generation } = await read()
-      if (preview?.generation === generation) {
-        return { ...preview.index, occurrences: vulnerabilities, findingsLoaded: true }
-      }
       const index = indexVulnerabilities(vulnerabilities, repositories)
-      indexes.saveAdvisories(toStoredAdvisoryIndex(index, repositories, generation)).catch((error: unknown) => {
-        // Only the next visit is slower for it (a full storage, say): nothing the user sees is wrong.
-        console.warn('The advisory index was not kept for the next visit', error)
-      })
+      if (preview?.generation !== generation) {
+        indexes.saveAdvisories(toStoredAdvisoryIndex(index, repositories, generation)).catch((error: unknown) => {
+          // Only the next visit is slower for it (a full storage, say): nothing the user sees is wrong.
+          console.warn('The advisory index was not kept for the next visit', error)
+        })
+      }
       return index
     }),
     endpointOccurrences: async () => (await read()).endpoints,

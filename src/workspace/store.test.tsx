@@ -380,7 +380,6 @@ describe('repository digests for the organisation-wide screens', () => {
       name: 'vulnerabilities',
       generation,
       repositories: ['a'],
-      repository: Int32Array.of(0),
       groups: [],
       ecosystems: [],
     })
@@ -389,7 +388,7 @@ describe('repository digests for the organisation-wide screens', () => {
     expect((await listDigests(database)).generation).toBe(1)
 
     expect(await saveAdvisoryIndex(database, index(1))).toBe(true)
-    expect((await readAdvisoryIndex(database))?.repository).toEqual(Int32Array.of(0))
+    expect((await readAdvisoryIndex(database))?.generation).toBe(1)
 
     // An import after the digests were read: the index built from them is refused, the kept one goes stale.
     await run(database, file('b/grype.json', grype('CVE-2021-44906', [], '1.2.5'), { repository: 'b' }))
