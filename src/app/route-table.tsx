@@ -1,34 +1,50 @@
-import { lazy, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { parse as parsePattern } from 'regexparam'
 import { matchRoute } from 'wouter'
 import { decodeSegment } from '@/app/exact-address'
+import { lazyScreen } from '@/app/lazy-screen'
 import type { Crumb, NavigationIcon, NavigationItem } from '@/data/navigation'
 import type { FindingSeverity } from '@/data/findings'
 import type { ApisView } from '@/screens/apis/apis-screen'
 import type { OrganizationsSection } from '@/screens/organizations/organizations-screen'
 
 // Each screen is its own chunk, loaded when its route is first opened, or earlier on intent.
-const loadDashboard = () => import('@/screens/dashboard/dashboard-screen')
-const loadRepositories = () => import('@/screens/repositories/repositories-screen')
-const loadRepositoryDetails = () => import('@/screens/repository-details/repository-details-screen')
-const loadPolicies = () => import('@/screens/policies/policies-screen')
-const loadPolicyDocument = () => import('@/screens/policy-document/policy-document-screen')
-
-const DashboardScreen = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardScreen })))
-const RepositoriesScreen = lazy(() => loadRepositories().then((m) => ({ default: m.RepositoriesScreen })))
-const RepositoryDetailsScreen = lazy(() =>
-  loadRepositoryDetails().then((m) => ({ default: m.RepositoryDetailsScreen })),
+const dashboard = lazyScreen(
+  () => import('@/screens/dashboard/dashboard-screen'),
+  (m) => m.DashboardScreen,
 )
-const PoliciesScreen = lazy(() => loadPolicies().then((m) => ({ default: m.PoliciesScreen })))
-const loadVulnerabilities = () => import('@/screens/vulnerabilities/vulnerabilities-screen')
-const VulnerabilitiesScreen = lazy(() => loadVulnerabilities().then((m) => ({ default: m.VulnerabilitiesScreen })))
-const loadApis = () => import('@/screens/apis/apis-screen')
-const ApisScreen = lazy(() => loadApis().then((m) => ({ default: m.ApisScreen })))
-const loadOrganizations = () => import('@/screens/organizations/organizations-screen')
-const OrganizationsScreen = lazy(() => loadOrganizations().then((m) => ({ default: m.OrganizationsScreen })))
-const loadDataSources = () => import('@/screens/data-sources/data-sources-screen')
-const DataSourcesScreen = lazy(() => loadDataSources().then((m) => ({ default: m.DataSourcesScreen })))
-const PolicyDocumentScreen = lazy(() => loadPolicyDocument().then((m) => ({ default: m.PolicyDocumentScreen })))
+const repositoriesList = lazyScreen(
+  () => import('@/screens/repositories/repositories-screen'),
+  (m) => m.RepositoriesScreen,
+)
+const details = lazyScreen(
+  () => import('@/screens/repository-details/repository-details-screen'),
+  (m) => m.RepositoryDetailsScreen,
+)
+const policies = lazyScreen(
+  () => import('@/screens/policies/policies-screen'),
+  (m) => m.PoliciesScreen,
+)
+const policyDocument = lazyScreen(
+  () => import('@/screens/policy-document/policy-document-screen'),
+  (m) => m.PolicyDocumentScreen,
+)
+const vulnerabilityScreen = lazyScreen(
+  () => import('@/screens/vulnerabilities/vulnerabilities-screen'),
+  (m) => m.VulnerabilitiesScreen,
+)
+const apisScreen = lazyScreen(
+  () => import('@/screens/apis/apis-screen'),
+  (m) => m.ApisScreen,
+)
+const organizationsScreen = lazyScreen(
+  () => import('@/screens/organizations/organizations-screen'),
+  (m) => m.OrganizationsScreen,
+)
+const dataSources = lazyScreen(
+  () => import('@/screens/data-sources/data-sources-screen'),
+  (m) => m.DataSourcesScreen,
+)
 
 type Params = Record<string, string>
 
@@ -55,20 +71,20 @@ export interface AppRoute {
 const platform = (label: string) => (): [Crumb, Crumb] => [{ label: 'Platform', href: '/' }, { label }]
 
 const repositoryDetails: Screen = {
-  load: loadRepositoryDetails,
-  render: (params) => <RepositoryDetailsScreen repoName={decodeSegment(params.repoName)} />,
+  load: details.load,
+  render: (params) => <details.Component repoName={decodeSegment(params.repoName)} />,
 }
 
 const vulnerabilities = (severity: FindingSeverity | 'all'): Screen => ({
-  load: loadVulnerabilities,
-  render: () => <VulnerabilitiesScreen severity={severity} />,
+  load: vulnerabilityScreen.load,
+  render: () => <vulnerabilityScreen.Component severity={severity} />,
 })
 
-const apis = (view: ApisView): Screen => ({ load: loadApis, render: () => <ApisScreen view={view} /> })
+const apis = (view: ApisView): Screen => ({ load: apisScreen.load, render: () => <apisScreen.Component view={view} /> })
 
 const organizations = (section: OrganizationsSection): Screen => ({
-  load: loadOrganizations,
-  render: () => <OrganizationsScreen section={section} />,
+  load: organizationsScreen.load,
+  render: () => <organizationsScreen.Component section={section} />,
 })
 
 const section = (parent: string, children: [path: string, title: string, screen?: Screen][]): AppRoute[] =>
@@ -79,14 +95,14 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/',
     title: 'Home',
-    screen: { load: loadDashboard, render: () => <DashboardScreen /> },
+    screen: { load: dashboard.load, render: () => <dashboard.Component /> },
     breadcrumb: platform('Home'),
     icon: 'home',
   },
   {
     path: '/repositories',
     title: 'Repositories',
-    screen: { load: loadRepositories, render: () => <RepositoriesScreen /> },
+    screen: { load: repositoriesList.load, render: () => <repositoriesList.Component /> },
     breadcrumb: platform('All Repositories'),
     icon: 'repositories',
   },
@@ -113,7 +129,7 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/policies',
     title: 'Policies',
-    screen: { load: loadPolicies, render: () => <PoliciesScreen /> },
+    screen: { load: policies.load, render: () => <policies.Component /> },
     breadcrumb: platform('Policies'),
     icon: 'policies',
   },
@@ -125,7 +141,7 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/policy',
     title: 'Policy document',
-    screen: { load: loadPolicyDocument, render: () => <PolicyDocumentScreen /> },
+    screen: { load: policyDocument.load, render: () => <policyDocument.Component /> },
   },
   { path: '/apis', title: 'APIs', icon: 'apis', screen: apis('all') },
   ...section('/apis', [
@@ -139,7 +155,7 @@ export const appRoutes: AppRoute[] = [
     ['/organizations/members', 'Members', organizations('members')],
     ['/organizations/teams', 'Teams', organizations('teams')],
     // The data-sources page: the workspace and its imports.
-    ['/organizations/settings', 'Settings', { load: loadDataSources, render: () => <DataSourcesScreen /> }],
+    ['/organizations/settings', 'Settings', { load: dataSources.load, render: () => <dataSources.Component /> }],
   ]),
 ]
 
