@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Router } from 'wouter'
 import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location'
 import { ApiFetchContext } from '@/api/use-api'
@@ -6,6 +6,7 @@ import { isCallbackUrl } from '@/auth/callback-url'
 import type { AuthClient } from '@/auth/client'
 import type { VigilConfig } from '@/config/config'
 import { AuthGate } from './auth-gate'
+import { preloadSignedIn } from './signed-in-chunks'
 import type { SessionChannel } from '@/auth/browser-environment'
 import { AuthProvider } from '@/state/auth'
 import { FeedDefaultsContext } from '@/state/feed-defaults'
@@ -38,6 +39,9 @@ export function App({ config, client, sessionChannel, apiFetch }: AppProps) {
   const [url] = useState(() => new URL(window.location.href))
   const [isCallback] = useState(() => isCallbackUrl(url, config.redirectUrl))
   const [feedDefaults] = useState(() => ({ url: config.feedUrl, sendToken: config.feedSendToken }))
+  useEffect(() => {
+    if (isCallback) preloadSignedIn()
+  }, [isCallback])
   return (
     <>
       {isDemoProviderPage(config, url) ? (

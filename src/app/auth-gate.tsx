@@ -1,11 +1,9 @@
 import { useAuth } from '@/state/auth'
 import { LoggedOutScreen } from '@/screens/logged-out/logged-out-screen'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { LoadingScreen } from './loading-screen'
 import { ThemeProvider } from '@/state/theme'
-
-// The signed-in layout and its screens are not part of the first screen.
-const AppLayout = lazy(() => import('./layout/app-layout').then((module) => ({ default: module.AppLayout })))
+import { appLayout } from './signed-in-chunks'
 
 /**
  * The application root of SPEC.md §2: loading, logged out (theme default: system), or the
@@ -17,7 +15,7 @@ export function AuthGate() {
     return (
       <ThemeProvider key="signed-in" defaultTheme="light">
         <Suspense fallback={<LoadingScreen />}>
-          <AppLayout />
+          <appLayout.Component />
         </Suspense>
       </ThemeProvider>
     )

@@ -1,0 +1,16 @@
+import { lazyScreen } from './lazy-screen'
+
+/** The signed-in layout: not part of the first screen. */
+export const appLayout = lazyScreen(
+  () => import('./layout/app-layout'),
+  (module) => module.AppLayout,
+)
+
+/**
+ * On the way back from the identity provider: the signed-in layout and the first screen's chunk
+ * load while the tokens are fetched, so neither waits behind a loading screen afterwards.
+ */
+export function preloadSignedIn(path = '/') {
+  void appLayout.load().catch(() => undefined)
+  void import('./route-table').then((routes) => routes.prefetchScreen(path)).catch(() => undefined)
+}
