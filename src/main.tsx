@@ -21,6 +21,7 @@ import { MantineProvider } from '@mantine/core'
 import { StrictMode, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
+import { demoProviderPages, isDemoProviderPage } from '@/app/demo-provider-chunk'
 import { browserAuthEnvironment, browserSessionChannel } from '@/auth/browser-environment'
 import { ConfigErrorScreen } from '@/app/config-error-screen'
 import { cssVariablesResolver, theme } from '@/state/mantine-theme'
@@ -75,11 +76,20 @@ function boot() {
       )
     })
   }
-  root.render(
-    <StrictMode>
-      <App config={config} client={client} sessionChannel={browserSessionChannel()} apiFetch={waitForWorker} />
-    </StrictMode>,
-  )
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <App config={config} client={client} sessionChannel={browserSessionChannel()} apiFetch={waitForWorker} />
+      </StrictMode>,
+    )
+  // The demo provider's page renders once its chunk is here: a loading screen in between would
+  // hold the page back at least 300 ms (React's pause before replacing a Suspense fallback).
+  if (isDemoProviderPage(config, new URL(window.location.href)))
+    void demoProviderPages
+      .load()
+      .catch(() => undefined)
+      .then(render)
+  else render()
 }
 
 // Development only: `?inspect` or VITE_INSPECT=true connects every actor to Stately's inspector.

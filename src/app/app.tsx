@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Router } from 'wouter'
 import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location'
 import { ApiFetchContext } from '@/api/use-api'
@@ -6,6 +6,7 @@ import { isCallbackUrl } from '@/auth/callback-url'
 import type { AuthClient } from '@/auth/client'
 import type { VigilConfig } from '@/config/config'
 import { AuthGate } from './auth-gate'
+import { demoProviderPages, isDemoProviderPage } from './demo-provider-chunk'
 import { preloadSignedIn } from './signed-in-chunks'
 import type { SessionChannel } from '@/auth/browser-environment'
 import { AuthProvider } from '@/state/auth'
@@ -16,16 +17,6 @@ import { exactLocationHook, exactSearchHook } from '@/app/exact-address'
 
 const exactBrowserLocation = exactLocationHook(useBrowserLocation)
 const exactBrowserSearch = exactSearchHook(useBrowserSearch)
-
-const DemoProviderPages = lazy(() =>
-  import('@/demo-idp/pages').then((module) => ({ default: module.DemoProviderPages })),
-)
-
-function isDemoProviderPage(config: VigilConfig, url: URL): boolean {
-  if (config.mode !== 'demo') return false
-  const issuer = new URL(config.authDomain)
-  return url.origin === issuer.origin && url.pathname.startsWith(`${issuer.pathname}/`)
-}
 
 export interface AppProps {
   config: VigilConfig
@@ -47,7 +38,7 @@ export function App({ config, client, sessionChannel, apiFetch }: AppProps) {
       {isDemoProviderPage(config, url) ? (
         <ThemeProvider defaultTheme="system">
           <Suspense fallback={<LoadingScreen />}>
-            <DemoProviderPages config={config} />
+            <demoProviderPages.Component config={config} />
           </Suspense>
         </ThemeProvider>
       ) : (
