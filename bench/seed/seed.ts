@@ -1,7 +1,6 @@
-import { userProfile } from '../../src/auth/claims'
-import { ChunkedStore } from '../../src/auth/session-store'
 import type { Finding, ReadResult } from '../../src/workspace/model'
-import { importResults, openWorkspace, workspaceName } from '../../src/workspace/store'
+import { importResults } from '../../src/workspace/store'
+import { openSignedInWorkspace } from './signed-in-workspace'
 
 /**
  * Fills the signed-in user's workspace (same origin as Vigil) through the real store: `repos`
@@ -49,10 +48,7 @@ function findingsOf(repository: number): Finding[] {
 }
 
 async function seed() {
-  const storage = new ChunkedStore(localStorage)
-  const user = userProfile(storage.get('idToken'))
-  if (!user) throw new Error('Sign in to Vigil in this browser first')
-  const database = await openWorkspace(await workspaceName(user.issuer ?? '', user.id))
+  const database = await openSignedInWorkspace()
   const started = performance.now()
   for (let repository = 0; repository < repositories; repository++) {
     const name = `service-${String(repository).padStart(5, '0')}`

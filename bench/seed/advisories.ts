@@ -1,0 +1,27 @@
+import { indexVulnerabilities } from '../../src/data/organisation'
+import { fromStoredAdvisoryIndex } from '../../src/workspace/advisory-index'
+import { occurrencesFromDigests, workspaceRepositories } from '../../src/workspace/organisation'
+import { listDigests, listRepositories, readAdvisoryIndex } from '../../src/workspace/store'
+import { showAdvisories } from '../reference/advisory-rows'
+import { openSignedInWorkspace } from './signed-in-workspace'
+
+/**
+ * The plain-DOM advisories of the signed-in user's workspace: the index Vigil's grouped view
+ * reads (the kept one, else built from the digests), rendered by the reference's rows.
+ */
+async function show() {
+  const database = await openSignedInWorkspace()
+  const repositories = workspaceRepositories(await listRepositories(database))
+  const kept = await readAdvisoryIndex(database)
+  let index = kept && fromStoredAdvisoryIndex(kept, repositories)
+  if (!index) {
+    const { digests } = await listDigests(database)
+    index = indexVulnerabilities((await occurrencesFromDigests(digests, repositories)).vulnerabilities, repositories)
+  }
+  database.close()
+  showAdvisories(index, repositories)
+}
+
+show().catch((error: unknown) => {
+  document.body.dataset.error = String(error)
+})
