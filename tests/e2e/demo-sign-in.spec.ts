@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectLoggedOut, expectSignedIn, signInAsDemo, signOut } from './helpers'
+import { expectLoggedOut, expectSignedIn, signInAsDemo, signOutOfDemo } from './helpers'
 
 test('signs in through the demo provider, cleans the address bar and stays signed in across a reload', async ({
   page,
@@ -16,8 +16,7 @@ test('a second tab is signed in, and signing out in one tab signs out the other'
   const second = await context.newPage()
   await second.goto('/')
   await expectSignedIn(second)
-  await signOut(page)
-  await expectLoggedOut(page)
+  await signOutOfDemo(page)
   await expectLoggedOut(second)
   await second.reload()
   await expectLoggedOut(second)
@@ -54,8 +53,7 @@ test('a replayed callback URL is refused with a readable message', async ({ page
   })
   await signInAsDemo(page)
   expect(callback).toBeDefined()
-  await signOut(page)
-  await expectLoggedOut(page)
+  await signOutOfDemo(page)
   await page.goto(callback as string)
   await expect(page.getByRole('alert')).toContainText('That sign-in link is not valid here')
   await expect(page.getByRole('alert')).toContainText('Invalid state')

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Frame, type Page } from '@playwright/test'
 
 const require = createRequire(import.meta.url)
 
@@ -32,6 +32,31 @@ export async function openUserMenu(page: Page) {
 export async function signOut(page: Page) {
   await openUserMenu(page)
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
+}
+
+/**
+ * Signs out through the demo provider and waits until its logout page has sent the browser back
+ * to the logged-out screen: the screen may show, settled, before the browser leaves for that page,
+ * and a navigation started meanwhile would race the redirect back.
+ */
+export async function signOutOfDemo(page: Page) {
+  const visited: string[] = []
+  const record = (frame: Frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname)
+  }
+  page.on('framenavigated', record)
+  try {
+    await signOut(page)
+    await expect
+      .poll(() => {
+        const logout = visited.findIndex((path) => path.endsWith('/logout'))
+        return logout >= 0 && visited.length > logout + 1
+      })
+      .toBe(true)
+  } finally {
+    page.off('framenavigated', record)
+  }
+  await expectLoggedOut(page)
 }
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA (2.2 adds target size), and axe's best practices. */

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { expectLoggedOut, signInAsDemo, signOut } from './helpers'
+import { signInAsDemo, signOutOfDemo } from './helpers'
 
 /** A folder as CI leaves it: `<repo>/<scan files>`, made from the example files. */
 function scanFolder(): string {
@@ -56,8 +56,7 @@ test('imports a folder into the workspace, which survives a reload, shows in a s
   await expectRepositories(second, ['payments', 'storefront'])
   await second.close()
 
-  await signOut(page)
-  await expectLoggedOut(page)
+  await signOutOfDemo(page)
   await signInAsDemo(page, 'Grace Hopper')
   await page.goto('/repositories')
   await expect(page.getByText('Your workspace is empty')).toBeVisible()
@@ -76,8 +75,7 @@ test('with "Delete my workspace when I sign out" set, signing out leaves nothing
   await dialog.getByRole('button', { name: 'Done' }).click()
   await expect(page.getByTestId('workspace-status')).toContainText('3 repositories from 9 imports')
   await page.getByRole('checkbox', { name: 'Delete my workspace when I sign out' }).check()
-  await signOut(page)
-  await expectLoggedOut(page)
+  await signOutOfDemo(page)
   await signInAsDemo(page, 'Alan Turing')
   await page.goto('/organizations/settings')
   await expect(page.getByTestId('workspace-status')).toContainText('0 repositories from 0 imports')
