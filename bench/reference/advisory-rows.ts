@@ -8,12 +8,16 @@ const ROWS_SHOWN = 14
 
 /**
  * The yardstick for `/vulnerabilities`: the same grouping and filter as Vigil's, and the rows its
- * table shows in view, written straight into the page's `#rows` on each input in `#search`.
+ * table shows in view, written straight into `#rows` on each input in `#search` (both made here).
  */
 export function showAdvisories(index: VulnerabilityIndex, repositories: Repository[]) {
-  const input = document.getElementById('search') as HTMLInputElement
-  const count = document.getElementById('count') as HTMLElement
-  const rows = document.getElementById('rows') as HTMLElement
+  const label = document.body.appendChild(document.createElement('label'))
+  label.append('Search ')
+  const input = label.appendChild(Object.assign(document.createElement('input'), { id: 'search', type: 'search' }))
+  const count = document.body.appendChild(Object.assign(document.createElement('p'), { id: 'count' }))
+  const rows = document.body
+    .appendChild(document.createElement('table'))
+    .appendChild(Object.assign(document.createElement('tbody'), { id: 'rows' }))
 
   function render() {
     const groups = filterAdvisories(index.groups, index.occurrences, repositories, {
