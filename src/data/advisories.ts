@@ -1,5 +1,6 @@
 import { rowsToCsv, type CsvColumn } from '@/lib/csv'
 import { oneOf } from '@/lib/one-of'
+import { allIndexes, sortedOnce } from '@/lib/sorted-once'
 import { SubstringSearch } from '@/lib/substring-search'
 import { findingSeverities, type FindingSeverity, type Vulnerability } from './findings'
 import type { Repository } from './repositories'
@@ -369,7 +370,10 @@ export function filterOccurrences(
   // Per distinct finding: none of its occurrences pass, all do, or those from these repositories.
   const verdicts = new Map<Vulnerability, 'none' | 'all' | Uint8Array>()
   const shown: number[] = []
-  for (const index of sortedOccurrences(occurrences, repositories, filters.flatSort)) {
+  const order = occurrenceOrders(occurrences, filters.flatSort, () =>
+    sortOccurrences(allIndexes(occurrences.finding.length), occurrences, repositories, filters.flatSort),
+  )
+  for (const index of order) {
     const finding = occurrences.finding[index]
     let verdict = verdicts.get(finding)
     if (verdict === undefined) {
@@ -427,27 +431,7 @@ export function filterAdvisories(
   return filters.sort === 'repositories' && unfiltered ? shown : sortAdvisories(shown, filters.sort)
 }
 
-const sortedOrders = new WeakMap<VulnerabilityOccurrences, Map<OccurrenceSort, Int32Array>>()
-
-/** Every occurrence in a sort order, made once per organisation and order. */
-function sortedOccurrences(
-  occurrences: VulnerabilityOccurrences,
-  repositories: Repository[],
-  sort: OccurrenceSort,
-): Int32Array {
-  let orders = sortedOrders.get(occurrences)
-  if (!orders) {
-    orders = new Map()
-    sortedOrders.set(occurrences, orders)
-  }
-  let order = orders.get(sort)
-  if (!order) {
-    const all = Array.from({ length: occurrences.finding.length }, (_, index) => index)
-    order = Int32Array.from(sortOccurrences(all, occurrences, repositories, sort))
-    orders.set(sort, order)
-  }
-  return order
-}
+const occurrenceOrders = sortedOnce<VulnerabilityOccurrences, OccurrenceSort>()
 
 export function sortOccurrences(
   shown: number[],

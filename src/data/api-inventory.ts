@@ -1,5 +1,6 @@
 import { rowsToCsv, type CsvColumn } from '@/lib/csv'
 import { oneOf } from '@/lib/one-of'
+import { allIndexes, sortedOnce } from '@/lib/sorted-once'
 import type { ApiEndpoint, EndpointAuth } from './endpoints'
 import type { Repository } from './repositories'
 
@@ -139,8 +140,10 @@ export function matchesCategory(endpoint: ApiEndpoint, category: DataCategoryFil
   }
 }
 
-/** The endpoints of this kind that pass the filters; the search reads path, summary and repository. */
-/** The endpoints that pass the filters, in the order of the organisation's occurrences. */
+/**
+ * The endpoints that pass the filters (the search reads path and summary), in `order` when given,
+ * else in the order of the organisation's occurrences.
+ */
 export function filterEndpoints(
   occurrences: EndpointOccurrences,
   repositories: Repository[],
@@ -166,28 +169,17 @@ export function filterEndpoints(
   return shown
 }
 
-const sortedOrders = new WeakMap<EndpointOccurrences, Map<EndpointSort, Int32Array>>()
+const endpointOrders = sortedOnce<EndpointOccurrences, EndpointSort>()
 
-/**
- * The endpoints that pass the filters in the order of `filters.sort`. Every endpoint is sorted
- * once per organisation and order, so a keystroke only filters.
- */
+/** The endpoints that pass the filters in the order of `filters.sort`, sorted once per order. */
 export function shownEndpoints(
   occurrences: EndpointOccurrences,
   repositories: Repository[],
   filters: EndpointFilters,
 ): number[] {
-  let orders = sortedOrders.get(occurrences)
-  if (!orders) {
-    orders = new Map()
-    sortedOrders.set(occurrences, orders)
-  }
-  let order = orders.get(filters.sort)
-  if (!order) {
-    const all = Array.from({ length: occurrences.endpoint.length }, (_, index) => index)
-    order = Int32Array.from(sortEndpoints(all, occurrences, repositories, filters.sort))
-    orders.set(filters.sort, order)
-  }
+  const order = endpointOrders(occurrences, filters.sort, () =>
+    sortEndpoints(allIndexes(occurrences.endpoint.length), occurrences, repositories, filters.sort),
+  )
   return filterEndpoints(occurrences, repositories, filters, order)
 }
 
