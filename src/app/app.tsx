@@ -31,8 +31,8 @@ export function App({ config, client, sessionChannel, apiFetch }: AppProps) {
   const [isCallback] = useState(() => isCallbackUrl(url, config.redirectUrl))
   const [feedDefaults] = useState(() => ({ url: config.feedUrl, sendToken: config.feedSendToken }))
   useEffect(() => {
-    if (isCallback) preloadSignedIn()
-  }, [isCallback])
+    if (isCallback) preloadSignedIn(url.pathname)
+  }, [isCallback, url])
   return (
     <>
       {isDemoProviderPage(config, url) ? (

@@ -7,10 +7,11 @@ export const appLayout = lazyScreen(
 )
 
 /**
- * On the way back from the identity provider: the signed-in layout and the first screen's chunk
- * load while the tokens are fetched, so neither waits behind a loading screen afterwards.
+ * On the way back from the identity provider: the signed-in layout and the chunk of the screen at
+ * `path` (where the callback leaves the user) load while the tokens are fetched, so neither waits
+ * behind a loading screen.
  */
-export function preloadSignedIn(path = '/') {
+export function preloadSignedIn(path: string) {
   void appLayout.load().catch(() => undefined)
   void import('./route-table').then((routes) => routes.prefetchScreen(path)).catch(() => undefined)
 }

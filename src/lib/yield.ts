@@ -8,20 +8,3 @@ export function yieldToMain(): Promise<void> {
     channel.port2.postMessage(null)
   })
 }
-
-/**
- * After the next frame is painted: what was just rendered is on screen before long work starts.
- * A tab in the background paints no frames, so it goes on after a short wait instead.
- */
-export function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100)
-    if (typeof requestAnimationFrame !== 'function') return
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer)
-        resolve()
-      }, 0),
-    )
-  })
-}

@@ -5,7 +5,7 @@ import { plural } from '@/lib/format'
 import { relativeTime } from '@/data/relative-time'
 import type { ApiEndpoint } from '@/data/endpoints'
 import type { ApiDocumentListing } from '@/data/api-inventory'
-import { afterNextPaint, yieldToMain } from '@/lib/yield'
+import { yieldToMain } from '@/lib/yield'
 import { fromStoredAdvisoryIndex, toStoredAdvisoryIndex, type StoredAdvisoryIndex } from './advisory-index'
 import { DigestReader, type RepositoryDigest } from './digest'
 import { findingViews } from './finding-views'
@@ -155,9 +155,8 @@ function digestIndexes(
   return {
     vulnerabilityPreview: async () => (await kept())?.index,
     vulnerabilityIndex: once(async () => {
+      // Asked for once a kept view is on screen and its findings are wanted, or when none was kept.
       const preview = await kept()
-      // The kept view paints before reading every finding takes the main thread.
-      if (preview) await afterNextPaint()
       const { vulnerabilities, generation } = await read()
       const index = indexVulnerabilities(vulnerabilities, repositories)
       if (preview?.generation !== generation) {
