@@ -1,4 +1,4 @@
-import { defaultVulnerabilityFilters, filterAdvisories } from '../../src/data/advisories'
+import { affectedRepositories, defaultVulnerabilityFilters, filterAdvisories } from '../../src/data/advisories'
 import type { VulnerabilityIndex } from '../../src/data/organisation'
 import type { Repository } from '../../src/data/repositories'
 import { renderRows } from './rows'
@@ -24,8 +24,7 @@ export function showAdvisories(index: VulnerabilityIndex, repositories: Reposito
       ...defaultVulnerabilityFilters,
       search: input.value,
     })
-    let affected = 0
-    for (const group of groups) affected += group.repositories
+    const affected = affectedRepositories(groups, index.occurrences, repositories.length)
     count.textContent = `Showing ${groups.length} of ${index.groups.length} advisories, affecting ${affected.toLocaleString('en-US')} repositories`
     renderRows(
       rows,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   advisoriesToCsv,
+  affectedRepositories,
   filterAdvisories,
   filterOccurrences,
   groupAdvisories,
@@ -152,6 +153,18 @@ describe('filters', () => {
     ])
     const byName = filterAdvisories(groups, occurrences, repositories, filters({ search: 'gamma' }))
     expect(byName.map((group) => [group.id, group.repositories])).toEqual([['CVE-2021-44906', 1]])
+  })
+
+  it('counts the repositories the shown advisories affect once each, however many advisories hit one', () => {
+    expect(affectedRepositories(groups, occurrences, repositories.length)).toBe(4)
+    const hitTwice = occurrencesOf([
+      [0, log4j],
+      [0, minimist],
+      [1, minimist],
+    ])
+    expect(affectedRepositories(groupAdvisories(hitTwice, repositories), hitTwice, repositories.length)).toBe(2)
+    const onlyPrivate = filterAdvisories(groups, occurrences, repositories, filters({ visibility: 'private' }))
+    expect(affectedRepositories(onlyPrivate, occurrences, repositories.length)).toBe(2)
   })
 
   it('filters and sorts the flat view one row per repository and finding', () => {

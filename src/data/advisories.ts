@@ -431,6 +431,29 @@ export function filterAdvisories(
   return filters.sort === 'repositories' && unfiltered ? shown : sortAdvisories(shown, filters.sort)
 }
 
+/**
+ * How many repositories the advisories affect between them: a repository two advisories hit
+ * counts once, so the total never exceeds the organisation.
+ */
+export function affectedRepositories(
+  groups: AdvisoryGroup[],
+  occurrences: VulnerabilityOccurrences,
+  repositoryCount: number,
+): number {
+  const seen = new Uint8Array(repositoryCount)
+  let count = 0
+  for (const group of groups) {
+    for (const occurrence of group.occurrences) {
+      const repository = occurrences.repository[occurrence]
+      if (seen[repository] === 0) {
+        seen[repository] = 1
+        count += 1
+      }
+    }
+  }
+  return count
+}
+
 const occurrenceOrders = sortedOnce<VulnerabilityOccurrences, OccurrenceSort>()
 
 export function sortOccurrences(

@@ -7,6 +7,7 @@ import { Gathering, ResultsBar } from '@/components/results-bar'
 import { useAddressFilters } from '@/components/use-address-filters'
 import {
   advisoriesToCsv,
+  affectedRepositories,
   advisorySorts,
   ALL_ECOSYSTEMS,
   filterAdvisories,
@@ -62,11 +63,10 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
     () => (index && filters.view === 'flat' ? filterOccurrences(index.occurrences, repositories, filters) : []),
     [index, repositories, filters],
   )
-  const affected = useMemo(() => {
-    let count = 0
-    for (const group of groups) count += group.repositories
-    return count
-  }, [groups])
+  const affected = useMemo(
+    () => (index ? affectedRepositories(groups, index.occurrences, repositories.length) : 0),
+    [groups, index, repositories],
+  )
 
   const ecosystems = useMemo(
     () => [{ value: ALL_ECOSYSTEMS, label: 'All ecosystems' }, ...(index?.ecosystems ?? [])],
