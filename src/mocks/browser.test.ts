@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { handleWorkerUpdateFailures } from './browser'
+import { dropRegistrationsLeftUncontrolled, handleWorkerUpdateFailures } from './browser'
 
 const unhandled: unknown[] = []
 const record = (reason: unknown) => unhandled.push(reason)
@@ -31,5 +31,32 @@ describe('the mock worker’s background update', () => {
     expect(warn).toHaveBeenCalledWith(
       expect.stringContaining('Vigil kept the running mock worker: it could not be updated'),
     )
+  })
+})
+
+const script = 'http://127.0.0.1/mockServiceWorker.js'
+function registration(scriptURL: string) {
+  return { active: { scriptURL }, waiting: null, installing: null, unregister: vi.fn(async () => true) }
+}
+function container(controlled: boolean, registrations: ReturnType<typeof registration>[]) {
+  return {
+    controller: controlled ? ({ scriptURL: script } as ServiceWorker) : null,
+    getRegistrations: async () => registrations as unknown as readonly ServiceWorkerRegistration[],
+  }
+}
+
+describe('a mock worker registration left behind by a sign-out', () => {
+  it('is removed when the page opened uncontrolled, so that MSW registers afresh instead of reloading', async () => {
+    const ours = registration(script)
+    const another = registration('http://127.0.0.1/other-worker.js')
+    await dropRegistrationsLeftUncontrolled(container(false, [ours, another]), script)
+    expect(ours.unregister).toHaveBeenCalledOnce()
+    expect(another.unregister).not.toHaveBeenCalled()
+  })
+
+  it('is kept while it controls the page', async () => {
+    const ours = registration(script)
+    await dropRegistrationsLeftUncontrolled(container(true, [ours]), script)
+    expect(ours.unregister).not.toHaveBeenCalled()
   })
 })

@@ -26,13 +26,31 @@ export function handleWorkerUpdateFailures(prototype: UpdatableRegistration): vo
   prototype.update = guarded
 }
 
+type WorkerContainer = Pick<ServiceWorkerContainer, 'controller' | 'getRegistrations'>
+
+/**
+ * MSW's worker unregisters itself when the last page it knows of closes. Signing out leaves the
+ * app for the provider's logout page, which sends the browser back before it has started a worker
+ * of its own, so the page the user returns to opens uncontrolled beside a registration on its way
+ * out, and MSW reloads such a page. Removing that registration first lets MSW register the worker
+ * afresh and claim the page as it is, with no second load of the screen.
+ */
+export async function dropRegistrationsLeftUncontrolled(container: WorkerContainer, scriptUrl: string): Promise<void> {
+  if (container.controller) return
+  const registrations = await container.getRegistrations()
+  const ours = registrations.filter((registration) =>
+    [registration.active, registration.waiting, registration.installing].some(
+      (worker) => worker?.scriptURL === scriptUrl,
+    ),
+  )
+  await Promise.all(ours.map((registration) => registration.unregister()))
+}
+
 /** Starts the MSW service worker; resolves once it intercepts requests. */
 export async function startMockWorker(handlers: RequestHandler[]): Promise<void> {
   if (typeof ServiceWorkerRegistration !== 'undefined') handleWorkerUpdateFailures(ServiceWorkerRegistration.prototype)
+  const url = `${import.meta.env.BASE_URL}mockServiceWorker.js`
+  await dropRegistrationsLeftUncontrolled(navigator.serviceWorker, new URL(url, window.location.href).href)
   const worker = setupWorker(...handlers)
-  await worker.start({
-    onUnhandledRequest: 'bypass',
-    quiet: true,
-    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
-  })
+  await worker.start({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url } })
 }

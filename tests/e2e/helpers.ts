@@ -37,26 +37,27 @@ export async function signOut(page: Page) {
 /**
  * Signs out through the demo provider and waits until its logout page has sent the browser back
  * to the logged-out screen: the screen may show, settled, before the browser leaves for that page,
- * and a navigation started meanwhile would race the redirect back.
+ * and a navigation started meanwhile would race the redirect back. The screen comes back in one
+ * load, with the demo's worker in charge of it: no reload follows to start the worker.
  */
 export async function signOutOfDemo(page: Page) {
   const visited: string[] = []
   const record = (frame: Frame) => {
     if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname)
   }
+  const afterLogout = () => visited.slice(visited.findIndex((path) => path.endsWith('/logout')) + 1)
   page.on('framenavigated', record)
   try {
     await signOut(page)
+    await expect.poll(() => visited.some((path) => path.endsWith('/logout')) && afterLogout().length > 0).toBe(true)
+    await expectLoggedOut(page)
     await expect
-      .poll(() => {
-        const logout = visited.findIndex((path) => path.endsWith('/logout'))
-        return logout >= 0 && visited.length > logout + 1
-      })
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null).catch(() => false))
       .toBe(true)
+    expect(afterLogout()).toEqual(['/'])
   } finally {
     page.off('framenavigated', record)
   }
-  await expectLoggedOut(page)
 }
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA (2.2 adds target size), and axe's best practices. */
