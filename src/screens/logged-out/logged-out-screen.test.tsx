@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { page } from 'vitest/browser'
+import { axeViolations } from '@tests/helpers/axe'
 import { renderWithProviders } from '@tests/helpers/render'
 import { LoggedOutScreen } from './logged-out-screen'
 
@@ -53,5 +54,22 @@ describe('logged-out screen', () => {
     await renderWithProviders(<LoggedOutScreen onSignIn={() => {}} onSignUp={() => {}} busy />)
     await expect.element(page.getByRole('button', { name: 'Sign in' })).toBeDisabled()
     await expect.element(page.getByRole('button', { name: 'Sign up' })).toBeDisabled()
+  })
+
+  it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (colorScheme) => {
+    await renderWithProviders(<LoggedOutScreen onSignIn={() => {}} onSignUp={() => {}} />, { colorScheme })
+    await expect.element(page.getByRole('heading', { level: 1 })).toHaveTextContent('Application security')
+    expect(page.getByRole('listitem').all()).toHaveLength(3)
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it.each(['light', 'dark'] as const)('has no axe-core violations with a problem, busy (%s)', async (colorScheme) => {
+    const problem = { title: 'Your session has ended', message: 'Please sign in again.' }
+    await renderWithProviders(
+      <LoggedOutScreen onSignIn={() => {}} onSignUp={() => {}} onDismissProblem={() => {}} problem={problem} busy />,
+      { colorScheme },
+    )
+    await expect.element(page.getByRole('alert')).toBeVisible()
+    expect(await axeViolations()).toEqual([])
   })
 })

@@ -1,5 +1,7 @@
-import { Alert, Box, Button, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { Alert, Button, Stack, Text } from '@mantine/core'
+import type { CSSProperties } from 'react'
 import { IconAlertTriangle, IconApi, IconBug, IconShieldCheck, IconShieldLock } from '@tabler/icons-react'
+import classes from './logged-out-screen.module.css'
 
 export interface SignInProblem {
   title: string
@@ -16,87 +18,86 @@ export interface LoggedOutScreenProps {
   problem?: SignInProblem
 }
 
+/** The three things Vigil shows, each with its icon and the Mantine colour its icon is drawn in. */
+const FEATURES = [
+  { color: 'indigo', Icon: IconShieldCheck, text: 'Security policies and how well each repository follows them' },
+  { color: 'red', Icon: IconBug, text: 'Vulnerabilities by severity, with the file, line and package' },
+  { color: 'teal', Icon: IconApi, text: 'Which endpoints handle personal, payment-card or health data' },
+] as const
+
 export function LoggedOutScreen({ onSignIn, onSignUp, onDismissProblem, busy = false, problem }: LoggedOutScreenProps) {
   return (
-    <Box mih="100vh">
-      <Box component="header" px="lg" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        <Group justify="space-between">
-          <Group gap="xs">
-            <IconShieldLock size={26} aria-hidden />
-            <Text component="span" fw={700} size="lg">
-              Vigil
-            </Text>
-          </Group>
-          <Group gap="sm">
-            <Button variant="default" onClick={onSignIn} disabled={busy}>
-              Sign in
-            </Button>
-            <Button onClick={onSignUp} disabled={busy}>
-              Sign up
-            </Button>
-          </Group>
-        </Group>
-      </Box>
-      <Container component="main" size="sm" py={64}>
-        <Stack gap="xl">
-          {problem && (
-            <Alert
-              color="red"
-              variant="light"
-              title={problem.title}
-              icon={<IconAlertTriangle />}
-              role="alert"
-              withCloseButton={onDismissProblem !== undefined}
-              closeButtonLabel="Dismiss"
-              onClose={onDismissProblem}
-            >
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{problem.message}</Text>
-                <Button size="xs" color="red" variant="outline" onClick={onSignIn} disabled={busy}>
-                  Try signing in again
-                </Button>
-              </Stack>
-            </Alert>
-          )}
-          <Title order={1}>Application security for development teams</Title>
-          <Text size="lg" c="dimmed">
-            Vigil shows every repository with its policy violations, vulnerabilities and API surface, so that your team
-            fixes what matters first.
-          </Text>
-          <List spacing="sm" center>
-            <List.Item
-              icon={
-                <ThemeIcon variant="light" radius="xl">
-                  <IconShieldCheck size={16} aria-hidden />
-                </ThemeIcon>
+    <div className={classes.page}>
+      <header className={classes.header}>
+        <span className={classes.brand}>
+          <IconShieldLock size={26} aria-hidden />
+          Vigil
+        </span>
+        <div className={classes.actions}>
+          <button
+            type="button"
+            className={`${classes.button} ${classes.default} mantine-focus-auto mantine-active`}
+            onClick={onSignIn}
+            disabled={busy}
+          >
+            Sign in
+          </button>
+          <button
+            type="button"
+            className={`${classes.button} ${classes.filled} mantine-focus-auto mantine-active`}
+            onClick={onSignUp}
+            disabled={busy}
+          >
+            Sign up
+          </button>
+        </div>
+      </header>
+      <main className={classes.main}>
+        {problem && (
+          <Alert
+            color="red"
+            variant="light"
+            title={problem.title}
+            icon={<IconAlertTriangle />}
+            role="alert"
+            withCloseButton={onDismissProblem !== undefined}
+            closeButtonLabel="Dismiss"
+            onClose={onDismissProblem}
+          >
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{problem.message}</Text>
+              <Button size="xs" color="red" variant="outline" onClick={onSignIn} disabled={busy}>
+                Try signing in again
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <h1 className={classes.title}>Application security for development teams</h1>
+        <p className={classes.lead}>
+          Vigil shows every repository with its policy violations, vulnerabilities and API surface, so that your team
+          fixes what matters first.
+        </p>
+        <ul className={classes.features}>
+          {FEATURES.map(({ color, Icon, text }) => (
+            <li
+              key={color}
+              className={classes.feature}
+              style={
+                {
+                  '--feature-color': `var(--mantine-color-${color}-light-color)`,
+                  '--feature-background': `var(--mantine-color-${color}-light)`,
+                } as CSSProperties
               }
             >
-              Security policies and how well each repository follows them
-            </List.Item>
-            <List.Item
-              icon={
-                <ThemeIcon variant="light" radius="xl" color="red">
-                  <IconBug size={16} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              Vulnerabilities by severity, with the file, line and package
-            </List.Item>
-            <List.Item
-              icon={
-                <ThemeIcon variant="light" radius="xl" color="teal">
-                  <IconApi size={16} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              Which endpoints handle personal, payment-card or health data
-            </List.Item>
-          </List>
-          <Text size="sm" c="dimmed">
-            Sign in to continue.
-          </Text>
-        </Stack>
-      </Container>
-    </Box>
+              <span className={classes.icon}>
+                <Icon size={16} aria-hidden />
+              </span>
+              {text}
+            </li>
+          ))}
+        </ul>
+        <p className={classes.hint}>Sign in to continue.</p>
+      </main>
+    </div>
   )
 }
