@@ -104,4 +104,12 @@ describe('repository query while typing', () => {
       }
     }
   })
+
+  it('hands back the very rows it gave before when a letter is deleted, so the table need not render again', () => {
+    const typing = createRepositoryQuery(organisation)
+    const before = typing(filters({ search: 'team' }))
+    typing(filters({ search: 'teams' }))
+    expect(typing(filters({ search: 'team' }))).toBe(before)
+    expect(typing(filters({ search: 'team', language: 'Go' }))).not.toBe(before)
+  })
 })

@@ -1,5 +1,11 @@
 import { ageInMinutes } from './relative-time'
-import { matchesChoices, type RepositoryFilters, type RepositorySort, type SortColumn } from './repository-filters'
+import {
+  ALL_LANGUAGES,
+  matchesChoices,
+  type RepositoryFilters,
+  type RepositorySort,
+  type SortColumn,
+} from './repository-filters'
 import type { Repository } from './repositories'
 
 /**
@@ -41,32 +47,39 @@ export function createRepositoryQuery(repositories: Repository[]) {
   }
 
   // Recent answers: typing one more letter only narrows the last one, so only its rows need
-  // testing; deleting a letter goes back to an answer already known.
-  let last: { key: string; needle: string; indexes: number[] } | undefined
-  const recent = new Map<string, number[]>()
+  // testing; deleting a letter goes back to an answer already known, rows and all.
+  interface Answer {
+    indexes: number[]
+    rows: Repository[]
+  }
+  let last: { key: string; needle: string; answer: Answer } | undefined
+  const recent = new Map<string, Answer>()
 
-  function matching(candidates: number[], needle: string, filters: RepositoryFilters): number[] {
+  function matching(candidates: number[], needle: string, filters: RepositoryFilters): Answer {
+    const choosing = filters.visibility !== 'all' || filters.language !== ALL_LANGUAGES
     const indexes: number[] = []
+    const rows: Repository[] = []
     for (const index of candidates) {
-      if ((needle === '' || haystacks[index].includes(needle)) && matchesChoices(repositories[index], filters)) {
-        indexes.push(index)
-      }
+      if (needle !== '' && !haystacks[index].includes(needle)) continue
+      if (choosing && !matchesChoices(repositories[index], filters)) continue
+      indexes.push(index)
+      rows.push(repositories[index])
     }
-    return indexes
+    return { indexes, rows }
   }
 
   /** The repositories that pass the filters, in the sort's order. */
   return function query(filters: RepositoryFilters): Repository[] {
     const needle = filters.search.trim().toLowerCase()
     const key = `${filters.visibility}\n${filters.language}\n${filters.sort?.column}:${filters.sort?.direction}`
-    let indexes = recent.get(`${key}\n${needle}`)
-    if (!indexes) {
+    let answer = recent.get(`${key}\n${needle}`)
+    if (!answer) {
       const narrowing = last !== undefined && last.key === key && needle.includes(last.needle)
-      indexes = matching(narrowing ? (last as { indexes: number[] }).indexes : order(filters.sort), needle, filters)
-      recent.set(`${key}\n${needle}`, indexes)
+      answer = matching(narrowing ? (last as { answer: Answer }).answer.indexes : order(filters.sort), needle, filters)
+      recent.set(`${key}\n${needle}`, answer)
       if (recent.size > RECENT_ANSWERS) recent.delete(recent.keys().next().value as string)
     }
-    last = { key, needle, indexes }
-    return indexes.map((index) => repositories[index])
+    last = { key, needle, answer }
+    return answer.rows
   }
 }

@@ -108,6 +108,47 @@ function ariaSort(sort: RepositorySort | null, ...columns: SortColumn[]) {
   return sort.direction === 'asc' ? 'ascending' : 'descending'
 }
 
+/** The column headers: they change with the sort only, not with each keystroke's rows. */
+const TableHeader = memo(function TableHeader({
+  sort,
+  onSort,
+}: {
+  sort: RepositorySort | null
+  onSort: (column: SortColumn) => void
+}) {
+  return (
+    <Table.Thead>
+      <Table.Tr aria-rowindex={1}>
+        {repositoryColumns.map((column) => (
+          <Table.Th
+            key={column.id}
+            scope="col"
+            aria-sort={ariaSort(sort, ...column.sorts.map((option) => option.column))}
+          >
+            {column.hiddenHeader ? (
+              <VisuallyHidden>{column.header}</VisuallyHidden>
+            ) : column.sorts.length === 0 ? (
+              column.header
+            ) : (
+              <Group gap="sm" wrap="nowrap">
+                {column.sorts.map((option) => (
+                  <SortButton
+                    key={option.column}
+                    column={option.column}
+                    label={option.label}
+                    sort={sort}
+                    onSort={onSort}
+                  />
+                ))}
+              </Group>
+            )}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  )
+})
+
 export interface RepositoryTableProps {
   repositories: Repository[]
   sort: RepositorySort | null
@@ -132,35 +173,7 @@ export const RepositoryTable = memo(function RepositoryTable({
   return (
     <Table.ScrollContainer minWidth={900} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-rowcount={repositories.length + 1} aria-label="Repositories">
-        <Table.Thead>
-          <Table.Tr aria-rowindex={1}>
-            {repositoryColumns.map((column) => (
-              <Table.Th
-                key={column.id}
-                scope="col"
-                aria-sort={ariaSort(sort, ...column.sorts.map((option) => option.column))}
-              >
-                {column.hiddenHeader ? (
-                  <VisuallyHidden>{column.header}</VisuallyHidden>
-                ) : column.sorts.length === 0 ? (
-                  column.header
-                ) : (
-                  <Group gap="sm" wrap="nowrap">
-                    {column.sorts.map((option) => (
-                      <SortButton
-                        key={option.column}
-                        column={option.column}
-                        label={option.label}
-                        sort={sort}
-                        onSort={onSort}
-                      />
-                    ))}
-                  </Group>
-                )}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader sort={sort} onSort={onSort} />
         <Table.Tbody ref={body} onKeyDown={onKeyDown} onFocus={onFocus}>
           {paddingTop > 0 && (
             <tr aria-hidden="true" style={{ height: paddingTop }}>
