@@ -4,6 +4,7 @@ import { generateOrganisation } from './generator'
 import { ageInMinutes } from './relative-time'
 import { repositoriesToCsv } from './repositories-csv'
 import { defaultFilters, filterRepositories, type RepositoryFilters } from './repository-filters'
+import { nameCollator, nameOrder } from './name-order'
 import { createRepositoryQuery } from './repository-query'
 import { listRepositories, type Repository } from './repositories'
 
@@ -111,5 +112,33 @@ describe('repository query while typing', () => {
     typing(filters({ search: 'teams' }))
     expect(typing(filters({ search: 'team' }))).toBe(before)
     expect(typing(filters({ search: 'team', language: 'Go' }))).not.toBe(before)
+  })
+
+  it('sorts by name with an order sorted elsewhere, and ignores one that is not of this organisation', () => {
+    const collator = nameCollator()
+    const byName = (direction: 'asc' | 'desc') =>
+      organisation
+        .map((_, index) => index)
+        .sort(
+          (a, b) =>
+            (direction === 'asc' ? 1 : -1) * collator.compare(organisation[a].name, organisation[b].name) || a - b,
+        )
+        .map((index) => organisation[index])
+    for (const direction of ['asc', 'desc'] as const)
+      expect(createRepositoryQuery(organisation)(filters({ sort: { column: 'name', direction } }))).toEqual(
+        byName(direction),
+      )
+    const given = createRepositoryQuery(organisation)
+    given.takeNameOrder(
+      nameOrder(
+        organisation.map((repository) => repository.name),
+        collator,
+      ),
+    )
+    expect(given(filters({ sort: { column: 'name', direction: 'asc' } }))).toEqual(byName('asc'))
+    expect(given(filters({ sort: { column: 'name', direction: 'desc' } }))).toEqual(byName('desc'))
+    const wrong = createRepositoryQuery(organisation)
+    wrong.takeNameOrder({ ascending: new Int32Array(3), tied: new Uint8Array(3) })
+    expect(wrong(filters({ sort: { column: 'name', direction: 'asc' } }))).toEqual(byName('asc'))
   })
 })

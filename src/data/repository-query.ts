@@ -1,3 +1,4 @@
+import { descending, nameCollator, nameOrder, type NameOrder } from './name-order'
 import { ageInMinutes } from './relative-time'
 import {
   ALL_LANGUAGES,
@@ -18,7 +19,8 @@ const RECENT_ANSWERS = 16
 export function createRepositoryQuery(repositories: Repository[]) {
   const haystacks = repositories.map((repository) => `${repository.name}\n${repository.description}`.toLowerCase())
   const orders = new Map<string, number[]>()
-  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
+  const collator = nameCollator()
+  let names: NameOrder | undefined
 
   const keyOf: Record<Exclude<SortColumn, 'name'>, (repository: Repository) => number> = {
     updated: (repository) => -ageInMinutes(repository.lastUpdated),
@@ -35,7 +37,11 @@ export function createRepositoryQuery(repositories: Repository[]) {
       if (sort) {
         const sign = sort.direction === 'asc' ? 1 : -1
         if (sort.column === 'name') {
-          indexes.sort((a, b) => sign * collator.compare(repositories[a].name, repositories[b].name) || a - b)
+          names ??= nameOrder(
+            repositories.map((repository) => repository.name),
+            collator,
+          )
+          indexes = Array.from(sign > 0 ? names.ascending : descending(names))
         } else {
           const keys = repositories.map(keyOf[sort.column])
           indexes.sort((a, b) => sign * (keys[a] - keys[b]) || a - b)
@@ -69,7 +75,7 @@ export function createRepositoryQuery(repositories: Repository[]) {
   }
 
   /** The repositories that pass the filters, in the sort's order. */
-  return function query(filters: RepositoryFilters): Repository[] {
+  function query(filters: RepositoryFilters): Repository[] {
     const needle = filters.search.trim().toLowerCase()
     const key = `${filters.visibility}\n${filters.language}\n${filters.sort?.column}:${filters.sort?.direction}`
     let answer = recent.get(`${key}\n${needle}`)
@@ -82,4 +88,13 @@ export function createRepositoryQuery(repositories: Repository[]) {
     last = { key, needle, answer }
     return answer.rows
   }
+
+  /** Takes the names' order sorted elsewhere (in a worker), so sorting by name sorts nothing here. */
+  function takeNameOrder(order: NameOrder) {
+    if (order.ascending.length === repositories.length) names ??= order
+  }
+
+  return Object.assign(query, { takeNameOrder })
 }
+
+export type RepositoryQuery = ReturnType<typeof createRepositoryQuery>

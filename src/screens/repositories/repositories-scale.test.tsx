@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { generateOrganisation } from '@/data/generator'
 import { defaultFilters } from '@/data/repository-filters'
@@ -23,6 +23,10 @@ const expectShowing = (count: number) =>
 
 const bodyRows = () => [...document.querySelectorAll<HTMLTableRowElement>('tbody tr[data-index]')]
 const rowName = (row: HTMLTableRowElement) => row.querySelector('td p')?.textContent
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
 
 describe('All Repositories at 100,000 repositories', () => {
   it('keeps only the rows in view in the page and shows the right ones while scrolling', async () => {
@@ -71,6 +75,29 @@ describe('All Repositories at 100,000 repositories', () => {
     await expect
       .element(page.getByRole('columnheader', { name: 'Vulnerabilities' }))
       .toHaveAttribute('aria-sort', 'ascending')
+  })
+
+  it('sorts by name with the order a worker sorted while the list showed', async () => {
+    const answered = new Promise<void>((resolve) => {
+      const PageWorker = window.Worker
+      vi.stubGlobal(
+        'Worker',
+        class extends PageWorker {
+          constructor(url: string | URL, options?: WorkerOptions) {
+            super(url, options)
+            if (String(url).includes('name-order')) this.addEventListener('message', () => resolve())
+          }
+        },
+      )
+    })
+    await renderLarge()
+    await answered
+    for (const direction of ['asc', 'desc'] as const) {
+      await page.getByRole('button', { name: 'Repository' }).click()
+      const expected = query({ ...defaultFilters, sort: { column: 'name', direction } })
+      await expect.poll(() => rowName(bodyRows()[0])).toBe(expected[0].name)
+      expect(bodyRows().map(rowName)).toEqual(expected.slice(0, bodyRows().length).map((repository) => repository.name))
+    }
   })
 
   it('opens a shared address with its filters and sort', async () => {

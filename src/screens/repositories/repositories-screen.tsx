@@ -4,13 +4,14 @@ import { formatCount } from '@/lib/format'
 import { IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
 import { memo, useCallback, useMemo } from 'react'
+import { useWarmNameOrder } from '@/state/name-order'
 import { useOrganisation } from '@/state/organisation'
 import { downloadText } from '@/lib/download'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { repositoriesToCsv } from '@/data/repositories-csv'
 import { ALL_LANGUAGES, languageOptions, visibilityOptions, type SortColumn } from '@/data/repository-filters'
-import { createRepositoryQuery } from '@/data/repository-query'
+import { createRepositoryQuery, type RepositoryQuery } from '@/data/repository-query'
 import type { Repository } from '@/data/repositories'
 import { RepositoryTable } from './repository-table'
 import { useRepoFilters, type RepoFiltersActor } from './use-repo-filters'
@@ -70,7 +71,7 @@ const ChoiceFields = memo(function ChoiceFields({
 
 interface ResultsProps {
   actor: RepoFiltersActor
-  query: ReturnType<typeof createRepositoryQuery>
+  query: RepositoryQuery
   total: number
 }
 
@@ -127,6 +128,7 @@ export function RepositoriesScreen() {
   const { repositories } = organisation
   const actor = useRepoFilters('/repositories')
   const query = useMemo(() => createRepositoryQuery(repositories), [repositories])
+  useWarmNameOrder(query, repositories)
   const languages = useMemo(() => languageOptions(repositories), [repositories])
 
   return (
