@@ -192,7 +192,7 @@ const subjects: Record<string, Subject> = {
       { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json' },
       { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json', show: true },
       { type: 'feed.progress', progress: { done: 1, total: 2 } },
-      { type: 'feed.synced', report: { syncedAt: 't' } },
+      { type: 'feed.synced', report: { syncedAt: 't', fetched: 1, removed: [] } },
       { type: 'feed.failed', message: 'offline' },
       { type: 'feed.cancel' },
     ],

@@ -57,6 +57,18 @@ describe('feed-sync machine', () => {
     expect(announceChange).toHaveBeenCalledTimes(1)
   })
 
+  it('announces nothing after a sync that found every file unchanged, but does after one that removed a repository', () => {
+    const { actor, worker, announceChange, showWorkspace } = harness()
+    actor.send({ ...sync, show: true })
+    worker({ type: 'feed.synced', report: report(0) })
+    expect(actor.getSnapshot().value).toBe('synced')
+    expect(announceChange).not.toHaveBeenCalled()
+    expect(showWorkspace).toHaveBeenCalledTimes(1)
+    actor.send(sync)
+    worker({ type: 'feed.synced', report: { ...report(0), removed: ['retired-service'] } })
+    expect(announceChange).toHaveBeenCalledTimes(1)
+  })
+
   it('shows the workspace once synced only when the user asked for the sync', () => {
     const { actor, worker, showWorkspace } = harness()
     actor.send(sync)

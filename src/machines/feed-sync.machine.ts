@@ -1,5 +1,5 @@
-import { assign, fromCallback, setup } from 'xstate'
-import type { FeedProgress, FeedSyncReport } from '@/workspace/feed-sync'
+import { assign, enqueueActions, fromCallback, setup } from 'xstate'
+import { changedWorkspace, type FeedProgress, type FeedSyncReport } from '@/workspace/feed-sync'
 
 /** What the sync worker reports, as events the invoked actor sends back. */
 export type FeedRunnerEvent =
@@ -45,6 +45,13 @@ export const feedSyncMachine = setup({
   actions: {
     /** Tells the screens (and other tabs) that the workspace changed. */
     announceChange: () => {},
+    /**
+     * Announces a sync that fetched or removed something: one that found every file unchanged
+     * leaves the workspace as it was, and the screens (and the kept indexes) need not read it.
+     */
+    announceIfChanged: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'feed.synced' || changedWorkspace(event.report)) enqueue('announceChange')
+    }),
     /** Makes the workspace the data source of every screen. */
     showWorkspace: () => {},
   },
@@ -81,13 +88,13 @@ export const feedSyncMachine = setup({
             target: 'synced',
             actions: [
               assign({ report: ({ event }) => event.report, progress: undefined }),
-              'announceChange',
+              'announceIfChanged',
               'showWorkspace',
             ],
           },
           {
             target: 'synced',
-            actions: [assign({ report: ({ event }) => event.report, progress: undefined }), 'announceChange'],
+            actions: [assign({ report: ({ event }) => event.report, progress: undefined }), 'announceIfChanged'],
           },
         ],
         // What landed before the failure is in the workspace: the screens read it again.
