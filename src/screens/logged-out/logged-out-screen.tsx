@@ -18,6 +18,30 @@ export interface LoggedOutScreenProps {
   problem?: SignInProblem
 }
 
+/** A button drawn as Mantine's default or filled Button (size sm), with Mantine's focus ring. */
+function HeaderButton({
+  variant,
+  onClick,
+  disabled,
+  children,
+}: {
+  variant: 'default' | 'filled'
+  onClick: () => void
+  disabled: boolean
+  children: string
+}) {
+  return (
+    <button
+      type="button"
+      className={`${classes.button} ${classes[variant]} mantine-focus-auto mantine-active`}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {children}
+    </button>
+  )
+}
+
 /** The three things Vigil shows, each with its icon and the Mantine colour its icon is drawn in. */
 const FEATURES = [
   { color: 'indigo', Icon: IconShieldCheck, text: 'Security policies and how well each repository follows them' },
@@ -34,22 +58,12 @@ export function LoggedOutScreen({ onSignIn, onSignUp, onDismissProblem, busy = f
           Vigil
         </span>
         <div className={classes.actions}>
-          <button
-            type="button"
-            className={`${classes.button} ${classes.default} mantine-focus-auto mantine-active`}
-            onClick={onSignIn}
-            disabled={busy}
-          >
+          <HeaderButton variant="default" onClick={onSignIn} disabled={busy}>
             Sign in
-          </button>
-          <button
-            type="button"
-            className={`${classes.button} ${classes.filled} mantine-focus-auto mantine-active`}
-            onClick={onSignUp}
-            disabled={busy}
-          >
+          </HeaderButton>
+          <HeaderButton variant="filled" onClick={onSignUp} disabled={busy}>
             Sign up
-          </button>
+          </HeaderButton>
         </div>
       </header>
       <main className={classes.main}>
