@@ -33,16 +33,16 @@ export function createRepositoryQuery(repositories: Repository[]) {
     const id = sort ? `${sort.column}:${sort.direction}` : 'none'
     let indexes = orders.get(id)
     if (!indexes) {
-      indexes = repositories.map((_, index) => index)
-      if (sort) {
-        const sign = sort.direction === 'asc' ? 1 : -1
-        if (sort.column === 'name') {
-          names ??= nameOrder(
-            repositories.map((repository) => repository.name),
-            collator,
-          )
-          indexes = Array.from(sign > 0 ? names.ascending : descending(names))
-        } else {
+      if (sort?.column === 'name') {
+        names ??= nameOrder(
+          repositories.map((repository) => repository.name),
+          collator,
+        )
+        indexes = Array.from(sort.direction === 'asc' ? names.ascending : descending(names))
+      } else {
+        indexes = repositories.map((_, index) => index)
+        if (sort) {
+          const sign = sort.direction === 'asc' ? 1 : -1
           const keys = repositories.map(keyOf[sort.column])
           indexes.sort((a, b) => sign * (keys[a] - keys[b]) || a - b)
         }

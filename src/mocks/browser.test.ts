@@ -49,14 +49,20 @@ describe('a mock worker registration left behind by a sign-out', () => {
   it('is removed when the page opened uncontrolled, so that MSW registers afresh instead of reloading', async () => {
     const ours = registration(script)
     const another = registration('http://127.0.0.1/other-worker.js')
-    await dropRegistrationsLeftUncontrolled(container(false, [ours, another]), script)
+    await dropRegistrationsLeftUncontrolled(container(false, [ours, another]), script, 'navigate')
     expect(ours.unregister).toHaveBeenCalledOnce()
     expect(another.unregister).not.toHaveBeenCalled()
   })
 
   it('is kept while it controls the page', async () => {
     const ours = registration(script)
-    await dropRegistrationsLeftUncontrolled(container(true, [ours]), script)
+    await dropRegistrationsLeftUncontrolled(container(true, [ours]), script, 'navigate')
+    expect(ours.unregister).not.toHaveBeenCalled()
+  })
+
+  it('is kept for a page reloaded without its worker (Shift+Reload): other tabs may use it', async () => {
+    const ours = registration(script)
+    await dropRegistrationsLeftUncontrolled(container(false, [ours]), script, 'reload')
     expect(ours.unregister).not.toHaveBeenCalled()
   })
 })

@@ -34,9 +34,16 @@ type WorkerContainer = Pick<ServiceWorkerContainer, 'controller' | 'getRegistrat
  * of its own, so the page the user returns to opens uncontrolled beside a registration on its way
  * out, and MSW reloads such a page. Removing that registration first lets MSW register the worker
  * afresh and claim the page as it is, with no second load of the screen.
+ *
+ * A page reloaded without its worker (Shift+Reload) is left to MSW: the registration may still
+ * serve other tabs, and MSW's reload brings the page back under it.
  */
-export async function dropRegistrationsLeftUncontrolled(container: WorkerContainer, scriptUrl: string): Promise<void> {
-  if (container.controller) return
+export async function dropRegistrationsLeftUncontrolled(
+  container: WorkerContainer,
+  scriptUrl: string,
+  navigationType: string | undefined,
+): Promise<void> {
+  if (container.controller || navigationType === 'reload') return
   const registrations = await container.getRegistrations()
   const ours = registrations.filter((registration) =>
     [registration.active, registration.waiting, registration.installing].some(
@@ -50,7 +57,12 @@ export async function dropRegistrationsLeftUncontrolled(container: WorkerContain
 export async function startMockWorker(handlers: RequestHandler[]): Promise<void> {
   if (typeof ServiceWorkerRegistration !== 'undefined') handleWorkerUpdateFailures(ServiceWorkerRegistration.prototype)
   const url = `${import.meta.env.BASE_URL}mockServiceWorker.js`
-  await dropRegistrationsLeftUncontrolled(navigator.serviceWorker, new URL(url, window.location.href).href)
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+  await dropRegistrationsLeftUncontrolled(
+    navigator.serviceWorker,
+    new URL(url, window.location.href).href,
+    navigation?.type,
+  )
   const worker = setupWorker(...handlers)
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url } })
 }
