@@ -1,6 +1,7 @@
-import { createContext, useContext } from 'react'
+import { useContext } from 'react'
 import useSWR, { type SWRConfiguration } from 'swr'
 import { useAuth, useTokenGetter, useTokenRenewal, useTokenSender } from '@/state/auth'
+import { ApiFetchContext } from './api-fetch'
 import { apiRequest } from './request'
 
 /**
@@ -9,9 +10,6 @@ import { apiRequest } from './request'
  * connections), loading-slow 3 s (5 s on slow connections).
  */
 export const apiSwrOptions: SWRConfiguration = { revalidateOnFocus: false, shouldRetryOnError: false }
-
-/** The fetch the API helper uses; in demo mode it waits until the mock service worker is ready. */
-export const ApiFetchContext = createContext<typeof fetch>((input, init) => fetch(input, init))
 
 /** An authenticated GET, cached per signed-in user so one user's answers never show to another. */
 export function useApi<T>(path: string) {

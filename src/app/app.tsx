@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react'
 import { Router } from 'wouter'
 import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location'
-import { ApiFetchContext } from '@/api/use-api'
+import { ApiFetchContext } from '@/api/api-fetch'
 import { isCallbackUrl } from '@/auth/callback-url'
 import type { AuthClient } from '@/auth/client'
 import type { VigilConfig } from '@/config/config'
