@@ -1,5 +1,11 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate'
-import { changedWorkspace, type FeedProgress, type FeedSyncReport } from '@/workspace/feed-sync'
+import type { FeedProgress, FeedSyncReport } from '@/workspace/feed-sync'
+
+/**
+ * Whether a sync changed the workspace: it imported a file again or removed a repository. Here,
+ * not in the sync's module, which would bring the scan readers into the page with it.
+ */
+const changedWorkspace = (report: FeedSyncReport) => report.fetched > 0 || report.removed.length > 0
 
 /** What the sync worker reports, as events the invoked actor sends back. */
 export type FeedRunnerEvent =

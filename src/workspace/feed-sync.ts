@@ -184,10 +184,6 @@ async function fetchFile(client: FeedClient, item: Omit<Fetched, 'outcome'>): Pr
   }
 }
 
-/** Whether a sync changed the workspace: it imported a file again or removed a repository. */
-export const changedWorkspace = (report: Pick<FeedSyncReport, 'fetched' | 'removed'>) =>
-  report.fetched > 0 || report.removed.length > 0
-
 /**
  * Syncs the workspace with a feed: reads the manifest (conditionally), fetches only the files
  * whose hash, ETag or Last-Modified changed, imports each in its own transaction, and removes the
