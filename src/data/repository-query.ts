@@ -1,3 +1,4 @@
+import { allIndexes } from '@/lib/sorted-once'
 import { descending, nameCollator, nameOrder, type NameOrder } from './name-order'
 import { ageInMinutes } from './relative-time'
 import {
@@ -40,7 +41,7 @@ export function createRepositoryQuery(repositories: Repository[]) {
         )
         indexes = Array.from(sort.direction === 'asc' ? names.ascending : descending(names))
       } else {
-        indexes = repositories.map((_, index) => index)
+        indexes = allIndexes(repositories.length)
         if (sort) {
           const sign = sort.direction === 'asc' ? 1 : -1
           const keys = repositories.map(keyOf[sort.column])
