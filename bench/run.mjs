@@ -101,10 +101,22 @@ const percentile = (values, p) => {
 const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits
 
 /** Time from navigation start until `ready` holds, read from the page's own clock. */
-async function loadTime(page, url, ready) {
+/**
+ * Opens `url` and times it to the animation frame in which `ready()` first holds: what the user
+ * sees. `afterRoundTrip` is when the bench has heard of it and read the clock again, which also
+ * counts whatever the page does right after that frame (as the bench measured before).
+ */
+async function loadTimes(page, url, ready) {
   await page.goto(url, { waitUntil: 'commit' })
-  await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 30_000 })
-  return page.evaluate(() => performance.now())
+  const frame = await page.waitForFunction(`(${ready})() && performance.now()`, undefined, {
+    polling: 'raf',
+    timeout: 30_000,
+  })
+  return { frame: await frame.jsonValue(), afterRoundTrip: await page.evaluate(() => performance.now()) }
+}
+
+async function loadTime(page, url, ready) {
+  return (await loadTimes(page, url, ready)).frame
 }
 
 async function signIn(page, origin) {
@@ -665,7 +677,7 @@ async function main() {
         const page = await context.newPage()
         if (which === 'vigil') {
           loggedOut.push(
-            await loadTime(page, vigil.origin, () =>
+            await loadTimes(page, vigil.origin, () =>
               [...document.querySelectorAll('button')].some((b) => b.textContent === 'Sign in' && b.checkVisibility()),
             ),
           )
@@ -675,17 +687,25 @@ async function main() {
           await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
           signInToDashboard.push(Date.now() - started)
         } else {
-          bare.push(await loadTime(page, `${reference.origin}/index.html`, () => !!document.querySelector('button')))
+          bare.push(await loadTimes(page, `${reference.origin}/index.html`, () => !!document.querySelector('button')))
         }
         await context.close()
       }
     }
+    const frames = (times) => median(times.map((time) => time.frame))
+    const afterRoundTrips = (times) => median(times.map((time) => time.afterRoundTrip))
     results.startup = {
-      loggedOutReadyMs: round(median(loggedOut)),
-      bareReactReadyMs: round(median(bare)),
-      loggedOutRatio: round(median(loggedOut) / median(bare), 2),
+      loggedOutReadyMs: round(frames(loggedOut)),
+      bareReactReadyMs: round(frames(bare)),
+      loggedOutRatio: round(frames(loggedOut) / frames(bare), 2),
+      // The same loads, read after the bench's round trip to the page (the figure of earlier runs).
+      afterRoundTrip: {
+        loggedOutReadyMs: round(afterRoundTrips(loggedOut)),
+        bareReactReadyMs: round(afterRoundTrips(bare)),
+        loggedOutRatio: round(afterRoundTrips(loggedOut) / afterRoundTrips(bare), 2),
+      },
       signInToDashboardMs: round(median(signInToDashboard)),
-      signInToDashboardRatio: round(median(signInToDashboard) / median(bare), 2),
+      signInToDashboardRatio: round(median(signInToDashboard) / frames(bare), 2),
     }
 
     // c. and d. Search keystrokes at each size, normal and 4× slower CPU, against the plain-DOM filter.
@@ -758,7 +778,7 @@ async function main() {
   })
   console.log(`lazy chunks (not in the first screen): ${vigilSize.lazy.join(', ')}`)
   console.log(
-    `logged-out ready ×${results.startup.loggedOutRatio} of bare React; demo sign-in to dashboard ${results.startup.signInToDashboardMs} ms (×${results.startup.signInToDashboardRatio})`,
+    `logged-out ready ×${results.startup.loggedOutRatio} of bare React (×${results.startup.afterRoundTrip.loggedOutRatio} read after the bench's round trip); demo sign-in to dashboard ${results.startup.signInToDashboardMs} ms (×${results.startup.signInToDashboardRatio})`,
   )
   console.table(
     results.search.map((row) => ({
