@@ -2,6 +2,13 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 
 /**
+ * Rows drawn beyond the window's edges: a few while the page scrolls, so that a fast scroll shows
+ * no gap, and one at rest, so that a keystroke that changes every row draws few unseen ones.
+ */
+const SCROLLING_OVERSCAN = 4
+const RESTING_OVERSCAN = 1
+
+/**
  * A long table's rows, virtualised against the window: only the rows in view are in the page.
  * The rows are one tab stop (the active row has tabIndex 0): arrow keys, Page Up/Down, Home and
  * End move between them, and Enter calls `onEnter` with the active row.
@@ -25,7 +32,14 @@ export function useVirtualRows({
     if (body.current) setScrollMargin(body.current.getBoundingClientRect().top + window.scrollY)
   }, [])
 
-  const virtualizer = useWindowVirtualizer({ count, estimateSize: () => rowHeight, overscan: 4, scrollMargin })
+  const [scrolling, setScrolling] = useState(false)
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: () => rowHeight,
+    overscan: scrolling ? SCROLLING_OVERSCAN : RESTING_OVERSCAN,
+    scrollMargin,
+    onChange: (instance) => setScrolling(instance.isScrolling),
+  })
   const items = virtualizer.getVirtualItems()
   const paddingTop = items.length > 0 ? items[0].start - scrollMargin : 0
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1].end - scrollMargin) : 0

@@ -37,14 +37,30 @@ describe('All Repositories at 100,000 repositories', () => {
     expect(firstRows.length).toBeGreaterThan(5)
     expect(firstRows.length).toBeLessThan(40)
     expect(rowName(firstRows[0])).toBe(organisation[0].name)
+    // Every row is as tall as the virtualiser counts on, or rows would drift from their places.
+    expect(new Set(firstRows.map((row) => row.getBoundingClientRect().height))).toEqual(new Set([66]))
 
     const top = (document.querySelector('tbody') as HTMLElement).getBoundingClientRect().top + window.scrollY
-    window.scrollTo(0, top + 50_000 * 62)
+    window.scrollTo(0, top + 50_000 * 66)
     await expect.poll(() => bodyRows().some((row) => row.dataset.index === '50000')).toBe(true)
     const row = bodyRows().find((candidate) => candidate.dataset.index === '50000') as HTMLTableRowElement
     expect(rowName(row)).toBe(organisation[50_000].name)
     expect(row.getAttribute('aria-rowindex')).toBe('50002')
     expect(bodyRows().length).toBeLessThan(40)
+    window.scrollTo(0, 0)
+  })
+
+  it('draws one row below the window at rest, and more while the page scrolls', async () => {
+    await renderLarge()
+    const below = () => bodyRows().filter((row) => row.getBoundingClientRect().top >= window.innerHeight).length
+    await expect.poll(below).toBe(1)
+    const scrolling = setInterval(() => window.scrollBy(0, 5), 20)
+    try {
+      await expect.poll(below).toBe(4)
+    } finally {
+      clearInterval(scrolling)
+    }
+    await expect.poll(below).toBe(1)
     window.scrollTo(0, 0)
   })
 

@@ -1,7 +1,8 @@
 import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
-import { IconArrowDown, IconArrowUp, IconChevronRight, IconSelector } from '@tabler/icons-react'
+import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
 import { memo, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
+import { MaskIcon } from '@/components/mask-icon'
 import { useVirtualRows } from '@/components/use-virtual-rows'
 import { LanguageBadge, PolicyIssuesBadge, VisibilityLabel, VulnerabilitiesBadge } from '@/components/badges'
 import classes from './repository-table.module.css'
@@ -11,7 +12,8 @@ import { repositoryColumns, type RepositoryColumn } from '@/data/repository-colu
 
 /** SPEC.md §9: two languages per row, then '+N'. */
 const LANGUAGES_SHOWN = 2
-const ROW_HEIGHT = 62
+// At least the rows' content (two lines of text and the cell padding: 65.3 px), so that every row is exactly this tall.
+const ROW_HEIGHT = 66
 const COLUMNS = repositoryColumns.length
 
 const EMPTY_RESULT_TEXT = 'No repositories found matching your search criteria.'
@@ -56,7 +58,7 @@ const cells: Record<RepositoryColumn['id'], (repository: Repository) => ReactNod
   vulnerabilities: (repository) => <VulnerabilitiesBadge count={repository.vulnerabilities} />,
   open: (repository) => (
     <Link href={detailsUrl(repository)} className={classes.open} aria-label={`Open ${repository.name}`} tabIndex={-1}>
-      <IconChevronRight size={16} aria-hidden />
+      <MaskIcon name="chevronRight" size={16} />
     </Link>
   ),
 }
