@@ -1,10 +1,10 @@
 import { Badge } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { IconLock, IconWorld } from '@tabler/icons-react'
 import { policyIssueLevel, vulnerabilityLevel, type BadgeLevel } from '@/data/badge-thresholds'
 import type { HttpMethod } from '@/data/endpoints'
 import type { EnforcementStatus, FindingSeverity } from '@/data/findings'
 import { levelColors } from './palette'
-import { MaskIcon } from './mask-icon'
 import classes from './badges.module.css'
 
 /** A count graded good / warning / danger (the palette's colours, in the CSS module). */
@@ -102,9 +102,10 @@ export function MethodBadge({ method }: { method: string }) {
 }
 
 export function VisibilityLabel({ isPrivate }: { isPrivate: boolean }) {
+  const Icon = isPrivate ? IconLock : IconWorld
   return (
     <span className={classes.visibility}>
-      <MaskIcon name={isPrivate ? 'lock' : 'world'} size={14} />
+      <Icon size={14} aria-hidden />
       {isPrivate ? 'Private' : 'Public'}
     </span>
   )

@@ -1,8 +1,7 @@
 import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
-import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
+import { IconArrowDown, IconArrowUp, IconChevronRight, IconSelector } from '@tabler/icons-react'
 import { memo, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
-import { MaskIcon } from '@/components/mask-icon'
 import { useVirtualRows } from '@/components/use-virtual-rows'
 import { LanguageBadge, PolicyIssuesBadge, VisibilityLabel, VulnerabilitiesBadge } from '@/components/badges'
 import classes from './repository-table.module.css'
@@ -58,7 +57,7 @@ const cells: Record<RepositoryColumn['id'], (repository: Repository) => ReactNod
   vulnerabilities: (repository) => <VulnerabilitiesBadge count={repository.vulnerabilities} />,
   open: (repository) => (
     <Link href={detailsUrl(repository)} className={classes.open} aria-label={`Open ${repository.name}`} tabIndex={-1}>
-      <MaskIcon name="chevronRight" size={16} />
+      <IconChevronRight size={16} aria-hidden />
     </Link>
   ),
 }
