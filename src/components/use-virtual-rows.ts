@@ -38,7 +38,10 @@ export function useVirtualRows({
     estimateSize: () => rowHeight,
     overscan: scrolling ? SCROLLING_OVERSCAN : RESTING_OVERSCAN,
     scrollMargin,
-    onChange: (instance) => setScrolling(instance.isScrolling),
+    // Only a change of scrolling needs a render of its own; the virtualiser renders for the rest.
+    onChange: (instance) => {
+      if (instance.isScrolling !== scrolling) setScrolling(instance.isScrolling)
+    },
   })
   const items = virtualizer.getVirtualItems()
   const paddingTop = items.length > 0 ? items[0].start - scrollMargin : 0
