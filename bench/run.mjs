@@ -599,6 +599,9 @@ async function sortByName(browser, vigilOrigin) {
   }
 }
 
+const sortByNameLine = ({ ascendingMs, descendingMs }) =>
+  `first sort by name at 100,000 repositories: ascending ${ascendingMs} ms, then descending ${descendingMs} ms`
+
 /** Builds Vigil and the reference pages, serves both and runs `task` with a browser; then closes all. */
 async function withBench(task) {
   build()
@@ -619,9 +622,7 @@ function searchOnly() {
   return withBench(async ({ browser, vigil, reference }) => {
     const rows = await searchBench(browser, vigil, reference)
     const sort = await sortByName(browser, vigil)
-    console.log(
-      `first sort by name at 100,000: ascending ${sort.ascendingMs} ms, then descending ${sort.descendingMs} ms`,
-    )
+    console.log(sortByNameLine(sort))
     writeFileSync(join(root, 'bench/results-search.json'), `${JSON.stringify({ rows, sortByName: sort }, null, 2)}\n`)
   })
 }
@@ -805,9 +806,7 @@ async function main() {
       'DOM nodes': row.domNodes,
     })),
   )
-  console.log(
-    `first sort by name at 100,000 repositories: ascending ${results.sortByName.ascendingMs} ms, then descending ${results.sortByName.descendingMs} ms`,
-  )
+  console.log(sortByNameLine(results.sortByName))
   console.table(
     results.import.map((row) => ({
       file: row.file,
