@@ -137,6 +137,14 @@ describe('repository query while typing', () => {
     )
     expect(given(filters({ sort: { column: 'name', direction: 'asc' } }))).toEqual(byName('asc'))
     expect(given(filters({ sort: { column: 'name', direction: 'desc' } }))).toEqual(byName('desc'))
+    // The given order is the one used: an order that is not the names' own shows as it was given.
+    const trusting = createRepositoryQuery(organisation)
+    trusting.takeNameOrder({
+      ascending: Int32Array.from(organisation, (_, index) => index),
+      tied: new Uint8Array(organisation.length),
+    })
+    expect(trusting(filters({ sort: { column: 'name', direction: 'asc' } }))).toEqual(organisation)
+    expect(trusting(filters({ sort: { column: 'name', direction: 'desc' } }))).toEqual([...organisation].reverse())
     const wrong = createRepositoryQuery(organisation)
     wrong.takeNameOrder({ ascending: new Int32Array(3), tied: new Uint8Array(3) })
     expect(wrong(filters({ sort: { column: 'name', direction: 'asc' } }))).toEqual(byName('asc'))
