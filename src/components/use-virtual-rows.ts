@@ -8,6 +8,11 @@ import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type Key
 const SCROLLING_OVERSCAN = 4
 const RESTING_OVERSCAN = 1
 
+/** The part of the window's top that a fixed header covers, as the page declares it (CSS scroll-padding-top). */
+function pageScrollPaddingTop() {
+  return parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0
+}
+
 /**
  * A long table's rows, virtualised against the window: only the rows in view are in the page.
  * The rows are one tab stop (the active row has tabIndex 0): arrow keys, Page Up/Down, Home and
@@ -24,12 +29,23 @@ export function useVirtualRows({
 }) {
   const body = useRef<HTMLTableSectionElement>(null)
   const [scrollMargin, setScrollMargin] = useState(0)
+  const [scrollPaddingTop, setScrollPaddingTop] = useState(0)
   const [active, setActive] = useState(0)
   const [focusRequest, setFocusRequest] = useState(0)
   const activeIndex = Math.min(active, Math.max(0, count - 1))
 
+  // Where the table starts in the page moves when what is above it changes (a notice that goes, a
+  // filter line that wraps): the page's height changes with it, so each change is measured again.
   useLayoutEffect(() => {
-    if (body.current) setScrollMargin(body.current.getBoundingClientRect().top + window.scrollY)
+    const measure = () => {
+      if (!body.current) return
+      setScrollMargin(body.current.getBoundingClientRect().top + window.scrollY)
+      setScrollPaddingTop(pageScrollPaddingTop())
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(document.body)
+    return () => observer.disconnect()
   }, [])
 
   const [scrolling, setScrolling] = useState(false)
@@ -38,6 +54,8 @@ export function useVirtualRows({
     estimateSize: () => rowHeight,
     overscan: scrolling ? SCROLLING_OVERSCAN : RESTING_OVERSCAN,
     scrollMargin,
+    // A row the keys move to stops below a fixed header, not under it.
+    scrollPaddingStart: scrollPaddingTop,
     // Only a change of scrolling needs a render of its own; the virtualiser renders for the rest.
     onChange: (instance) => {
       if (instance.isScrolling !== scrolling) setScrolling(instance.isScrolling)
@@ -62,7 +80,7 @@ export function useVirtualRows({
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
     // Keys pressed on a control inside a row (a button, a link) are the control's.
     if ((event.target as HTMLElement).tagName !== 'TR') return
-    const page = Math.max(1, Math.floor(window.innerHeight / rowHeight) - 1)
+    const page = Math.max(1, Math.floor((window.innerHeight - scrollPaddingTop) / rowHeight) - 1)
     const moves: Record<string, number> = {
       ArrowDown: activeIndex + 1,
       ArrowUp: activeIndex - 1,

@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { useVirtualRows } from './use-virtual-rows'
+import classes from './virtual-table-body.module.css'
 
 function Padding({ height, columns }: { height: number; columns: number }) {
   return height > 0 ? (
@@ -40,7 +41,7 @@ export function VirtualTableBody({
     onEnter,
   })
   return (
-    <Table.Tbody ref={body} onKeyDown={onKeyDown} onFocus={onFocus}>
+    <Table.Tbody ref={body} className={classes.body} onKeyDown={onKeyDown} onFocus={onFocus}>
       <Padding height={paddingTop} columns={columns} />
       {items.map((item) => row(item.index, item.index === activeIndex))}
       <Padding height={paddingBottom} columns={columns} />

@@ -47,6 +47,19 @@ describe('breadcrumbs', () => {
   })
 })
 
+describe('fixed header', () => {
+  it('is declared as the top of the page that scrolling keeps clear, for as long as the layout is shown', async () => {
+    const { screen } = await renderLayout('/repositories')
+    const header = page.getByRole('banner')
+    await expect.element(header).toBeVisible()
+    const headerHeight = header.element().getBoundingClientRect().height
+    expect(headerHeight).toBeGreaterThan(0)
+    expect(parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)).toBe(headerHeight)
+    await screen.unmount()
+    expect(getComputedStyle(document.documentElement).scrollPaddingTop).toBe('auto')
+  })
+})
+
 describe('breadcrumbs on a phone', () => {
   afterEach(async () => {
     await page.viewport(1280, 800)

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css'
-import { ActionIcon, AppShell, Divider, Drawer, Group, Tooltip } from '@mantine/core'
+import { ActionIcon, AppShell, Divider, Drawer, Group, rem, Tooltip } from '@mantine/core'
 import { IconLayoutSidebar } from '@tabler/icons-react'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useLayoutEffect, useMemo } from 'react'
 import { ImportDialog } from '@/components/import-dialog'
 import { useAuth, useTokenGetter } from '@/state/auth'
 import { FeedSyncProvider } from '@/state/feed'
@@ -23,14 +23,30 @@ const SIDEBAR_WIDTH_ICON = '3rem'
 const SIDEBAR_WIDTH_MOBILE = '18rem'
 const SHEET_OPEN_MS = 500
 const SHEET_CLOSE_MS = 300
+const HEADER_HEIGHT = 56
+
+/**
+ * The fixed header covers the window's top: the page says so (scroll-padding-top), so that what
+ * the browser or a table's keys scroll into view stops below it.
+ */
+function useHeaderScrollPadding() {
+  useLayoutEffect(() => {
+    const root = document.documentElement
+    root.style.scrollPaddingTop = rem(HEADER_HEIGHT)
+    return () => {
+      root.style.removeProperty('scroll-padding-top')
+    }
+  }, [])
+}
 
 function Shell() {
   const { isMobile, expanded, mobileOpen, toggle, setMobileOpen } = useSidebar()
   const iconMode = !isMobile && !expanded
+  useHeaderScrollPadding()
   return (
     <AppShell
       layout="alt"
-      header={{ height: 56 }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={{ width: iconMode ? SIDEBAR_WIDTH_ICON : SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }}
       padding="lg"
     >

@@ -3,10 +3,12 @@ import { page } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
+import { drawnRowHeights, hiddenPartsWhileWalking } from '@tests/helpers/virtual-rows'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
 import type { OrganisationChoice } from '@/state/organisation'
 import type { WorkspaceIdentity } from '@/state/workspace'
 import { ApisScreen, type ApisView } from './apis-screen'
+import { ENDPOINT_ROW_HEIGHT } from './endpoint-table'
 
 deleteTestWorkspacesAfterEach()
 
@@ -102,6 +104,19 @@ describe('APIs of a generated organisation', () => {
     expect(total).toBeGreaterThan(2000)
     expect(page.getByRole('row').elements().length).toBeLessThan(60)
   })
+
+  it('draws every row as tall as the table counts, and the arrow keys keep the focused row in view below a fixed header', async () => {
+    // What the signed-in layout declares for its header.
+    document.documentElement.style.scrollPaddingTop = '56px'
+    try {
+      await renderScreen('/apis/rest', { view: 'rest', organisation: 500 })
+      await expect.element(shown(), { timeout: 15_000 }).toBeVisible()
+      expect(drawnRowHeights()).toEqual(new Set([ENDPOINT_ROW_HEIGHT]))
+      expect(await hiddenPartsWhileWalking(25, 20)).toEqual(Array(45).fill(0))
+    } finally {
+      document.documentElement.style.removeProperty('scroll-padding-top')
+    }
+  })
 })
 
 describe('APIs in a workspace', () => {
@@ -120,6 +135,8 @@ describe('APIs in a workspace', () => {
     await expect.element(page.getByRole('heading', { level: 1, name: 'Webhooks and callbacks' })).toBeVisible()
     await expect.element(shown()).toHaveTextContent(/^Showing [1-9]\d* of [1-9]\d* endpoints?$/)
     await expect.element(page.getByRole('row', { name: / in health-records$/ }).first()).toHaveTextContent('webhook')
+    // A channel badge beside the path, or a note under the authentication, leaves the row as tall as the others.
+    expect(drawnRowHeights()).toEqual(new Set([ENDPOINT_ROW_HEIGHT]))
     await screen.unmount()
 
     const withGraph = await workspaceWithFiles([{ name: 'shop/graph.json', text: graph, repository: 'shop' }])

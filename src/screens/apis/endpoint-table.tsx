@@ -9,7 +9,8 @@ import type { ApiEndpoint } from '@/data/endpoints'
 import type { Repository } from '@/data/repositories'
 import { plural } from '@/lib/format'
 
-const ROW_HEIGHT = 60
+/** At least a row's content (the endpoint above its description: 62.4 px), so that every row is exactly this tall. */
+export const ENDPOINT_ROW_HEIGHT = 63
 const headers = ['Endpoint', 'Repository', 'Auth', ...dataColumns.map((column) => column.label), 'Why']
 
 const apiSurfaceUrl = (name: string) => `/repository/${encodeURIComponent(name)}?tab=api-surface`
@@ -62,7 +63,7 @@ export const EndpointTable = memo(function EndpointTable({
         <VirtualTableBody
           count={shown.length}
           columns={headers.length}
-          rowHeight={ROW_HEIGHT}
+          rowHeight={ENDPOINT_ROW_HEIGHT}
           empty="No endpoints match these filters."
           onEnter={(index) => navigate(apiSurfaceUrl(repositoryOf(shown[index])?.name ?? ''))}
           row={(index, active) => {
@@ -72,7 +73,7 @@ export const EndpointTable = memo(function EndpointTable({
             return (
               <Table.Tr
                 key={occurrence}
-                {...rowProps(index, active, ROW_HEIGHT)}
+                {...rowProps(index, active, ENDPOINT_ROW_HEIGHT)}
                 aria-label={`${endpoint.method} ${endpoint.path} in ${repository?.name}`}
               >
                 <Table.Td>

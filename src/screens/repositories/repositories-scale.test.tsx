@@ -5,7 +5,9 @@ import { defaultFilters } from '@/data/repository-filters'
 import { createRepositoryQuery } from '@/data/repository-query'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
+import { drawnRowHeights, drawnRows, hiddenPartsWhileWalking } from '@tests/helpers/virtual-rows'
 import { RepositoriesScreen } from './repositories-screen'
+import { ROW_HEIGHT } from './repository-table'
 
 const SIZE = 100_000
 const organisation = generateOrganisation(SIZE)
@@ -21,7 +23,6 @@ async function renderLarge(path = '/repositories') {
 const expectShowing = (count: number) =>
   expect.element(page.getByText(`Showing ${count.toLocaleString('en-US')} of 100,000 repositories`)).toBeVisible()
 
-const bodyRows = () => [...document.querySelectorAll<HTMLTableRowElement>('tbody tr[data-index]')]
 const rowName = (row: HTMLTableRowElement) => row.querySelector('td p')?.textContent
 
 afterEach(() => {
@@ -33,26 +34,26 @@ describe('All Repositories at 100,000 repositories', () => {
     await renderLarge()
     await expect.element(page.getByText('Showing 100,000 of 100,000 repositories')).toBeVisible()
     expect(page.getByRole('table', { name: 'Repositories' }).element().getAttribute('aria-rowcount')).toBe('100001')
-    const firstRows = bodyRows()
+    const firstRows = drawnRows()
     expect(firstRows.length).toBeGreaterThan(5)
     expect(firstRows.length).toBeLessThan(40)
     expect(rowName(firstRows[0])).toBe(organisation[0].name)
     // Every row is as tall as the virtualiser counts on, or rows would drift from their places.
-    expect(new Set(firstRows.map((row) => row.getBoundingClientRect().height))).toEqual(new Set([66]))
+    expect(drawnRowHeights()).toEqual(new Set([ROW_HEIGHT]))
 
     const top = (document.querySelector('tbody') as HTMLElement).getBoundingClientRect().top + window.scrollY
-    window.scrollTo(0, top + 50_000 * 66)
-    await expect.poll(() => bodyRows().some((row) => row.dataset.index === '50000')).toBe(true)
-    const row = bodyRows().find((candidate) => candidate.dataset.index === '50000') as HTMLTableRowElement
+    window.scrollTo(0, top + 50_000 * ROW_HEIGHT)
+    await expect.poll(() => drawnRows().some((row) => row.dataset.index === '50000')).toBe(true)
+    const row = drawnRows().find((candidate) => candidate.dataset.index === '50000') as HTMLTableRowElement
     expect(rowName(row)).toBe(organisation[50_000].name)
     expect(row.getAttribute('aria-rowindex')).toBe('50002')
-    expect(bodyRows().length).toBeLessThan(40)
+    expect(drawnRows().length).toBeLessThan(40)
     window.scrollTo(0, 0)
   })
 
   it('draws one row below the window at rest, and more while the page scrolls', async () => {
     await renderLarge()
-    const below = () => bodyRows().filter((row) => row.getBoundingClientRect().top >= window.innerHeight).length
+    const below = () => drawnRows().filter((row) => row.getBoundingClientRect().top >= window.innerHeight).length
     await expect.poll(below).toBe(1)
     const scrolling = setInterval(() => window.scrollBy(0, 5), 20)
     try {
@@ -69,7 +70,7 @@ describe('All Repositories at 100,000 repositories', () => {
     await userEvent.type(page.getByRole('searchbox', { name: 'Search' }), 'team')
     const expected = query({ ...defaultFilters, search: 'team' })
     await expectShowing(expected.length)
-    await expect.poll(() => rowName(bodyRows()[0])).toBe(expected[0].name)
+    await expect.poll(() => rowName(drawnRows()[0])).toBe(expected[0].name)
 
     await userEvent.clear(page.getByRole('searchbox', { name: 'Search' }))
     await userEvent.type(page.getByRole('searchbox', { name: 'Search' }), 'no repository has this')
@@ -85,7 +86,7 @@ describe('All Repositories at 100,000 repositories', () => {
       .toHaveAttribute('aria-sort', 'descending')
     expect(location.history.at(-1)).toBe('/repositories?sort=vulnerabilities&dir=desc')
     const expected = query({ ...defaultFilters, sort: { column: 'vulnerabilities', direction: 'desc' } })
-    await expect.poll(() => rowName(bodyRows()[0])).toBe(expected[0].name)
+    await expect.poll(() => rowName(drawnRows()[0])).toBe(expected[0].name)
     expect(expected[0].vulnerabilities).toBe(5)
     await page.getByRole('button', { name: 'Vulnerabilities' }).click()
     await expect
@@ -111,8 +112,10 @@ describe('All Repositories at 100,000 repositories', () => {
     for (const direction of ['asc', 'desc'] as const) {
       await page.getByRole('button', { name: 'Repository' }).click()
       const expected = query({ ...defaultFilters, sort: { column: 'name', direction } })
-      await expect.poll(() => rowName(bodyRows()[0])).toBe(expected[0].name)
-      expect(bodyRows().map(rowName)).toEqual(expected.slice(0, bodyRows().length).map((repository) => repository.name))
+      await expect.poll(() => rowName(drawnRows()[0])).toBe(expected[0].name)
+      expect(drawnRows().map(rowName)).toEqual(
+        expected.slice(0, drawnRows().length).map((repository) => repository.name),
+      )
     }
   })
 
@@ -125,12 +128,12 @@ describe('All Repositories at 100,000 repositories', () => {
       sort: { column: 'name', direction: 'asc' },
     })
     await expectShowing(expected.length)
-    await expect.poll(() => rowName(bodyRows()[0])).toBe(expected[0].name)
+    await expect.poll(() => rowName(drawnRows()[0])).toBe(expected[0].name)
   })
 
   it('moves between rows with the keyboard, all the way to the last, and opens one with Enter', async () => {
     const { location } = await renderLarge()
-    bodyRows()[0].focus()
+    drawnRows()[0].focus()
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}')
     await expect.poll(() => (document.activeElement as HTMLElement).dataset.index).toBe('3')
     await userEvent.keyboard('{End}')
@@ -140,6 +143,15 @@ describe('All Repositories at 100,000 repositories', () => {
     await expect.poll(() => (document.activeElement as HTMLElement).dataset.index).toBe('0')
     await userEvent.keyboard('{Enter}')
     expect(location.history.at(-1)).toBe(`/repository/${organisation[0].name}`)
+  })
+
+  // The table is in the page while the repositories are generated, below the notice that says so;
+  // when the notice goes, the table moves up, and the keys must know where it now starts.
+  it('keeps the focused row wholly in view while the arrow keys move, after the notice above the table has gone', async () => {
+    await renderLarge()
+    await expect.element(page.getByText(/^Generating /)).not.toBeInTheDocument()
+    expect(drawnRowHeights()).toEqual(new Set([ROW_HEIGHT]))
+    expect(await hiddenPartsWhileWalking(25, 20)).toEqual(Array(45).fill(0))
   })
 
   it('exports exactly the filtered and sorted view as CSV', async () => {

@@ -12,7 +12,7 @@ import { repositoryColumns, type RepositoryColumn } from '@/data/repository-colu
 /** SPEC.md §9: two languages per row, then '+N'. */
 const LANGUAGES_SHOWN = 2
 // At least the rows' content (two lines of text and the cell padding: 65.3 px), so that every row is exactly this tall.
-const ROW_HEIGHT = 66
+export const ROW_HEIGHT = 66
 const COLUMNS = repositoryColumns.length
 
 const EMPTY_RESULT_TEXT = 'No repositories found matching your search criteria.'

@@ -3,12 +3,14 @@ import { page, userEvent } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
+import { drawnRowHeights, hiddenPartsWhileWalking } from '@tests/helpers/virtual-rows'
 import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
 import type { FindingSeverity } from '@/data/findings'
 import type { OrganisationChoice } from '@/state/organisation'
 import type { WorkspaceIdentity } from '@/state/workspace'
 import { openWorkspace, readAdvisoryIndex, workspaceName } from '@/workspace/store'
 import { VulnerabilitiesScreen } from './vulnerabilities-screen'
+import { VULNERABILITY_ROW_HEIGHT } from './vulnerability-tables'
 
 deleteTestWorkspacesAfterEach()
 
@@ -160,6 +162,26 @@ describe('vulnerabilities of a generated organisation', () => {
     expect(total).toBeGreaterThan(1000)
     // Only rows in view are in the page.
     expect(page.getByRole('row').elements().length).toBeLessThan(60)
+  })
+
+  // Rows taller than the virtualiser counts drift below their places: the arrow keys then leave the focused row partly hidden.
+  it('draws every advisory and repository row as tall as the table counts, and the arrow keys keep the focused row in view', async () => {
+    await renderScreen('/vulnerabilities', { organisation: 2000 })
+    await expect.element(page.getByText(/^Showing [\d,]+ of [\d,]+ advisories/), { timeout: 15_000 }).toBeVisible()
+    await page
+      .getByRole('button', { name: /^Show the repositories affected by / })
+      .first()
+      .click()
+    await expect.element(page.getByRole('row', { name: /: / }).first()).toBeVisible()
+    expect(drawnRowHeights()).toEqual(new Set([VULNERABILITY_ROW_HEIGHT]))
+    expect(await hiddenPartsWhileWalking(25, 20)).toEqual(Array(45).fill(0))
+  })
+
+  it('draws every finding row of the flat view as tall as the table counts, and the arrow keys keep the focused row in view', async () => {
+    await renderScreen('/vulnerabilities?view=flat', { organisation: 2000 })
+    await expect.element(page.getByText(/^Showing [\d,]+ of [\d,]+ findings$/), { timeout: 15_000 }).toBeVisible()
+    expect(drawnRowHeights()).toEqual(new Set([VULNERABILITY_ROW_HEIGHT]))
+    expect(await hiddenPartsWhileWalking(25, 20)).toEqual(Array(45).fill(0))
   })
 })
 
