@@ -16,12 +16,18 @@ function usableStorage(get: () => Storage): KeyValueStorage | undefined {
   }
 }
 
+/** A Web Storage probed the first time it is asked for: the probe's first touch of the storage takes milliseconds. */
+function usableStorageWhenNeeded(get: () => Storage): () => KeyValueStorage | undefined {
+  let probed: { storage: KeyValueStorage | undefined } | undefined
+  return () => (probed ??= { storage: usableStorage(get) }).storage
+}
+
 const REFRESH_LOCK = 'vigil:token-refresh'
 
 export function browserAuthEnvironment(): AuthEnvironment {
   return {
     tokenStorage: usableStorage(() => window.localStorage),
-    loginStorage: usableStorage(() => window.sessionStorage),
+    loginStorage: usableStorageWhenNeeded(() => window.sessionStorage),
     navigate: (url) => window.location.assign(url),
     withRefreshLock: <T>(task: () => Promise<T>) =>
       navigator.locks ? (navigator.locks.request(REFRESH_LOCK, task) as Promise<T>) : task(),

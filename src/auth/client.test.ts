@@ -62,7 +62,7 @@ function setup(config: VigilConfig = demoConfig, overrides: Partial<AuthEnvironm
   const navigate = vi.fn<(url: string) => void>()
   const env: AuthEnvironment = {
     tokenStorage,
-    loginStorage,
+    loginStorage: () => loginStorage,
     navigate,
     withRefreshLock: createLock(),
     now: Date.now,
@@ -152,6 +152,17 @@ describe('login redirect', () => {
     expect(new URL(context.navigate.mock.calls[1][0]).searchParams.get('prompt')).toBe('create')
   })
 
+  it("asks for the tab's sign-in storage only when a sign-in starts, and stops there when the browser blocks it", async () => {
+    const loginStorage = vi.fn<AuthEnvironment['loginStorage']>(() => undefined)
+    const context = setup(demoConfig, { loginStorage })
+    expect(context.client.readSession()).toBeNull()
+    expect(loginStorage).not.toHaveBeenCalled()
+    const error = await failure(context.client.startLogin())
+    expect(error.message).toBe('Authentication storage is not initialized')
+    expect(loginStorage).toHaveBeenCalled()
+    expect(context.navigate).not.toHaveBeenCalled()
+  })
+
   it('fails with ERR_REGISTER when the provider cannot be reached for registration', async () => {
     const context = setup({ ...demoConfig, authDomain: 'http://127.0.0.1:9/nowhere' })
     server.use(http.get('http://127.0.0.1:9/*', () => HttpResponse.error()))
@@ -196,7 +207,7 @@ describe('callback', () => {
     await context.client.handleCallback(callback)
     const replay = createAuthClient(demoConfig, {
       tokenStorage: new MemoryStorage(),
-      loginStorage: context.loginStorage,
+      loginStorage: () => context.loginStorage,
       navigate: vi.fn(),
       withRefreshLock: createLock(),
       now: Date.now,

@@ -22,8 +22,11 @@ export type { Session } from './session'
 export interface AuthEnvironment {
   /** Where tokens live: shared by every tab and kept across reloads (localStorage). */
   tokenStorage: KeyValueStorage | undefined
-  /** Where one sign-in's state, nonce and verifier live: this tab only (sessionStorage). */
-  loginStorage: KeyValueStorage | undefined
+  /**
+   * Where one sign-in's state, nonce and verifier live: this tab only (sessionStorage). Asked for
+   * only when a sign-in starts or returns, so that the first screen does not wait for it.
+   */
+  loginStorage: () => KeyValueStorage | undefined
   navigate: (url: string) => void
   /** Runs the task while holding the one cross-tab refresh lock (Web Locks in the browser). */
   withRefreshLock: <T>(task: () => Promise<T>) => Promise<T>
@@ -59,7 +62,7 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
   const ledger = ledgerReconciliation(env.refreshLedger, env.now)
   const callbacks = new Map<string, Promise<Session>>()
 
-  const loginStore = () => new ChunkedStore(env.loginStorage)
+  const loginStore = () => new ChunkedStore(env.loginStorage())
 
   /** The DPoP key pair to prove possession with, when the provider offers DPoP and one is kept. */
   async function dpopKeys(): Promise<CryptoKeyPair | undefined> {
@@ -82,7 +85,7 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
   }
 
   function clearLogin() {
-    if (!env.loginStorage) return
+    if (!env.loginStorage()) return
     const store = loginStore()
     for (const key of LOGIN_KEYS) store.remove(key)
   }
