@@ -11,7 +11,8 @@ import {
   type ThemeEvent,
   type ThemePreference,
 } from '@/machines/theme.machine'
-import { cssVariablesResolver, theme } from './mantine-theme'
+import { theme } from './mantine-theme'
+import './theme-variables.css'
 import { inspection } from '@/lib/inspection'
 import { readLocal, writeLocal } from '@/lib/local-storage'
 import { namedActorContext } from './named-actor-context'
@@ -40,7 +41,7 @@ const browserThemeLogic = themeMachine.provide({
 function MantineFollowingTheme({ children }: { children: ReactNode }) {
   const scheme = ThemeActor.useSelector(schemeOf)
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme}>
+    <MantineProvider theme={theme} withCssVariables={false} forceColorScheme={scheme}>
       {children}
     </MantineProvider>
   )

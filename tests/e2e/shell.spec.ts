@@ -32,6 +32,25 @@ test('the theme choice survives a reload', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark')
 })
 
+test("the theme's colours hold on the logged-out screen and in the signed-in layout, which brings Mantine's full stylesheet", async ({
+  page,
+}) => {
+  const themeColours = () =>
+    page.evaluate(() => {
+      const variable = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim()
+      return {
+        primaryIsIndigo: variable('--mantine-primary-color-filled') === variable('--mantine-color-indigo-filled'),
+        dimmedIsGray7: variable('--mantine-color-dimmed') === variable('--mantine-color-gray-7'),
+      }
+    })
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto('/')
+  await expectLoggedOut(page)
+  expect(await themeColours()).toEqual({ primaryIsIndigo: true, dimmedIsGray7: true })
+  await signInAsDemo(page)
+  expect(await themeColours()).toEqual({ primaryIsIndigo: true, dimmedIsGray7: true })
+})
+
 test('the System theme follows the operating system live', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })
   await page.goto('/')

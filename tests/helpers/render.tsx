@@ -9,7 +9,8 @@ import { WorkspaceProvider, type WorkspaceIdentity } from '@/state/workspace'
 import { render } from 'vitest-browser-react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
-import { cssVariablesResolver, theme } from '@/state/mantine-theme'
+import { theme } from '@/state/mantine-theme'
+import '@/state/theme-variables.css'
 import { exactLocationHook, exactSearchHook } from '@/app/exact-address'
 
 export interface RenderOptions {
@@ -49,12 +50,7 @@ export async function renderWithProviders(
     withoutMantine ? (
       routed
     ) : (
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        env="test"
-        forceColorScheme={colorScheme}
-      >
+      <MantineProvider theme={theme} withCssVariables={false} env="test" forceColorScheme={colorScheme}>
         {routed}
       </MantineProvider>
     ),
