@@ -16,27 +16,20 @@ import '@mantine/core/styles/List.css'
 import '@mantine/core/styles/Stack.css'
 import '@mantine/core/styles/Text.css'
 import '@mantine/core/styles/Title.css'
-// The theme's own variables, shipped as a stylesheet (npm run theme-css) rather than computed here.
-import '@/state/theme-variables.css'
-import { MantineProvider } from '@mantine/core'
 import { StrictMode, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { demoProviderPages, isDemoProviderPage } from '@/app/demo-provider-chunk'
 import { browserAuthEnvironment, browserSessionChannel } from '@/auth/browser-environment'
 import { ConfigErrorScreen } from '@/app/config-error-screen'
-import { theme } from '@/state/mantine-theme'
+import { VigilMantineProvider } from '@/state/vigil-mantine-provider'
 import { createAuthClient, type AuthClient } from '@/auth/client'
 import { readConfig, type VigilConfig } from '@/config/config'
 
 const root = createRoot(document.getElementById('root') as HTMLElement)
 
 function renderStandalone(screen: ReactNode) {
-  root.render(
-    <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="auto">
-      {screen}
-    </MantineProvider>,
-  )
+  root.render(<VigilMantineProvider defaultColorScheme="auto">{screen}</VigilMantineProvider>)
 }
 
 /** Starts the demo's service worker; resolves once it intercepts requests. */

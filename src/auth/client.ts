@@ -85,8 +85,9 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
   }
 
   function clearLogin() {
-    if (!env.loginStorage()) return
-    const store = loginStore()
+    const storage = env.loginStorage()
+    if (!storage) return
+    const store = new ChunkedStore(storage)
     for (const key of LOGIN_KEYS) store.remove(key)
   }
 

@@ -28,9 +28,10 @@ describe("the theme's CSS variables, shipped as a stylesheet", () => {
       </ThemeProvider>,
     )
     await expect.element(page.getByText('Dimmed')).toBeVisible()
-    expect(document.querySelector('style[data-mantine-styles]')?.textContent ?? '').not.toContain(
-      '--mantine-color-dimmed',
-    )
+    const written = [...document.querySelectorAll('style[data-mantine-styles]')]
+      .map((style) => style.textContent ?? '')
+      .join('\n')
+    expect(written).not.toContain('--mantine-color-dimmed')
     const color = (text: string) => getComputedStyle(page.getByText(text).element()).color
     expect(color('Dimmed')).toBe(color('Reference'))
   })

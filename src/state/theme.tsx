@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core'
 import { createActorContext } from '@xstate/react'
 import { useState, type ReactNode } from 'react'
 import { fromCallback } from 'xstate'
@@ -11,11 +10,10 @@ import {
   type ThemeEvent,
   type ThemePreference,
 } from '@/machines/theme.machine'
-import { theme } from './mantine-theme'
-import './theme-variables.css'
 import { inspection } from '@/lib/inspection'
 import { readLocal, writeLocal } from '@/lib/local-storage'
 import { namedActorContext } from './named-actor-context'
+import { VigilMantineProvider } from './vigil-mantine-provider'
 
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 export const ThemeActor = namedActorContext(createActorContext(themeMachine), 'ThemeProvider')
@@ -40,11 +38,7 @@ const browserThemeLogic = themeMachine.provide({
 
 function MantineFollowingTheme({ children }: { children: ReactNode }) {
   const scheme = ThemeActor.useSelector(schemeOf)
-  return (
-    <MantineProvider theme={theme} withCssVariables={false} forceColorScheme={scheme}>
-      {children}
-    </MantineProvider>
-  )
+  return <VigilMantineProvider forceColorScheme={scheme}>{children}</VigilMantineProvider>
 }
 
 /** The theme of SPEC.md §4, with Mantine's colour scheme following it. */

@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
 import { ImportDialog } from '@/components/import-dialog'
@@ -9,8 +8,7 @@ import { WorkspaceProvider, type WorkspaceIdentity } from '@/state/workspace'
 import { render } from 'vitest-browser-react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
-import { theme } from '@/state/mantine-theme'
-import '@/state/theme-variables.css'
+import { VigilMantineProvider } from '@/state/vigil-mantine-provider'
 import { exactLocationHook, exactSearchHook } from '@/app/exact-address'
 
 export interface RenderOptions {
@@ -50,9 +48,9 @@ export async function renderWithProviders(
     withoutMantine ? (
       routed
     ) : (
-      <MantineProvider theme={theme} withCssVariables={false} env="test" forceColorScheme={colorScheme}>
+      <VigilMantineProvider env="test" forceColorScheme={colorScheme}>
         {routed}
-      </MantineProvider>
+      </VigilMantineProvider>
     ),
   )
   return { screen, location }
