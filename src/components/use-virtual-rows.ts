@@ -73,7 +73,10 @@ export function useVirtualRows({
   const moveTo = (index: number) => {
     const target = Math.max(0, Math.min(count - 1, index))
     setActive(target)
-    virtualizer.scrollToIndex(target, { align: 'auto' })
+    // The table may start at a fraction of a pixel, and the page scrolls by whole pixels: rounding
+    // towards the row keeps all of it in view rather than a fraction of it under an edge.
+    const [offset, align] = virtualizer.getOffsetForIndex(target, 'auto') ?? [window.scrollY, 'auto']
+    virtualizer.scrollToOffset(align === 'end' ? Math.ceil(offset) : Math.floor(offset))
     setFocusRequest((request) => request + 1)
   }
 

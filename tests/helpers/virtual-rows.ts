@@ -9,12 +9,29 @@ export const drawnRowHeights = () => new Set(drawnRows().map((row) => row.getBou
 
 /**
  * How far the focused row reaches past the part of the window that shows the page: below a fixed
- * header (the page's scroll-padding-top) and above the window's bottom. In whole pixels.
+ * header (the page's scroll-padding-top) and above the window's bottom. Not rounded: a table that
+ * starts at a fraction of a pixel must still bring whole rows into view.
  */
 function hiddenPartOfFocusedRow() {
   const covered = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0
   const { top, bottom } = (document.activeElement as HTMLElement).getBoundingClientRect()
-  return Math.round(Math.max(0, covered - top, bottom - window.innerHeight))
+  return Math.max(0, covered - top, bottom - window.innerHeight)
+}
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+
+/**
+ * The focused row's hidden part once the page has stopped moving: the virtualiser may correct a
+ * scroll in the frames after a key, so the same reading three frames running is the one kept.
+ */
+async function settledHiddenPartOfFocusedRow() {
+  const readings = [hiddenPartOfFocusedRow()]
+  const settled = () => readings.length >= 3 && readings.slice(-3).every((reading) => reading === readings.at(-1))
+  while (!settled() && readings.length < 30) {
+    await nextFrame()
+    readings.push(hiddenPartOfFocusedRow())
+  }
+  return readings[readings.length - 1]
 }
 
 /**
@@ -31,7 +48,7 @@ export async function hiddenPartsWhileWalking(down: number, up: number): Promise
     await userEvent.keyboard(`{${key}}`)
     index += key === 'ArrowDown' ? 1 : -1
     await expect.poll(() => (document.activeElement as HTMLElement).dataset.index).toBe(String(index))
-    hidden.push(hiddenPartOfFocusedRow())
+    hidden.push(await settledHiddenPartOfFocusedRow())
   }
   return hidden
 }
