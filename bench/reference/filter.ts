@@ -24,7 +24,9 @@ function render() {
   count.textContent = `Showing ${shown.length.toLocaleString('en-US')} of ${repositories.length.toLocaleString('en-US')} repositories`
   renderRows(
     rows,
-    shown.slice(0, rowsShown).map((repository) => cells.map((value) => String(value(repository)))),
+    Array.from({ length: Math.min(rowsShown, shown.length) }, (_, position) =>
+      cells.map((value) => String(value(shown.at(position)))),
+    ),
   )
 }
 

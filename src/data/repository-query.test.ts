@@ -23,7 +23,7 @@ describe('repository query', () => {
       { search: 'ing', visibility: 'public' as const, language: 'TypeScript' },
       { search: 'no repository has this text' },
     ]) {
-      expect(query(filters(change))).toEqual(filterRepositories(organisation, filters(change)))
+      expect(query(filters(change)).toArray()).toEqual(filterRepositories(organisation, filters(change)))
     }
   })
 
@@ -32,8 +32,8 @@ describe('repository query', () => {
       column: NonNullable<RepositoryFilters['sort']>['column'],
       key: (repository: Repository) => number,
     ) => {
-      const ascending = query(filters({ sort: { column, direction: 'asc' } }))
-      const descending = query(filters({ sort: { column, direction: 'desc' } }))
+      const ascending = query(filters({ sort: { column, direction: 'asc' } })).toArray()
+      const descending = query(filters({ sort: { column, direction: 'desc' } })).toArray()
       for (let i = 1; i < ascending.length; i++) expect(key(ascending[i - 1])).toBeLessThanOrEqual(key(ascending[i]))
       for (let i = 1; i < descending.length; i++)
         expect(key(descending[i - 1])).toBeGreaterThanOrEqual(key(descending[i]))
@@ -46,14 +46,26 @@ describe('repository query', () => {
     check('policyIssues', (repository) => repository.policyViolations)
     check('vulnerabilities', (repository) => repository.vulnerabilities)
     check('updated', (repository) => -ageInMinutes(repository.lastUpdated))
-    const byName = query(filters({ sort: { column: 'name', direction: 'asc' } })).map((repository) => repository.name)
+    const byName = query(filters({ sort: { column: 'name', direction: 'asc' } }))
+      .toArray()
+      .map((repository) => repository.name)
     expect(byName.slice(0, 50)).toEqual(
       [...byName.slice(0, 50)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
     )
   })
 
+  it('answers with the indexes of the matches in the organisation, read one row at a time', () => {
+    const answer = query(filters({ search: 'team', sort: { column: 'apis', direction: 'desc' } }))
+    expect(answer.indexes).toBeInstanceOf(Int32Array)
+    expect(answer.length).toBe(answer.indexes.length)
+    expect(Array.from(answer.indexes, (index) => organisation[index])).toEqual(answer.toArray())
+    expect(answer.at(answer.length - 1)).toBe(answer.toArray().at(-1))
+  })
+
   it('sorts the filtered view, not the whole organisation', () => {
-    const view = query(filters({ visibility: 'private', sort: { column: 'vulnerabilities', direction: 'desc' } }))
+    const view = query(
+      filters({ visibility: 'private', sort: { column: 'vulnerabilities', direction: 'desc' } }),
+    ).toArray()
     expect(view.every((repository) => repository.isPrivate)).toBe(true)
     expect(view.length).toBe(organisation.filter((repository) => repository.isPrivate).length)
   })
@@ -63,7 +75,7 @@ describe('CSV export', () => {
   it('writes the table columns for exactly the rows given, in their order', () => {
     const rows = createRepositoryQuery(listRepositories())(
       filters({ visibility: 'private', sort: { column: 'apis', direction: 'desc' } }),
-    )
+    ).toArray()
     expect(repositoriesToCsv(rows)).toBe(
       [
         repositoryColumns.flatMap((column) => column.csv.map(([header]) => header)).join(','),
@@ -99,7 +111,7 @@ describe('repository query while typing', () => {
     const steps = [...typed].map((_, index) => typed.slice(0, index + 1))
     for (const search of [...steps, ...steps.reverse(), 'x', 'xy', 'y']) {
       for (const visibility of ['all', 'private'] as const) {
-        expect(typing(filters({ search, visibility }))).toEqual(
+        expect(typing(filters({ search, visibility })).toArray()).toEqual(
           filterRepositories(organisation, filters({ search, visibility })),
         )
       }
@@ -125,7 +137,7 @@ describe('repository query while typing', () => {
         )
         .map((index) => organisation[index])
     for (const direction of ['asc', 'desc'] as const)
-      expect(createRepositoryQuery(organisation)(filters({ sort: { column: 'name', direction } }))).toEqual(
+      expect(createRepositoryQuery(organisation)(filters({ sort: { column: 'name', direction } })).toArray()).toEqual(
         byName(direction),
       )
     const given = createRepositoryQuery(organisation)
@@ -135,18 +147,20 @@ describe('repository query while typing', () => {
         collator,
       ),
     )
-    expect(given(filters({ sort: { column: 'name', direction: 'asc' } }))).toEqual(byName('asc'))
-    expect(given(filters({ sort: { column: 'name', direction: 'desc' } }))).toEqual(byName('desc'))
+    expect(given(filters({ sort: { column: 'name', direction: 'asc' } })).toArray()).toEqual(byName('asc'))
+    expect(given(filters({ sort: { column: 'name', direction: 'desc' } })).toArray()).toEqual(byName('desc'))
     // The given order is the one used: an order that is not the names' own shows as it was given.
     const trusting = createRepositoryQuery(organisation)
     trusting.takeNameOrder({
       ascending: Int32Array.from(organisation, (_, index) => index),
       tied: new Uint8Array(organisation.length),
     })
-    expect(trusting(filters({ sort: { column: 'name', direction: 'asc' } }))).toEqual(organisation)
-    expect(trusting(filters({ sort: { column: 'name', direction: 'desc' } }))).toEqual([...organisation].reverse())
+    expect(trusting(filters({ sort: { column: 'name', direction: 'asc' } })).toArray()).toEqual(organisation)
+    expect(trusting(filters({ sort: { column: 'name', direction: 'desc' } })).toArray()).toEqual(
+      [...organisation].reverse(),
+    )
     const wrong = createRepositoryQuery(organisation)
     wrong.takeNameOrder({ ascending: new Int32Array(3), tied: new Uint8Array(3) })
-    expect(wrong(filters({ sort: { column: 'name', direction: 'asc' } }))).toEqual(byName('asc'))
+    expect(wrong(filters({ sort: { column: 'name', direction: 'asc' } })).toArray()).toEqual(byName('asc'))
   })
 })

@@ -11,6 +11,29 @@ import {
 import type { Repository } from './repositories'
 
 /**
+ * The repositories a query answered, in their order: indexes into the organisation, read a row at
+ * a time. A keystroke then allocates one typed array of the matches, not a list of objects.
+ */
+export class RepositoryRows {
+  constructor(
+    private readonly repositories: readonly Repository[],
+    readonly indexes: Int32Array,
+  ) {}
+
+  get length(): number {
+    return this.indexes.length
+  }
+
+  at(position: number): Repository {
+    return this.repositories[this.indexes[position]]
+  }
+
+  toArray(): Repository[] {
+    return Array.from(this.indexes, (index) => this.repositories[index])
+  }
+}
+
+/**
  * Filtering and sorting for organisations of up to 100,000 repositories: the search text is
  * lowercased once per repository and each sort order is computed once, so a keystroke costs one
  * pass of substring tests over the current order.
@@ -19,7 +42,7 @@ const RECENT_ANSWERS = 16
 
 export function createRepositoryQuery(repositories: Repository[]) {
   const haystacks = repositories.map((repository) => `${repository.name}\n${repository.description}`.toLowerCase())
-  const orders = new Map<string, number[]>()
+  const orders = new Map<string, Int32Array>()
   const collator = nameCollator()
   let names: NameOrder | undefined
 
@@ -30,7 +53,7 @@ export function createRepositoryQuery(repositories: Repository[]) {
     vulnerabilities: (repository) => repository.vulnerabilities,
   }
 
-  function order(sort: RepositorySort | null): number[] {
+  function order(sort: RepositorySort | null): Int32Array {
     const id = sort ? `${sort.column}:${sort.direction}` : 'none'
     let indexes = orders.get(id)
     if (!indexes) {
@@ -39,14 +62,15 @@ export function createRepositoryQuery(repositories: Repository[]) {
           repositories.map((repository) => repository.name),
           collator,
         )
-        indexes = Array.from(sort.direction === 'asc' ? names.ascending : descending(names))
+        indexes = sort.direction === 'asc' ? names.ascending : descending(names)
       } else {
-        indexes = allIndexes(repositories.length)
+        const sorted = allIndexes(repositories.length)
         if (sort) {
           const sign = sort.direction === 'asc' ? 1 : -1
           const keys = repositories.map(keyOf[sort.column])
-          indexes.sort((a, b) => sign * (keys[a] - keys[b]) || a - b)
+          sorted.sort((a, b) => sign * (keys[a] - keys[b]) || a - b)
         }
+        indexes = Int32Array.from(sorted)
       }
       orders.set(id, indexes)
     }
@@ -55,39 +79,40 @@ export function createRepositoryQuery(repositories: Repository[]) {
 
   // Recent answers: typing one more letter only narrows the last one, so only its rows need
   // testing; deleting a letter goes back to an answer already known, rows and all.
-  interface Answer {
-    indexes: number[]
-    rows: Repository[]
-  }
-  let last: { key: string; needle: string; answer: Answer } | undefined
-  const recent = new Map<string, Answer>()
+  let last: { key: string; needle: string; answer: RepositoryRows } | undefined
+  const recent = new Map<string, RepositoryRows>()
 
-  function matching(candidates: number[], needle: string, filters: RepositoryFilters): Answer {
+  function matching(candidates: Int32Array, needle: string, filters: RepositoryFilters): RepositoryRows {
     const choosing = filters.visibility !== 'all' || filters.language !== ALL_LANGUAGES
-    const indexes: number[] = []
-    const rows: Repository[] = []
-    for (const index of candidates) {
+    if (needle === '' && !choosing) return new RepositoryRows(repositories, candidates)
+    const matches = new Int32Array(candidates.length)
+    let count = 0
+    for (let position = 0; position < candidates.length; position++) {
+      const index = candidates[position]
       if (needle !== '' && !haystacks[index].includes(needle)) continue
       if (choosing && !matchesChoices(repositories[index], filters)) continue
-      indexes.push(index)
-      rows.push(repositories[index])
+      matches[count++] = index
     }
-    return { indexes, rows }
+    return new RepositoryRows(repositories, matches.slice(0, count))
   }
 
   /** The repositories that pass the filters, in the sort's order. */
-  function query(filters: RepositoryFilters): Repository[] {
+  function query(filters: RepositoryFilters): RepositoryRows {
     const needle = filters.search.trim().toLowerCase()
     const key = `${filters.visibility}\n${filters.language}\n${filters.sort?.column}:${filters.sort?.direction}`
     let answer = recent.get(`${key}\n${needle}`)
     if (!answer) {
       const narrowing = last !== undefined && last.key === key && needle.includes(last.needle)
-      answer = matching(narrowing ? (last as { answer: Answer }).answer.indexes : order(filters.sort), needle, filters)
+      answer = matching(
+        narrowing ? (last as { answer: RepositoryRows }).answer.indexes : order(filters.sort),
+        needle,
+        filters,
+      )
       recent.set(`${key}\n${needle}`, answer)
       if (recent.size > RECENT_ANSWERS) recent.delete(recent.keys().next().value as string)
     }
     last = { key, needle, answer }
-    return answer.rows
+    return answer
   }
 
   /** Takes the names' order sorted elsewhere (in a worker), so sorting by name sorts nothing here. */

@@ -8,7 +8,7 @@ import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { renderWithProviders } from '@tests/helpers/render'
 
 const firstResult = (size: number, search: string) =>
-  createRepositoryQuery(generateOrganisation(size))({ ...defaultFilters, search })[0].name
+  createRepositoryQuery(generateOrganisation(size))({ ...defaultFilters, search }).at(0).name
 
 /** The path the memory router is at, read from what the screens show. */
 const heading = () => page.getByRole('heading', { level: 1 })

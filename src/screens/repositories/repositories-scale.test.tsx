@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { generateOrganisation } from '@/data/generator'
-import { defaultFilters } from '@/data/repository-filters'
+import { defaultFilters, type RepositoryFilters } from '@/data/repository-filters'
 import { createRepositoryQuery } from '@/data/repository-query'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
@@ -11,7 +11,8 @@ import { ROW_HEIGHT } from './repository-table'
 
 const SIZE = 100_000
 const organisation = generateOrganisation(SIZE)
-const query = createRepositoryQuery(organisation)
+const organisationQuery = createRepositoryQuery(organisation)
+const query = (filters: RepositoryFilters) => organisationQuery(filters).toArray()
 
 async function renderLarge(path = '/repositories') {
   const rendered = await renderWithProviders(<RepositoriesScreen />, { path, organisation: SIZE })

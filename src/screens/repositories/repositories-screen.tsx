@@ -11,8 +11,7 @@ import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { repositoriesToCsv } from '@/data/repositories-csv'
 import { ALL_LANGUAGES, languageOptions, visibilityOptions, type SortColumn } from '@/data/repository-filters'
-import { createRepositoryQuery, type RepositoryQuery } from '@/data/repository-query'
-import type { Repository } from '@/data/repositories'
+import { createRepositoryQuery, type RepositoryQuery, type RepositoryRows } from '@/data/repository-query'
 import { RepositoryTable } from './repository-table'
 import { useRepoFilters, type RepoFiltersActor } from './use-repo-filters'
 
@@ -77,7 +76,7 @@ interface ResultsProps {
 
 const Results = memo(function Results({ actor, query, total }: ResultsProps) {
   const filters = useSelector(actor, (snapshot) => snapshot.context)
-  const shown: Repository[] = useMemo(() => query(filters), [query, filters])
+  const shown: RepositoryRows = useMemo(() => query(filters), [query, filters])
   const onSort = useCallback((column: SortColumn) => actor.send({ type: 'sort.by', column }), [actor])
   const onReset = useCallback(() => actor.send({ type: 'filters.reset' }), [actor])
   return (
@@ -90,7 +89,7 @@ const Results = memo(function Results({ actor, query, total }: ResultsProps) {
           size="xs"
           variant="default"
           leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-          onClick={() => downloadText(repositoriesToCsv(shown), 'vigil-repositories.csv', 'text/csv')}
+          onClick={() => downloadText(repositoriesToCsv(shown.toArray()), 'vigil-repositories.csv', 'text/csv')}
           disabled={shown.length === 0}
         >
           Export CSV

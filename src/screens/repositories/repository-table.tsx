@@ -7,6 +7,7 @@ import { LanguageBadge, PolicyIssuesBadge, VisibilityLabel, VulnerabilitiesBadge
 import classes from './repository-table.module.css'
 import type { RepositorySort, SortColumn } from '@/data/repository-filters'
 import type { Repository } from '@/data/repositories'
+import type { RepositoryRows } from '@/data/repository-query'
 import { repositoryColumns, type RepositoryColumn } from '@/data/repository-columns'
 
 /** SPEC.md §9: two languages per row, then '+N'. */
@@ -151,7 +152,7 @@ const TableHeader = memo(function TableHeader({
 })
 
 export interface RepositoryTableProps {
-  repositories: Repository[]
+  repositories: RepositoryRows
   sort: RepositorySort | null
   onSort: (column: SortColumn) => void
   onReset: () => void
@@ -168,7 +169,7 @@ export const RepositoryTable = memo(function RepositoryTable({
   const { body, items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
     count: repositories.length,
     rowHeight: ROW_HEIGHT,
-    onEnter: (index) => navigate(detailsUrl(repositories[index])),
+    onEnter: (index) => navigate(detailsUrl(repositories.at(index))),
   })
 
   return (
@@ -183,8 +184,8 @@ export const RepositoryTable = memo(function RepositoryTable({
           )}
           {items.map((item) => (
             <RepositoryRow
-              key={repositories[item.index].id}
-              repository={repositories[item.index]}
+              key={repositories.at(item.index).id}
+              repository={repositories.at(item.index)}
               index={item.index}
               active={item.index === activeIndex}
             />
