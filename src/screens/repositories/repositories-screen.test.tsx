@@ -3,6 +3,7 @@ import { page, userEvent } from 'vitest/browser'
 import { languageOptions } from '@/data/repository-filters'
 import { listRepositories } from '@/data/repositories'
 import { axeViolations } from '@tests/helpers/axe'
+import { componentsRenderedDuring } from '@tests/helpers/react-renders'
 import { repositoryColumns } from '@/data/repository-columns'
 import { renderWithProviders } from '@tests/helpers/render'
 import { RepositoriesScreen } from './repositories-screen'
@@ -75,6 +76,38 @@ describe('All Repositories', () => {
     await expect.element(count()).toHaveTextContent('Showing 1 of 5 repositories')
     expect(rowNames()).toEqual(['quantum-backend'])
     await expect.poll(() => location.history.at(-1)).toBe('/repositories?q=PATIENT')
+  })
+
+  it('renders the search field, the count and the table with a keystroke, and nothing else', async () => {
+    await renderScreen()
+    await expect.element(count()).toHaveTextContent('Showing 5 of 5 repositories')
+    const search = page.getByRole('searchbox', { name: 'Search' })
+    await userEvent.click(search)
+    const rendered = await componentsRenderedDuring(async () => {
+      await userEvent.keyboard('PATIENT')
+      await expect.element(count()).toHaveTextContent('Showing 1 of 5 repositories')
+    })
+    const names = [...rendered]
+    for (const part of ['SearchField', 'ResultCount', 'RepositoryTable']) expect(names).toContain(part)
+    for (const part of [
+      'RepositoriesScreen',
+      'Header',
+      'ChoiceFields',
+      'Results',
+      'ExportButton',
+      'TableHeader',
+      '@mantine/core/Card',
+      '@mantine/core/Group',
+      '@mantine/core/Button',
+    ])
+      expect(names).not.toContain(part)
+
+    // The export button renders when the view turns empty, and again when it has rows.
+    await userEvent.keyboard('!')
+    await expect.element(count()).toHaveTextContent('Showing 0 of 5 repositories')
+    await expect.element(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled()
+    await userEvent.keyboard('{Backspace}')
+    await expect.element(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled()
   })
 
   it('filters by visibility and by language, combining them with AND', async () => {

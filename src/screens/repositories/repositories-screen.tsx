@@ -71,32 +71,67 @@ const ChoiceFields = memo(function ChoiceFields({
 interface ResultsProps {
   actor: RepoFiltersActor
   query: RepositoryQuery
-  total: number
 }
 
-const Results = memo(function Results({ actor, query, total }: ResultsProps) {
+/** The rows the current filters show; the query keeps recent answers, so each part may ask. */
+function useShownRows(actor: RepoFiltersActor, query: RepositoryQuery) {
   const filters = useSelector(actor, (snapshot) => snapshot.context)
   const shown: RepositoryRows = useMemo(() => query(filters), [query, filters])
+  return { filters, shown }
+}
+
+const ResultCount = memo(function ResultCount({ actor, query, total }: ResultsProps & { total: number }) {
+  const { shown } = useShownRows(actor, query)
+  return (
+    <Text size="sm" c="dimmed" role="status">
+      Showing {formatCount(shown.length)} of {formatCount(total)} repositories
+    </Text>
+  )
+})
+
+/** Renders again only when the view turns empty or stops being empty, not with each keystroke. */
+const ExportButton = memo(function ExportButton({ actor, query }: ResultsProps) {
+  const empty = useSelector(actor, (snapshot) => query(snapshot.context).length === 0)
+  const exportView = useCallback(
+    () =>
+      downloadText(
+        repositoriesToCsv(query(actor.getSnapshot().context).toArray()),
+        'vigil-repositories.csv',
+        'text/csv',
+      ),
+    [actor, query],
+  )
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+      onClick={exportView}
+      disabled={empty}
+    >
+      Export CSV
+    </Button>
+  )
+})
+
+const ResultsTable = memo(function ResultsTable({ actor, query }: ResultsProps) {
+  const { filters, shown } = useShownRows(actor, query)
   const onSort = useCallback((column: SortColumn) => actor.send({ type: 'sort.by', column }), [actor])
   const onReset = useCallback(() => actor.send({ type: 'filters.reset' }), [actor])
+  return <RepositoryTable repositories={shown} sort={filters.sort} onSort={onSort} onReset={onReset} />
+})
+
+// A keystroke renders the count and the table, each of which reads the filters itself: the
+// frame around them (the bar, the card) renders once.
+const Results = memo(function Results({ actor, query, total }: ResultsProps & { total: number }) {
   return (
     <>
       <Group justify="space-between" mb="xs">
-        <Text size="sm" c="dimmed" role="status">
-          Showing {formatCount(shown.length)} of {formatCount(total)} repositories
-        </Text>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-          onClick={() => downloadText(repositoriesToCsv(shown.toArray()), 'vigil-repositories.csv', 'text/csv')}
-          disabled={shown.length === 0}
-        >
-          Export CSV
-        </Button>
+        <ResultCount actor={actor} query={query} total={total} />
+        <ExportButton actor={actor} query={query} />
       </Group>
       <Card withBorder padding={0}>
-        <RepositoryTable repositories={shown} sort={filters.sort} onSort={onSort} onReset={onReset} />
+        <ResultsTable actor={actor} query={query} />
       </Card>
     </>
   )
