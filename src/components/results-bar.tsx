@@ -1,6 +1,21 @@
 import { Button, Group, Loader, Text } from '@mantine/core'
 import { IconFileTypeCsv } from '@tabler/icons-react'
 
+/** Exports exactly the rows a list shows, as CSV; disabled while it shows none. */
+export function ExportCsvButton({ onExport, empty }: { onExport: () => void; empty: boolean }) {
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+      onClick={onExport}
+      disabled={empty}
+    >
+      Export CSV
+    </Button>
+  )
+}
+
 /** A list's "Showing X of Y" line, announced as it changes, with the export of exactly those rows. */
 export function ResultsBar({ text, onExport, empty }: { text: string; onExport: () => void; empty: boolean }) {
   return (
@@ -8,15 +23,7 @@ export function ResultsBar({ text, onExport, empty }: { text: string; onExport: 
       <Text size="sm" c="dimmed" role="status">
         {text}
       </Text>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-        onClick={onExport}
-        disabled={empty}
-      >
-        Export CSV
-      </Button>
+      <ExportCsvButton onExport={onExport} empty={empty} />
     </Group>
   )
 }

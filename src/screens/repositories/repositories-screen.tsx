@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Group, Loader, Text, TextInput } from '@mantine/core'
 import { EmptyWorkspace } from '@/components/empty-workspace'
+import { ExportCsvButton } from '@/components/results-bar'
 import { formatCount } from '@/lib/format'
-import { IconFileTypeCsv, IconSearch } from '@tabler/icons-react'
+import { IconSearch } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
 import { useWarmNameOrder } from '@/state/name-order'
@@ -114,17 +115,7 @@ const ExportButton = memo(function ExportButton({ actor, query }: ResultsProps) 
       ),
     [actor, query],
   )
-  return (
-    <Button
-      size="xs"
-      variant="default"
-      leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-      onClick={exportView}
-      disabled={empty}
-    >
-      Export CSV
-    </Button>
-  )
+  return <ExportCsvButton onExport={exportView} empty={empty} />
 })
 
 const ResultsTable = memo(function ResultsTable({ actor, query }: ResultsProps) {
