@@ -75,8 +75,8 @@ export function useVirtualRows({
     setActive(target)
     // The table may start at a fraction of a pixel, and the page scrolls by whole pixels: rounding
     // towards the row keeps all of it in view rather than a fraction of it under an edge.
-    const [offset, align] = virtualizer.getOffsetForIndex(target, 'auto') ?? [window.scrollY, 'auto']
-    virtualizer.scrollToOffset(align === 'end' ? Math.ceil(offset) : Math.floor(offset))
+    const place = virtualizer.getOffsetForIndex(target, 'auto')
+    if (place) virtualizer.scrollToOffset(place[1] === 'end' ? Math.ceil(place[0]) : Math.floor(place[0]))
     setFocusRequest((request) => request + 1)
   }
 

@@ -3,6 +3,7 @@ import { page, userEvent } from 'vitest/browser'
 import { languageOptions } from '@/data/repository-filters'
 import { listRepositories } from '@/data/repositories'
 import { axeViolations } from '@tests/helpers/axe'
+import { captureDownloads } from '@tests/helpers/downloads'
 import { componentsRenderedDuring } from '@tests/helpers/react-renders'
 import { repositoryColumns } from '@/data/repository-columns'
 import { renderWithProviders } from '@tests/helpers/render'
@@ -110,6 +111,19 @@ describe('All Repositories', () => {
     await expect.element(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled()
     await userEvent.keyboard('{Backspace}')
     await expect.element(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled()
+  })
+
+  it('exports as CSV exactly what the typed search shows', async () => {
+    const capture = captureDownloads()
+    await renderScreen()
+    await userEvent.type(page.getByRole('searchbox', { name: 'Search' }), 'PATIENT')
+    await expect.element(count()).toHaveTextContent('Showing 1 of 5 repositories')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const [download] = capture.downloads
+    const lines = (await download.blob.text()).trimEnd().split('\r\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[1].startsWith('quantum-backend,')).toBe(true)
+    capture.restore()
   })
 
   it('filters by visibility and by language, combining them with AND', async () => {

@@ -12,7 +12,7 @@ import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { repositoriesToCsv } from '@/data/repositories-csv'
 import { ALL_LANGUAGES, languageOptions, visibilityOptions, type SortColumn } from '@/data/repository-filters'
-import { createRepositoryQuery, type RepositoryQuery, type RepositoryRows } from '@/data/repository-query'
+import { createRepositoryQuery, type RepositoryQuery } from '@/data/repository-query'
 import { RepositoryTable } from './repository-table'
 import { useRepoFilters, type RepoFiltersActor } from './use-repo-filters'
 
@@ -87,18 +87,12 @@ interface ResultsProps {
   query: RepositoryQuery
 }
 
-/** The rows the current filters show; the query keeps recent answers, so each part may ask. */
-function useShownRows(actor: RepoFiltersActor, query: RepositoryQuery) {
-  const filters = useSelector(actor, (snapshot) => snapshot.context)
-  const shown: RepositoryRows = useMemo(() => query(filters), [query, filters])
-  return { filters, shown }
-}
-
+/** Renders again only when the count changes; the query keeps recent answers, so asking again is cheap. */
 const ResultCount = memo(function ResultCount({ actor, query, total }: ResultsProps & { total: number }) {
-  const { shown } = useShownRows(actor, query)
+  const shown = useSelector(actor, (snapshot) => query(snapshot.context).length)
   return (
     <Text size="sm" c="dimmed" role="status">
-      Showing {formatCount(shown.length)} of {formatCount(total)} repositories
+      Showing {formatCount(shown)} of {formatCount(total)} repositories
     </Text>
   )
 })
@@ -119,7 +113,8 @@ const ExportButton = memo(function ExportButton({ actor, query }: ResultsProps) 
 })
 
 const ResultsTable = memo(function ResultsTable({ actor, query }: ResultsProps) {
-  const { filters, shown } = useShownRows(actor, query)
+  const filters = useSelector(actor, (snapshot) => snapshot.context)
+  const shown = useMemo(() => query(filters), [query, filters])
   const onSort = useCallback((column: SortColumn) => actor.send({ type: 'sort.by', column }), [actor])
   const onReset = useCallback(() => actor.send({ type: 'filters.reset' }), [actor])
   return <RepositoryTable repositories={shown} sort={filters.sort} onSort={onSort} onReset={onReset} />

@@ -182,14 +182,17 @@ export const RepositoryTable = memo(function RepositoryTable({
               <td colSpan={COLUMNS} />
             </tr>
           )}
-          {items.map((item) => (
-            <RepositoryRow
-              key={repositories.at(item.index).id}
-              repository={repositories.at(item.index)}
-              index={item.index}
-              active={item.index === activeIndex}
-            />
-          ))}
+          {items.map((item) => {
+            const repository = repositories.at(item.index)
+            return (
+              <RepositoryRow
+                key={repository.id}
+                repository={repository}
+                index={item.index}
+                active={item.index === activeIndex}
+              />
+            )
+          })}
           {paddingBottom > 0 && (
             <tr aria-hidden="true" style={{ height: paddingBottom }}>
               <td colSpan={COLUMNS} />
