@@ -72,7 +72,6 @@ export const EndpointTable = memo(function EndpointTable({
             const repository = repositoryOf(occurrence)
             return (
               <Table.Tr
-                key={occurrence}
                 {...rowProps(index, active, ENDPOINT_ROW_HEIGHT)}
                 aria-label={`${endpoint.method} ${endpoint.path} in ${repository?.name}`}
               >

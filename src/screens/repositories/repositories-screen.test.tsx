@@ -113,6 +113,23 @@ describe('All Repositories', () => {
     await expect.element(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled()
   })
 
+  it('writes a search’s results into the rows already in the page, keeping the focused row', async () => {
+    const { location } = await renderScreen('/repositories?visibility=private')
+    await expect.element(count()).toHaveTextContent('Showing 2 of 5 repositories')
+    const before = page.getByRole('row').elements().slice(1)
+    expect(rowNames()).toEqual(['aurora-dashboard', 'quantum-backend'])
+    before[0].focus()
+
+    // Back to the whole list, as the browser's Back button does, while a row has focus.
+    location.navigate('/repositories')
+    await expect.element(count()).toHaveTextContent('Showing 5 of 5 repositories')
+    const after = page.getByRole('row').elements().slice(1)
+    for (const [place, row] of before.entries()) expect(after[place]).toBe(row)
+    expect(rowNames()[0]).toBe('atlas-storefront')
+    expect(after[0].getAttribute('aria-label')).toBe('atlas-storefront')
+    expect(document.activeElement).toBe(after[0])
+  })
+
   it('exports as CSV exactly what the typed search shows', async () => {
     const capture = captureDownloads()
     await renderScreen()

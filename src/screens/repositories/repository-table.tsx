@@ -185,8 +185,9 @@ export const RepositoryTable = memo(function RepositoryTable({
           {items.map((item) => {
             const repository = repositories.at(item.index)
             return (
+              // Keyed by place (see VirtualTableBody): a keystroke's new results rewrite the rows in view.
               <RepositoryRow
-                key={repository.id}
+                key={item.index}
                 repository={repository}
                 index={item.index}
                 active={item.index === activeIndex}

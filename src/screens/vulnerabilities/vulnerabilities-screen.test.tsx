@@ -89,6 +89,26 @@ describe('vulnerabilities across the sample repositories', () => {
     await expect.element(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('Repository')
   })
 
+  it('writes new results into the rows already in the page, keeping the focused row', async () => {
+    const { location } = await renderScreen('/vulnerabilities?q=semver&view=flat')
+    await expect.element(status()).toHaveTextContent('Showing 2 of 11 findings')
+    const findingRows = () => page.getByRole('row').elements().slice(1)
+    const before = findingRows()
+    const labels = before.map((row) => row.getAttribute('aria-label'))
+    before[0].focus()
+
+    location.navigate('/vulnerabilities?view=flat')
+    await expect.element(status()).toHaveTextContent('Showing 11 of 11 findings')
+    const after = findingRows()
+    for (const [place, row] of before.entries()) expect(after[place]).toBe(row)
+    expect(labels).toEqual(['nexus-api: CVE-2022-25883', 'quantum-backend: CVE-2022-25883'])
+    expect(before.map((row) => row.getAttribute('aria-label'))).toEqual([
+      'atlas-storefront: CVE-2019-10744',
+      'nexus-api: CVE-2019-10744',
+    ])
+    expect(document.activeElement).toBe(before[0])
+  })
+
   it('writes the address the moment the search field is left, and follows an address changed elsewhere', async () => {
     const { location } = await renderScreen()
     const search = page.getByRole('searchbox', { name: 'Search' })
