@@ -16,10 +16,10 @@ function CountBadge({ count, level, label }: { count: number; level: BadgeLevel;
   )
 }
 
-/** A language, as the repositories table lists them. */
-export function LanguageBadge({ children, title }: { children: ReactNode; title?: string }) {
+/** A plain badge in the default colours: a language in the repositories table, a note such as "No fix yet". */
+export function NeutralBadge({ children, title }: { children: ReactNode; title?: string }) {
   return (
-    <span className={`${classes.badge} ${classes.language}`} title={title}>
+    <span className={`${classes.badge} ${classes.neutral}`} title={title}>
       {children}
     </span>
   )
@@ -62,19 +62,12 @@ export function EnforcementBadge({ status }: { status: EnforcementStatus }) {
   )
 }
 
-const severityColors: Record<FindingSeverity, string> = {
-  Critical: 'red.9',
-  High: 'orange.5',
-  Medium: 'yellow.4',
-  Low: 'gray.7',
-  Unknown: 'gray.4',
-}
-
+/** SPEC.md's severities, in the CSS module's colours. */
 export function SeverityBadge({ severity }: { severity: FindingSeverity }) {
   return (
-    <Badge color={severityColors[severity]} autoContrast variant="filled" style={{ flexShrink: 0 }}>
+    <span className={`${classes.badge} ${classes.severity}`} data-severity={severity}>
       {severity}
-    </Badge>
+    </span>
   )
 }
 

@@ -11,6 +11,10 @@ function Padding({ height, columns }: { height: number; columns: number }) {
   ) : null
 }
 
+/** The class names of a virtual table's body rows and cells, drawn as Mantine's Table.Tr and Table.Td. */
+export const virtualRowClass = classes.row
+export const virtualCellClass = classes.cell
+
 /** The props every row of a virtual table carries: its place, its tab stop and its fixed height. */
 export function rowProps(index: number, active: boolean, height: number) {
   return { 'data-index': index, 'aria-rowindex': index + 2, tabIndex: active ? 0 : -1, style: { height } }

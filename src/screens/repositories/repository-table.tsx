@@ -3,7 +3,8 @@ import { IconArrowDown, IconArrowUp, IconChevronRight, IconSelector } from '@tab
 import { memo, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useVirtualRows } from '@/components/use-virtual-rows'
-import { LanguageBadge, PolicyIssuesBadge, VisibilityLabel, VulnerabilitiesBadge } from '@/components/badges'
+import { virtualCellClass, virtualRowClass } from '@/components/virtual-table-body'
+import { NeutralBadge, PolicyIssuesBadge, VisibilityLabel, VulnerabilitiesBadge } from '@/components/badges'
 import classes from './repository-table.module.css'
 import type { RepositorySort, SortColumn } from '@/data/repository-filters'
 import type { Repository } from '@/data/repositories'
@@ -25,9 +26,9 @@ function Languages({ languages }: { languages: string[] }) {
   return (
     <span className={classes.group}>
       {languages.slice(0, LANGUAGES_SHOWN).map((language) => (
-        <LanguageBadge key={language}>{language}</LanguageBadge>
+        <NeutralBadge key={language}>{language}</NeutralBadge>
       ))}
-      {rest > 0 && <LanguageBadge title={languages.slice(LANGUAGES_SHOWN).join(', ')}>+{rest}</LanguageBadge>}
+      {rest > 0 && <NeutralBadge title={languages.slice(LANGUAGES_SHOWN).join(', ')}>+{rest}</NeutralBadge>}
     </span>
   )
 }
@@ -66,7 +67,7 @@ const cells: Record<RepositoryColumn['id'], (repository: Repository) => ReactNod
 const RepositoryRow = memo(function RepositoryRow({ repository, index, active }: RowProps) {
   return (
     <tr
-      className={classes.row}
+      className={virtualRowClass}
       data-index={index}
       aria-rowindex={index + 2}
       tabIndex={active ? 0 : -1}
@@ -74,7 +75,7 @@ const RepositoryRow = memo(function RepositoryRow({ repository, index, active }:
       aria-label={repository.name}
     >
       {repositoryColumns.map((column) => (
-        <td key={column.id} className={classes.cell}>
+        <td key={column.id} className={virtualCellClass}>
           {cells[column.id](repository)}
         </td>
       ))}
