@@ -1,8 +1,15 @@
 import { Button, Group, Loader, Text } from '@mantine/core'
 import { IconFileTypeCsv } from '@tabler/icons-react'
+import { memo, useCallback, useLayoutEffect, useRef } from 'react'
 
 /** Exports exactly the rows a list shows, as CSV; disabled while it shows none. */
-export function ExportCsvButton({ onExport, empty }: { onExport: () => void; empty: boolean }) {
+export const ExportCsvButton = memo(function ExportCsvButton({
+  onExport,
+  empty,
+}: {
+  onExport: () => void
+  empty: boolean
+}) {
   return (
     <Button
       size="xs"
@@ -14,16 +21,22 @@ export function ExportCsvButton({ onExport, empty }: { onExport: () => void; emp
       Export CSV
     </Button>
   )
-}
+})
 
 /** A list's "Showing X of Y" line, announced as it changes, with the export of exactly those rows. */
 export function ResultsBar({ text, onExport, empty }: { text: string; onExport: () => void; empty: boolean }) {
+  // The button calls the latest export, and so renders only when the list turns empty or back.
+  const latestExport = useRef(onExport)
+  useLayoutEffect(() => {
+    latestExport.current = onExport
+  })
+  const exportRows = useCallback(() => latestExport.current(), [])
   return (
     <Group justify="space-between" mb="xs">
       <Text size="sm" c="dimmed" role="status">
         {text}
       </Text>
-      <ExportCsvButton onExport={onExport} empty={empty} />
+      <ExportCsvButton onExport={exportRows} empty={empty} />
     </Group>
   )
 }

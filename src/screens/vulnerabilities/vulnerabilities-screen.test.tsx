@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { captureDownloads } from '@tests/helpers/downloads'
+import { componentsRenderedDuring } from '@tests/helpers/react-renders'
 import { renderWithProviders } from '@tests/helpers/render'
 import { drawnRowHeights, hiddenPartsWhileWalking } from '@tests/helpers/virtual-rows'
 import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
@@ -87,6 +88,28 @@ describe('vulnerabilities across the sample repositories', () => {
     await expect.element(page.getByRole('radio', { name: 'By repository' })).toBeChecked()
     await expect.element(page.getByText('Showing 2 of 11 findings')).toBeVisible()
     await expect.element(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('Repository')
+  })
+
+  it('renders the results with a keystroke, and not the header, the search card or the export button', async () => {
+    await renderScreen()
+    await expect.element(status()).toHaveTextContent(/^Showing 5 of 5 advisories/)
+    await userEvent.click(page.getByRole('searchbox', { name: 'Search' }))
+    const rendered = await componentsRenderedDuring(async () => {
+      await userEvent.keyboard('lodash')
+      await expect.element(status()).toHaveTextContent(/^Showing 1 of 5 advisories/)
+    })
+    const names = [...rendered]
+    for (const part of ['VulnerabilitiesScreen', 'AdvisoryTable']) expect(names).toContain(part)
+    for (const part of [
+      'Header',
+      'SearchCard',
+      '@mantine/core/TextInput',
+      'FilterChoices',
+      'ViewChoices',
+      'ExportCsvButton',
+    ])
+      expect(names).not.toContain(part)
+    await expect.element(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('lodash')
   })
 
   it('writes new results into the rows already in the page, keeping the focused row', async () => {

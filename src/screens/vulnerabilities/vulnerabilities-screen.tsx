@@ -1,6 +1,6 @@
 import { Alert, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
-import { memo, useCallback, useMemo, useState } from 'react'
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
@@ -46,6 +46,12 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
     vulnerabilityFiltersToQuery,
     pathOfFilters,
   )
+  // The field holds what the user types; only a search from elsewhere (the address, back and
+  // forward) is written into it, so a keystroke renders neither the field nor the card around it.
+  const searchField = useRef<HTMLInputElement>(null)
+  useLayoutEffect(() => {
+    if (searchField.current && searchField.current.value !== filters.search) searchField.current.value = filters.search
+  }, [filters.search])
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   // The grouped view needs each finding only to list an advisory's repositories (see useVulnerabilityIndex).
   const needFindings = filters.view === 'flat' || expanded.size > 0
@@ -95,35 +101,21 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   const shownCount = filters.view === 'flat' ? flat.length : groups.length
   return (
     <>
-      <PageHeader
-        title={severity === 'all' ? 'Vulnerabilities' : `${severity} vulnerabilities`}
-        subtitle="Every known advisory across your repositories, grouped by advisory with its ids merged."
+      <Header severity={severity} />
+      <SearchCard
+        field={searchField}
+        type={type}
+        commit={commit}
+        severity={filters.severity}
+        ecosystem={filters.ecosystem}
+        fix={filters.fix}
+        visibility={filters.visibility}
+        ecosystems={ecosystems}
+        view={filters.view}
+        sort={filters.sort}
+        flatSort={filters.flatSort}
+        choose={choose}
       />
-      <Card withBorder padding="md" mb="md" role="search">
-        <Stack gap="sm">
-          <Group align="flex-end" gap="md" wrap="wrap">
-            <TextInput
-              label="Search"
-              placeholder="Advisory id, package, title or repository"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={filters.search}
-              onChange={(event) => type({ search: event.currentTarget.value })}
-              onBlur={commit}
-              style={{ flex: '1 1 260px' }}
-              type="search"
-            />
-            <FilterChoices
-              severity={filters.severity}
-              ecosystem={filters.ecosystem}
-              fix={filters.fix}
-              visibility={filters.visibility}
-              ecosystems={ecosystems}
-              choose={choose}
-            />
-          </Group>
-          <ViewChoices view={filters.view} sort={filters.sort} flatSort={filters.flatSort} choose={choose} />
-        </Stack>
-      </Card>
       {error && (
         <Alert color="red" mb="md" role="alert" title="Vulnerabilities could not be read">
           {error}
@@ -165,13 +157,65 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   )
 }
 
+const Header = memo(function Header({ severity }: { severity: FindingSeverity | 'all' }) {
+  return (
+    <PageHeader
+      title={severity === 'all' ? 'Vulnerabilities' : `${severity} vulnerabilities`}
+      subtitle="Every known advisory across your repositories, grouped by advisory with its ids merged."
+    />
+  )
+})
+
+const SearchCard = memo(function SearchCard({
+  field,
+  type,
+  commit,
+  ecosystems,
+  choose,
+  ...choices
+}: Pick<VulnerabilityFilters, 'severity' | 'ecosystem' | 'fix' | 'visibility' | 'view' | 'sort' | 'flatSort'> & {
+  field: RefObject<HTMLInputElement | null>
+  type: (change: Partial<VulnerabilityFilters>) => void
+  commit: () => void
+  ecosystems: (string | { value: string; label: string })[]
+  choose: Choose
+}) {
+  return (
+    <Card withBorder padding="md" mb="md" role="search">
+      <Stack gap="sm">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <TextInput
+            ref={field}
+            label="Search"
+            placeholder="Advisory id, package, title or repository"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            onChange={(event) => type({ search: event.currentTarget.value })}
+            onBlur={commit}
+            style={{ flex: '1 1 260px' }}
+            type="search"
+          />
+          <FilterChoices
+            severity={choices.severity}
+            ecosystem={choices.ecosystem}
+            fix={choices.fix}
+            visibility={choices.visibility}
+            ecosystems={ecosystems}
+            choose={choose}
+          />
+        </Group>
+        <ViewChoices view={choices.view} sort={choices.sort} flatSort={choices.flatSort} choose={choose} />
+      </Stack>
+    </Card>
+  )
+})
+
 function pathOfFilters(filters: VulnerabilityFilters) {
   return vulnerabilitiesPath(filters.severity)
 }
 
 type Choose = (change: Partial<VulnerabilityFilters>) => void
 
-// The choices below take no part of the search text, so a keystroke does not render their selects again.
+// The parts below take no part of the search text, so a keystroke does not render them again.
 
 const FilterChoices = memo(function FilterChoices({
   severity,
