@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { page } from 'vitest/browser'
+import { page, userEvent } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { captureDownloads } from '@tests/helpers/downloads'
+import { componentsRenderedDuring } from '@tests/helpers/react-renders'
 import { renderWithProviders } from '@tests/helpers/render'
 import { drawnRowHeights, hiddenPartsWhileWalking } from '@tests/helpers/virtual-rows'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
@@ -60,6 +61,28 @@ describe('APIs across the sample repositories', () => {
     await expect
       .element(page.getByRole('link', { name: 'stellar-frontend' }))
       .toHaveAttribute('href', '/repository/stellar-frontend?tab=api-surface')
+  })
+
+  it('renders the results with a keystroke, not the headline, the search card or the export button', async () => {
+    const { location } = await renderScreen()
+    await expect.element(shown()).toHaveTextContent('Showing 49 of 49 endpoints')
+    const search = page.getByRole('searchbox', { name: 'Search' })
+    await userEvent.click(search)
+    const rendered = await componentsRenderedDuring(async () => {
+      await userEvent.keyboard('newsletter')
+      await expect.element(shown()).toHaveTextContent('Showing 2 of 49 endpoints')
+    })
+    const names = [...rendered]
+    expect(names).toContain('EndpointTable')
+    for (const part of ['ExposedAlert', 'SearchCard', '@mantine/core/TextInput', 'ExportCsvButton'])
+      expect(names).not.toContain(part)
+
+    // A search set elsewhere (back, forward, a link) is written into the field.
+    location.navigate('/apis?q=signup')
+    await expect.element(search).toHaveValue('signup')
+    location.navigate('/apis')
+    await expect.element(search).toHaveValue('')
+    await expect.element(shown()).toHaveTextContent('Showing 49 of 49 endpoints')
   })
 
   it('exports exactly the filtered endpoints as CSV', async () => {

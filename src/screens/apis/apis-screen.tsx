@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react'
-import { memo, useCallback, useMemo } from 'react'
+import { memo, useCallback, useMemo, type RefObject } from 'react'
 import { Link } from 'wouter'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
 import { useAddressFilters } from '@/components/use-address-filters'
+import { useTypedField } from '@/components/use-typed-field'
 import {
   ALL_METHODS,
   apisPath,
@@ -64,6 +65,7 @@ function Endpoints({ kind }: { kind: ApiKind }) {
     read,
     endpointFiltersToQuery,
   )
+  const searchField = useTypedField(filters.search)
   const { organisation, data: occurrences, error, pending } = useEndpointOccurrences()
   const { repositories } = organisation
 
@@ -89,47 +91,20 @@ function Endpoints({ kind }: { kind: ApiKind }) {
 
   return (
     <>
-      {occurrences && (
-        <Alert
-          color={exposed > 0 ? 'red' : 'teal'}
-          variant="light"
-          mb="md"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title={`${plural(exposed, 'endpoint')} ${exposed === 1 ? 'handles' : 'handle'} sensitive data with no authentication`}
-        >
-          {exposed > 0 ? (
-            <Anchor component={Link} href={exposedEndpointsUrl} size="sm">
-              Show the {plural(exposed, 'endpoint')} that anyone can call
-            </Anchor>
-          ) : (
-            <Text size="sm">Every endpoint that handles personal, card or health data asks for authentication.</Text>
-          )}
-        </Alert>
-      )}
-      <Card withBorder padding="md" mb="md" role="search">
-        <Group align="flex-end" gap="md" wrap="wrap">
-          <TextInput
-            label="Search"
-            placeholder="Path or summary"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={filters.search}
-            onChange={(event) => type({ search: event.currentTarget.value })}
-            onBlur={commit}
-            style={{ flex: '1 1 240px' }}
-            type="search"
-          />
-          <EndpointChoices
-            category={filters.category}
-            auth={filters.auth}
-            method={filters.method}
-            repository={filters.repository}
-            sort={filters.sort}
-            methods={methods}
-            repositoryNames={repositoryNames}
-            choose={choose}
-          />
-        </Group>
-      </Card>
+      {occurrences && <ExposedAlert exposed={exposed} />}
+      <SearchCard
+        field={searchField}
+        type={type}
+        commit={commit}
+        category={filters.category}
+        auth={filters.auth}
+        method={filters.method}
+        repository={filters.repository}
+        sort={filters.sort}
+        methods={methods}
+        repositoryNames={repositoryNames}
+        choose={choose}
+      />
       {error && (
         <Alert color="red" mb="md" role="alert" title="Endpoints could not be read">
           {error}
@@ -165,21 +140,65 @@ function Endpoints({ kind }: { kind: ApiKind }) {
 
 type Option = string | { value: string; label: string }
 
-/** Every filter but the search text: a keystroke does not render these selects again. */
-const EndpointChoices = memo(function EndpointChoices({
-  category,
-  auth,
-  method,
-  repository,
-  sort,
-  methods,
-  repositoryNames,
-  choose,
-}: Pick<EndpointFilters, 'category' | 'auth' | 'method' | 'repository' | 'sort'> & {
+// The parts below take no part of the search text, so a keystroke does not render them again.
+
+const ExposedAlert = memo(function ExposedAlert({ exposed }: { exposed: number }) {
+  return (
+    <Alert
+      color={exposed > 0 ? 'red' : 'teal'}
+      variant="light"
+      mb="md"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={`${plural(exposed, 'endpoint')} ${exposed === 1 ? 'handles' : 'handle'} sensitive data with no authentication`}
+    >
+      {exposed > 0 ? (
+        <Anchor component={Link} href={exposedEndpointsUrl} size="sm">
+          Show the {plural(exposed, 'endpoint')} that anyone can call
+        </Anchor>
+      ) : (
+        <Text size="sm">Every endpoint that handles personal, card or health data asks for authentication.</Text>
+      )}
+    </Alert>
+  )
+})
+
+type Choices = Pick<EndpointFilters, 'category' | 'auth' | 'method' | 'repository' | 'sort'> & {
   methods: Option[]
   repositoryNames: Option[]
   choose: (change: Partial<EndpointFilters>) => void
+}
+
+const SearchCard = memo(function SearchCard({
+  field,
+  type,
+  commit,
+  ...choices
+}: Choices & {
+  field: RefObject<HTMLInputElement | null>
+  type: (change: Partial<EndpointFilters>) => void
+  commit: () => void
 }) {
+  return (
+    <Card withBorder padding="md" mb="md" role="search">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <TextInput
+          ref={field}
+          label="Search"
+          placeholder="Path or summary"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          onChange={(event) => type({ search: event.currentTarget.value })}
+          onBlur={commit}
+          style={{ flex: '1 1 240px' }}
+          type="search"
+        />
+        <EndpointChoices {...choices} />
+      </Group>
+    </Card>
+  )
+})
+
+/** Every filter but the search text. */
+function EndpointChoices({ category, auth, method, repository, sort, methods, repositoryNames, choose }: Choices) {
   return (
     <>
       <FilterSelect
@@ -210,7 +229,7 @@ const EndpointChoices = memo(function EndpointChoices({
       <FilterSelect label="Sort" data={endpointSorts} value={sort} onChange={(sort) => choose({ sort })} w={160} />
     </>
   )
-})
+}
 
 const blankFilters: EndpointFilters = endpointFiltersFromQuery('', 'all')
 

@@ -1,10 +1,11 @@
 import { Alert, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { memo, useCallback, useMemo, useState, type RefObject } from 'react'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
 import { useAddressFilters } from '@/components/use-address-filters'
+import { useTypedField } from '@/components/use-typed-field'
 import {
   advisoriesToCsv,
   affectedRepositories,
@@ -46,12 +47,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
     vulnerabilityFiltersToQuery,
     pathOfFilters,
   )
-  // The field holds what the user types; only a search from elsewhere (the address, back and
-  // forward) is written into it, so a keystroke renders neither the field nor the card around it.
-  const searchField = useRef<HTMLInputElement>(null)
-  useLayoutEffect(() => {
-    if (searchField.current && searchField.current.value !== filters.search) searchField.current.value = filters.search
-  }, [filters.search])
+  const searchField = useTypedField(filters.search)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   // The grouped view needs each finding only to list an advisory's repositories (see useVulnerabilityIndex).
   const needFindings = filters.view === 'flat' || expanded.size > 0
