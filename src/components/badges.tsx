@@ -94,11 +94,14 @@ export function MethodBadge({ method }: { method: string }) {
   )
 }
 
+// One element each, made once: rows that re-render with new results leave an unchanged icon alone.
+const privateIcon = <IconLock size={14} aria-hidden />
+const publicIcon = <IconWorld size={14} aria-hidden />
+
 export function VisibilityLabel({ isPrivate }: { isPrivate: boolean }) {
-  const Icon = isPrivate ? IconLock : IconWorld
   return (
     <span className={classes.visibility}>
-      <Icon size={14} aria-hidden />
+      {isPrivate ? privateIcon : publicIcon}
       {isPrivate ? 'Private' : 'Public'}
     </span>
   )

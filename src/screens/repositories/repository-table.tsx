@@ -19,14 +19,18 @@ const COLUMNS = repositoryColumns.length
 
 const EMPTY_RESULT_TEXT = 'No repositories found matching your search criteria.'
 
+// Made once: a row that re-renders leaves its icon alone.
+const openIcon = <IconChevronRight size={16} aria-hidden />
+
 const detailsUrl = (repository: Repository) => `/repository/${encodeURIComponent(repository.name)}`
 
 function Languages({ languages }: { languages: string[] }) {
   const rest = languages.length - LANGUAGES_SHOWN
   return (
     <span className={classes.group}>
-      {languages.slice(0, LANGUAGES_SHOWN).map((language) => (
-        <NeutralBadge key={language}>{language}</NeutralBadge>
+      {/* Keyed by place, as the rows are: new results rewrite the badges rather than replace them. */}
+      {languages.slice(0, LANGUAGES_SHOWN).map((language, place) => (
+        <NeutralBadge key={place}>{language}</NeutralBadge>
       ))}
       {rest > 0 && <NeutralBadge title={languages.slice(LANGUAGES_SHOWN).join(', ')}>+{rest}</NeutralBadge>}
     </span>
@@ -59,7 +63,7 @@ const cells: Record<RepositoryColumn['id'], (repository: Repository) => ReactNod
   vulnerabilities: (repository) => <VulnerabilitiesBadge count={repository.vulnerabilities} />,
   open: (repository) => (
     <Link href={detailsUrl(repository)} className={classes.open} aria-label={`Open ${repository.name}`} tabIndex={-1}>
-      <IconChevronRight size={16} aria-hidden />
+      {openIcon}
     </Link>
   ),
 }
