@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core'
-import { IconAlertTriangle, IconSearch } from '@tabler/icons-react'
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { IconAlertTriangle } from '@tabler/icons-react'
 import { memo, useCallback, useMemo, type RefObject } from 'react'
 import { Link } from 'wouter'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
 import { useAddressFilters } from '@/components/use-address-filters'
-import { useTypedField } from '@/components/use-typed-field'
+import { TypedSearchField, useTypedField } from '@/components/typed-search-field'
 import {
   ALL_METHODS,
   apisPath,
@@ -178,19 +178,11 @@ const SearchCard = memo(function SearchCard({
   type: (change: Partial<EndpointFilters>) => void
   commit: () => void
 }) {
+  const search = useCallback((text: string) => type({ search: text }), [type])
   return (
     <Card withBorder padding="md" mb="md" role="search">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <TextInput
-          ref={field}
-          label="Search"
-          placeholder="Path or summary"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          onChange={(event) => type({ search: event.currentTarget.value })}
-          onBlur={commit}
-          style={{ flex: '1 1 240px' }}
-          type="search"
-        />
+        <TypedSearchField field={field} placeholder="Path or summary" basis={240} onSearch={search} onCommit={commit} />
         <EndpointChoices {...choices} />
       </Group>
     </Card>

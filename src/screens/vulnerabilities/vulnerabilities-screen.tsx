@@ -1,11 +1,10 @@
-import { Alert, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
-import { IconSearch } from '@tabler/icons-react'
+import { Alert, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core'
 import { memo, useCallback, useMemo, useState, type RefObject } from 'react'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
 import { useAddressFilters } from '@/components/use-address-filters'
-import { useTypedField } from '@/components/use-typed-field'
+import { TypedSearchField, useTypedField } from '@/components/typed-search-field'
 import {
   advisoriesToCsv,
   affectedRepositories,
@@ -176,19 +175,17 @@ const SearchCard = memo(function SearchCard({
   ecosystems: (string | { value: string; label: string })[]
   choose: Choose
 }) {
+  const search = useCallback((text: string) => type({ search: text }), [type])
   return (
     <Card withBorder padding="md" mb="md" role="search">
       <Stack gap="sm">
         <Group align="flex-end" gap="md" wrap="wrap">
-          <TextInput
-            ref={field}
-            label="Search"
+          <TypedSearchField
+            field={field}
             placeholder="Advisory id, package, title or repository"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            onChange={(event) => type({ search: event.currentTarget.value })}
-            onBlur={commit}
-            style={{ flex: '1 1 260px' }}
-            type="search"
+            basis={260}
+            onSearch={search}
+            onCommit={commit}
           />
           <FilterChoices
             severity={choices.severity}

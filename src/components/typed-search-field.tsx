@@ -1,0 +1,46 @@
+import { TextInput } from '@mantine/core'
+import { IconSearch } from '@tabler/icons-react'
+import { memo, useLayoutEffect, useRef, type RefObject } from 'react'
+
+/**
+ * A search field that holds what the user types: only a value set elsewhere (the address, back
+ * and forward) is written into it, so a keystroke renders neither the field nor what is around it.
+ * The field takes the ref and no `value`.
+ */
+export function useTypedField(value: string) {
+  const field = useRef<HTMLInputElement>(null)
+  useLayoutEffect(() => {
+    if (field.current && field.current.value !== value) field.current.value = value
+  }, [value])
+  return field
+}
+
+/** A list's "Search" field; `onSearch` and `onCommit` should be stable, so that typing renders it not. */
+export const TypedSearchField = memo(function TypedSearchField({
+  field,
+  placeholder,
+  basis,
+  onSearch,
+  onCommit,
+}: {
+  field: RefObject<HTMLInputElement | null>
+  placeholder: string
+  /** The field's flex basis in pixels: it grows from there to fill the filter row. */
+  basis: number
+  onSearch: (search: string) => void
+  /** The field was left (Tab, a click): the address is written at once. */
+  onCommit: () => void
+}) {
+  return (
+    <TextInput
+      ref={field}
+      label="Search"
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      onChange={(event) => onSearch(event.currentTarget.value)}
+      onBlur={onCommit}
+      style={{ flex: `1 1 ${basis}px` }}
+      type="search"
+    />
+  )
+})
