@@ -62,7 +62,7 @@ export function EnforcementBadge({ status }: { status: EnforcementStatus }) {
   )
 }
 
-/** SPEC.md's severities, in the CSS module's colours. */
+/** A finding's severity, in the CSS module's colours (with the text colour autoContrast picked). */
 export function SeverityBadge({ severity }: { severity: FindingSeverity }) {
   return (
     <span className={`${classes.badge} ${classes.severity}`} data-severity={severity}>

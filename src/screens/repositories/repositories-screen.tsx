@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Group, Loader, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Card, Group, Loader, Text } from '@mantine/core'
 import { EmptyWorkspace } from '@/components/empty-workspace'
 import { ExportCsvButton } from '@/components/results-bar'
+import { TypedSearchField } from '@/components/typed-search-field'
 import { formatCount } from '@/lib/format'
-import { IconSearch } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react'
 import { useWarmNameOrder } from '@/state/name-order'
 import { useOrganisation } from '@/state/organisation'
 import { downloadText } from '@/lib/download'
@@ -22,12 +22,12 @@ import { useRepoFilters, type RepoFiltersActor } from './use-repo-filters'
 // slower.
 
 /**
- * The field holds what the user types, so a keystroke renders nothing here; only a search set from
- * elsewhere (the address, back and forward, Clear filters) is written into it.
+ * The search field (see TypedSearchField), fed by the filters' actor rather than by a render: only
+ * a search set elsewhere (the address, back and forward, Clear filters) is written into it.
  */
 const SearchField = memo(function SearchField({ actor }: { actor: RepoFiltersActor }) {
   const field = useRef<HTMLInputElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const write = ({ context }: { context: { search: string } }) => {
       if (field.current && field.current.value !== context.search) field.current.value = context.search
     }
@@ -35,19 +35,15 @@ const SearchField = memo(function SearchField({ actor }: { actor: RepoFiltersAct
     const subscription = actor.subscribe(write)
     return () => subscription.unsubscribe()
   }, [actor])
+  const search = useCallback((text: string) => actor.send({ type: 'filters.search', search: text }), [actor])
+  const commit = useCallback(() => actor.send({ type: 'filters.commit' }), [actor])
   return (
-    <TextInput
-      ref={field}
-      label="Search"
+    <TypedSearchField
+      field={field}
       placeholder="Search by name or description"
-      leftSection={<IconSearch size={16} aria-hidden />}
-      defaultValue={actor.getSnapshot().context.search}
-      onChange={(event) => actor.send({ type: 'filters.search', search: event.currentTarget.value })}
-      // Leaving the field (Tab, a click) writes the address at once: no write is left pending to
-      // pull the user back after they open a result. The results render with each keystroke.
-      onBlur={() => actor.send({ type: 'filters.commit' })}
-      style={{ flex: '1 1 260px' }}
-      type="search"
+      basis={260}
+      onSearch={search}
+      onCommit={commit}
     />
   )
 })
