@@ -7,11 +7,29 @@ import type { EnforcementStatus, FindingSeverity } from '@/data/findings'
 import { levelColors } from './palette'
 import classes from './badges.module.css'
 
-/** A count graded good / warning / danger (the palette's colours, in the CSS module). */
-function CountBadge({ count, level, label }: { count: number; level: BadgeLevel; label: string }) {
+/** The class names of the plain badges, for a table that writes its rows' contents itself. */
+export const countBadgeClass = `${classes.badge} ${classes.count}`
+export const neutralBadgeClass = `${classes.badge} ${classes.neutral}`
+export const visibilityClass = classes.visibility
+
+/** What a count badge shows: the count, graded good / warning / danger (the CSS module's colours), and its label. */
+export const countBadgeState = {
+  policyIssues: (count: number) => ({
+    text: String(count),
+    level: policyIssueLevel(count),
+    label: `${count} ${count === 1 ? 'policy issue' : 'policy issues'}`,
+  }),
+  vulnerabilities: (count: number) => ({
+    text: String(count),
+    level: vulnerabilityLevel(count),
+    label: `${count} ${count === 1 ? 'vulnerability' : 'vulnerabilities'}`,
+  }),
+}
+
+function CountBadge({ text, level, label }: { text: string; level: BadgeLevel; label: string }) {
   return (
-    <span className={`${classes.badge} ${classes.count}`} data-level={level} aria-label={`${count} ${label}`}>
-      {count}
+    <span className={countBadgeClass} data-level={level} aria-label={label}>
+      {text}
     </span>
   )
 }
@@ -19,26 +37,18 @@ function CountBadge({ count, level, label }: { count: number; level: BadgeLevel;
 /** A plain badge in the default colours: a language in the repositories table, a note such as "No fix yet". */
 export function NeutralBadge({ children, title }: { children: ReactNode; title?: string }) {
   return (
-    <span className={`${classes.badge} ${classes.neutral}`} title={title}>
+    <span className={neutralBadgeClass} title={title}>
       {children}
     </span>
   )
 }
 
 export function PolicyIssuesBadge({ count }: { count: number }) {
-  return (
-    <CountBadge count={count} level={policyIssueLevel(count)} label={count === 1 ? 'policy issue' : 'policy issues'} />
-  )
+  return <CountBadge {...countBadgeState.policyIssues(count)} />
 }
 
 export function VulnerabilitiesBadge({ count }: { count: number }) {
-  return (
-    <CountBadge
-      count={count}
-      level={vulnerabilityLevel(count)}
-      label={count === 1 ? 'vulnerability' : 'vulnerabilities'}
-    />
-  )
+  return <CountBadge {...countBadgeState.vulnerabilities(count)} />
 }
 
 /** SPEC.md §4: Mandatory red, Recommended amber, Optional grey. */

@@ -7,7 +7,7 @@ import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
 import { drawnRowHeights, drawnRows, hiddenPartsWhileWalking } from '@tests/helpers/virtual-rows'
 import { RepositoriesScreen } from './repositories-screen'
-import { ROW_HEIGHT } from './repository-table'
+import { ROW_HEIGHT } from './repository-row'
 
 const SIZE = 100_000
 const organisation = generateOrganisation(SIZE)

@@ -130,6 +130,29 @@ describe('All Repositories', () => {
     expect(document.activeElement).toBe(after[0])
   })
 
+  it('opens a repository from its row’s link in the app, and leaves a click for a new tab to the browser', async () => {
+    const { location } = await renderScreen()
+    const link = page.getByRole('link', { name: 'Open nexus-api' })
+    await expect.element(link).toHaveAttribute('href', '/repository/nexus-api')
+    // After the app's own handler: whether it took the click, then no navigation of the test page.
+    const taken: boolean[] = []
+    const record = (event: MouseEvent) => {
+      taken.push(event.defaultPrevented)
+      event.preventDefault()
+    }
+    window.addEventListener('click', record)
+    const click = (init: MouseEventInit) =>
+      link.element().dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ...init }))
+    click({ ctrlKey: true })
+    click({ metaKey: true })
+    click({ button: 1 })
+    expect(location.history.at(-1)).toBe('/repositories')
+    click({})
+    window.removeEventListener('click', record)
+    expect(taken).toEqual([false, false, false, true])
+    expect(location.history.at(-1)).toBe('/repository/nexus-api')
+  })
+
   it('exports as CSV exactly what the typed search shows', async () => {
     const capture = captureDownloads()
     await renderScreen()

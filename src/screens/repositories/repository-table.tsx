@@ -1,91 +1,20 @@
 import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
-import { IconArrowDown, IconArrowUp, IconChevronRight, IconSelector } from '@tabler/icons-react'
-import { memo, type ReactNode } from 'react'
-import { Link, useLocation } from 'wouter'
+import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
+import { memo, useLayoutEffect, type MouseEvent } from 'react'
+import { useLocation } from 'wouter'
 import { useVirtualRows } from '@/components/use-virtual-rows'
-import { virtualCellClass, virtualRowClass } from '@/components/virtual-table-body'
-import { NeutralBadge, PolicyIssuesBadge, VisibilityLabel, VulnerabilitiesBadge } from '@/components/badges'
-import classes from './repository-table.module.css'
 import type { RepositorySort, SortColumn } from '@/data/repository-filters'
-import type { Repository } from '@/data/repositories'
 import type { RepositoryRows } from '@/data/repository-query'
-import { repositoryColumns, type RepositoryColumn } from '@/data/repository-columns'
+import { repositoryColumns } from '@/data/repository-columns'
+import { detailsUrl, fillRepositoryRow, RepositoryRow, ROW_HEIGHT } from './repository-row'
 
-/** SPEC.md §9: two languages per row, then '+N'. */
-const LANGUAGES_SHOWN = 2
-// At least the rows' content (two lines of text and the cell padding: 65.3 px), so that every row is exactly this tall.
-export const ROW_HEIGHT = 66
 const COLUMNS = repositoryColumns.length
 
 const EMPTY_RESULT_TEXT = 'No repositories found matching your search criteria.'
 
-// Made once: a row that re-renders leaves its icon alone.
-const openIcon = <IconChevronRight size={16} aria-hidden />
-
-const detailsUrl = (repository: Repository) => `/repository/${encodeURIComponent(repository.name)}`
-
-function Languages({ languages }: { languages: string[] }) {
-  const rest = languages.length - LANGUAGES_SHOWN
-  return (
-    <span className={classes.group}>
-      {/* Keyed by place, as the rows are: new results rewrite the badges rather than replace them. */}
-      {languages.slice(0, LANGUAGES_SHOWN).map((language, place) => (
-        <NeutralBadge key={place}>{language}</NeutralBadge>
-      ))}
-      {rest > 0 && <NeutralBadge title={languages.slice(LANGUAGES_SHOWN).join(', ')}>+{rest}</NeutralBadge>}
-    </span>
-  )
-}
-
-interface RowProps {
-  repository: Repository
-  index: number
-  active: boolean
-}
-
-/** How each column of the one column list draws its cell: plain elements (see the CSS module). */
-const cells: Record<RepositoryColumn['id'], (repository: Repository) => ReactNode> = {
-  repository: (repository) => (
-    <>
-      <p className={classes.name}>{repository.name}</p>
-      <p className={classes.updated}>Updated {repository.lastUpdated}</p>
-    </>
-  ),
-  description: (repository) => (
-    <p className={classes.description} title={repository.description}>
-      {repository.description}
-    </p>
-  ),
-  languages: (repository) => <Languages languages={repository.languages} />,
-  visibility: (repository) => <VisibilityLabel isPrivate={repository.isPrivate} />,
-  apis: (repository) => repository.apiCount,
-  policyIssues: (repository) => <PolicyIssuesBadge count={repository.policyViolations} />,
-  vulnerabilities: (repository) => <VulnerabilitiesBadge count={repository.vulnerabilities} />,
-  open: (repository) => (
-    <Link href={detailsUrl(repository)} className={classes.open} aria-label={`Open ${repository.name}`} tabIndex={-1}>
-      {openIcon}
-    </Link>
-  ),
-}
-
-const RepositoryRow = memo(function RepositoryRow({ repository, index, active }: RowProps) {
-  return (
-    <tr
-      className={virtualRowClass}
-      data-index={index}
-      aria-rowindex={index + 2}
-      tabIndex={active ? 0 : -1}
-      style={{ height: ROW_HEIGHT }}
-      aria-label={repository.name}
-    >
-      {repositoryColumns.map((column) => (
-        <td key={column.id} className={virtualCellClass}>
-          {cells[column.id](repository)}
-        </td>
-      ))}
-    </tr>
-  )
-})
+/** A click that the browser should handle itself: a new tab or window, a download. */
+const opensElsewhere = (event: MouseEvent<HTMLElement>) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
 
 function SortButton({
   column,
@@ -177,28 +106,37 @@ export const RepositoryTable = memo(function RepositoryTable({
     onEnter: (index) => navigate(detailsUrl(repositories.at(index))),
   })
 
+  // Each render may show other results in the rows, or other rows: both are written before paint.
+  useLayoutEffect(() => {
+    for (const row of body.current?.rows ?? []) {
+      const index = Number(row.dataset.index)
+      if (row.dataset.index !== undefined && index < repositories.length) fillRepositoryRow(row, repositories.at(index))
+    }
+  })
+
+  // The rows' links are written, not rendered: a plain click opens the repository in the app.
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const link = (event.target as Element).closest('a[href]')
+    const row = link?.closest<HTMLElement>('tr[data-index]')
+    if (!link || !row || opensElsewhere(event)) return
+    event.preventDefault()
+    navigate(detailsUrl(repositories.at(Number(row.dataset.index))))
+  }
+
   return (
     <Table.ScrollContainer minWidth={900} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-rowcount={repositories.length + 1} aria-label="Repositories">
         <TableHeader sort={sort} onSort={onSort} />
-        <Table.Tbody ref={body} onKeyDown={onKeyDown} onFocus={onFocus}>
+        <Table.Tbody ref={body} onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
           {paddingTop > 0 && (
             <tr aria-hidden="true" style={{ height: paddingTop }}>
               <td colSpan={COLUMNS} />
             </tr>
           )}
-          {items.map((item) => {
-            const repository = repositories.at(item.index)
-            return (
-              // Keyed by place (see VirtualTableBody): a keystroke's new results rewrite the rows in view.
-              <RepositoryRow
-                key={item.index}
-                repository={repository}
-                index={item.index}
-                active={item.index === activeIndex}
-              />
-            )
-          })}
+          {items.map((item) => (
+            // Keyed by place (see VirtualTableBody): a keystroke's new results are written into the rows in view.
+            <RepositoryRow key={item.index} index={item.index} active={item.index === activeIndex} />
+          ))}
           {paddingBottom > 0 && (
             <tr aria-hidden="true" style={{ height: paddingBottom }}>
               <td colSpan={COLUMNS} />
