@@ -1,3 +1,4 @@
+import { hasBit, LetterPairs } from '@/lib/letter-pairs'
 import { allIndexes } from '@/lib/sorted-once'
 import { descending, nameCollator, nameOrder, type NameOrder } from './name-order'
 import { ageInMinutes } from './relative-time'
@@ -42,6 +43,7 @@ const RECENT_ANSWERS = 16
 
 export function createRepositoryQuery(repositories: Repository[]) {
   const haystacks = repositories.map((repository) => `${repository.name}\n${repository.description}`.toLowerCase())
+  const letterPairs = new LetterPairs(haystacks)
   const orders = new Map<string, Int32Array>()
   const collator = nameCollator()
   let names: NameOrder | undefined
@@ -86,10 +88,12 @@ export function createRepositoryQuery(repositories: Repository[]) {
     const choosing = filters.visibility !== 'all' || filters.language !== ALL_LANGUAGES
     if (needle === '' && !choosing) return new RepositoryRows(repositories, candidates)
     const matches = new Int32Array(candidates.length)
+    const possible = letterPairs.needleCandidates(needle)
     let count = 0
     for (let position = 0; position < candidates.length; position++) {
       const index = candidates[position]
-      if (needle !== '' && !haystacks[index].includes(needle)) continue
+      if (possible && !hasBit(possible.texts, index)) continue
+      if (needle !== '' && !possible?.exact && !haystacks[index].includes(needle)) continue
       if (choosing && !matchesChoices(repositories[index], filters)) continue
       matches[count++] = index
     }
@@ -120,7 +124,15 @@ export function createRepositoryQuery(repositories: Repository[]) {
     if (order.ascending.length === repositories.length) names ??= order
   }
 
-  return Object.assign(query, { takeNameOrder })
+  /**
+   * Records which letter pairs each repository's text holds, while `more()` allows (see
+   * LetterPairs); answers whether all are recorded. Until then a search reads every candidate's text.
+   */
+  function warmSearch(more?: () => boolean): boolean {
+    return letterPairs.record(more)
+  }
+
+  return Object.assign(query, { takeNameOrder, warmSearch })
 }
 
 export type RepositoryQuery = ReturnType<typeof createRepositoryQuery>
