@@ -151,6 +151,20 @@ describe('repository query while typing', () => {
     expect(typing(filters({ search: 'team', language: 'Go' }))).not.toBe(before)
   })
 
+  it('hands back the very rows it gave before when a letter leaves every row in, and new rows when it leaves one out', () => {
+    const typing = createRepositoryQuery(listRepositories())
+    const all = typing(filters({ search: '' }))
+    // Every sample's name or description holds an "e".
+    expect(typing(filters({ search: 'e' }))).toBe(all)
+    const patient = typing(filters({ search: 'patient' }))
+    expect(patient.toArray().map((repository) => repository.name)).toEqual(['quantum-backend'])
+    expect(typing(filters({ search: 'patient r' }))).toBe(patient)
+    expect(typing(filters({ search: 'patient rx' })).length).toBe(0)
+    const sorted = typing(filters({ search: 'e', sort: { column: 'apis', direction: 'desc' } }))
+    expect(sorted).not.toBe(all)
+    expect(sorted.length).toBe(all.length)
+  })
+
   it('sorts by name with an order sorted elsewhere, and ignores one that is not of this organisation', () => {
     const collator = nameCollator()
     const byName = (direction: 'asc' | 'desc') =>

@@ -84,9 +84,10 @@ export function createRepositoryQuery(repositories: Repository[]) {
   let last: { key: string; needle: string; answer: RepositoryRows } | undefined
   const recent = new Map<string, RepositoryRows>()
 
-  function matching(candidates: Int32Array, needle: string, filters: RepositoryFilters): RepositoryRows {
+  function matching(from: RepositoryRows, needle: string, filters: RepositoryFilters): RepositoryRows {
     const choosing = filters.visibility !== 'all' || filters.language !== ALL_LANGUAGES
-    if (needle === '' && !choosing) return new RepositoryRows(repositories, candidates)
+    if (needle === '' && !choosing) return from
+    const candidates = from.indexes
     const matches = new Int32Array(candidates.length)
     const possible = letterPairs.needleCandidates(needle)
     let count = 0
@@ -97,7 +98,8 @@ export function createRepositoryQuery(repositories: Repository[]) {
       if (choosing && !matchesChoices(repositories[index], filters)) continue
       matches[count++] = index
     }
-    return new RepositoryRows(repositories, matches.slice(0, count))
+    // Every candidate is in: the very rows given, so that what shows them need not render again.
+    return count === candidates.length ? from : new RepositoryRows(repositories, matches.slice(0, count))
   }
 
   /** The repositories that pass the filters, in the sort's order. */
@@ -108,7 +110,7 @@ export function createRepositoryQuery(repositories: Repository[]) {
     if (!answer) {
       const narrowing = last !== undefined && last.key === key && needle.includes(last.needle)
       answer = matching(
-        narrowing ? (last as { answer: RepositoryRows }).answer.indexes : order(filters.sort),
+        narrowing ? (last as { answer: RepositoryRows }).answer : new RepositoryRows(repositories, order(filters.sort)),
         needle,
         filters,
       )

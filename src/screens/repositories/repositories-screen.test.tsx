@@ -105,6 +105,15 @@ describe('All Repositories', () => {
     ])
       expect(names).not.toContain(part)
 
+    // Letters that leave the same repository shown render neither the count nor the table.
+    const unchanged = await componentsRenderedDuring(async () => {
+      await userEvent.keyboard(' r')
+      await expect.element(search).toHaveValue('PATIENT r')
+    })
+    await expect.element(count()).toHaveTextContent('Showing 1 of 5 repositories')
+    expect(rowNames()).toEqual(['quantum-backend'])
+    for (const part of ['ResultCount', 'ResultsTable', 'RepositoryTable']) expect([...unchanged]).not.toContain(part)
+
     // The export button renders when the view turns empty, and again when it has rows.
     await userEvent.keyboard('!')
     await expect.element(count()).toHaveTextContent('Showing 0 of 5 repositories')
