@@ -122,27 +122,6 @@ describe('repository query while typing', () => {
     }
   })
 
-  it('gives the same answers once its search is warmed, and while it is warming', () => {
-    const warming = createRepositoryQuery(organisation)
-    const cold = createRepositoryQuery(organisation)
-    const indexes = (answer: ReturnType<typeof query>) => Array.from(answer.indexes)
-    const check = (search: string, sort: RepositoryFilters['sort'] = null) => {
-      expect(indexes(warming(filters({ search, sort })))).toEqual(indexes(cold(filters({ search, sort }))))
-      if (!sort)
-        expect(warming(filters({ search })).toArray()).toEqual(filterRepositories(organisation, filters({ search })))
-    }
-    let slices = 0
-    expect(warming.warmSearch(() => slices++ < 3)).toBe(false)
-    check('se')
-    expect(warming.warmSearch()).toBe(true)
-    const typed = 'Service-platform 9'
-    const steps = [...typed].map((_, index) => typed.slice(0, index + 1))
-    for (const search of [...steps, ...steps.reverse(), 'q', 'zz', 'é', '-', '42', 'ing']) {
-      check(search)
-      check(search, { column: 'apis', direction: 'desc' })
-    }
-  })
-
   it('hands back the very rows it gave before when a letter is deleted, so the table need not render again', () => {
     const typing = createRepositoryQuery(organisation)
     const before = typing(filters({ search: 'team' }))

@@ -1,4 +1,3 @@
-import { hasBit, LetterPairs } from '@/lib/letter-pairs'
 import { allIndexes } from '@/lib/sorted-once'
 import { descending, nameCollator, nameOrder, type NameOrder } from './name-order'
 import { ageInMinutes } from './relative-time'
@@ -43,7 +42,6 @@ const RECENT_ANSWERS = 16
 
 export function createRepositoryQuery(repositories: Repository[]) {
   const haystacks = repositories.map((repository) => `${repository.name}\n${repository.description}`.toLowerCase())
-  const letterPairs = new LetterPairs(haystacks)
   const orders = new Map<string, Int32Array>()
   const collator = nameCollator()
   let names: NameOrder | undefined
@@ -89,12 +87,10 @@ export function createRepositoryQuery(repositories: Repository[]) {
     if (needle === '' && !choosing) return from
     const candidates = from.indexes
     const matches = new Int32Array(candidates.length)
-    const possible = letterPairs.needleCandidates(needle)
     let count = 0
     for (let position = 0; position < candidates.length; position++) {
       const index = candidates[position]
-      if (possible && !hasBit(possible.texts, index)) continue
-      if (needle !== '' && !possible?.exact && !haystacks[index].includes(needle)) continue
+      if (needle !== '' && !haystacks[index].includes(needle)) continue
       if (choosing && !matchesChoices(repositories[index], filters)) continue
       matches[count++] = index
     }
@@ -126,15 +122,7 @@ export function createRepositoryQuery(repositories: Repository[]) {
     if (order.ascending.length === repositories.length) names ??= order
   }
 
-  /**
-   * Records which letter pairs each repository's text holds, while `more()` allows (see
-   * LetterPairs); answers whether all are recorded. Until then a search reads every candidate's text.
-   */
-  function warmSearch(more?: () => boolean): boolean {
-    return letterPairs.record(more)
-  }
-
-  return Object.assign(query, { takeNameOrder, warmSearch })
+  return Object.assign(query, { takeNameOrder })
 }
 
 export type RepositoryQuery = ReturnType<typeof createRepositoryQuery>
