@@ -144,6 +144,15 @@ describe('repository query while typing', () => {
     expect(sorted.length).toBe(all.length)
   })
 
+  it('keeps nothing of a warming search: the answers before and after it are the same', () => {
+    const typing = createRepositoryQuery(organisation)
+    const team = typing(filters({ search: 'team' }))
+    typing.warm()
+    expect(typing(filters({ search: 'team' }))).toBe(team)
+    for (const search of ['teams', 'e', 'se', ''])
+      expect(typing(filters({ search })).toArray()).toEqual(filterRepositories(organisation, filters({ search })))
+  })
+
   it('sorts by name with an order sorted elsewhere, and ignores one that is not of this organisation', () => {
     const collator = nameCollator()
     const byName = (direction: 'asc' | 'desc') =>

