@@ -142,13 +142,18 @@ describe('repository query while typing', () => {
     const sorted = typing(filters({ search: 'e', sort: { column: 'apis', direction: 'desc' } }))
     expect(sorted).not.toBe(all)
     expect(sorted.length).toBe(all.length)
+    // The whole list is the same rows however long ago it was asked for.
+    for (let letter = 0; letter < 26; letter++) typing(filters({ search: String.fromCharCode(97 + letter) }))
+    expect(typing(filters({ search: '' }))).toBe(all)
   })
 
   it('keeps nothing of a warming search: the answers before and after it are the same', () => {
     const typing = createRepositoryQuery(organisation)
-    const team = typing(filters({ search: 'team' }))
+    // As many answers as it keeps: a warming search kept among them would push the first out.
+    const searches = Array.from({ length: 16 }, (_, index) => `team ${index}`)
+    const before = searches.map((search) => typing(filters({ search })))
     typing.warm()
-    expect(typing(filters({ search: 'team' }))).toBe(team)
+    for (const [place, search] of searches.entries()) expect(typing(filters({ search }))).toBe(before[place])
     for (const search of ['teams', 'e', 'se', ''])
       expect(typing(filters({ search })).toArray()).toEqual(filterRepositories(organisation, filters({ search })))
   })
