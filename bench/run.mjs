@@ -148,7 +148,9 @@ function shownResults({ count, cells }) {
 /**
  * Keystroke to results, as the user sees them: for each of 30 keystrokes in the search field,
  * from the key event's time stamp to the first frame whose count line and rows are those of the
- * final result for that query (the frame's time is taken after its paint: a rAF, then a task).
+ * final result for that query, read after the key. Each frame is timed twice: at its
+ * animation-frame callback, where its content is read and before its paint, and after its paint
+ * (a rAF, then a task).
  * The final results are what the page shows once each query has settled, read afterwards by
  * typing each query again and waiting. Event Timing durations (16 ms or more) are kept too.
  */
@@ -205,13 +207,13 @@ async function keystrokesToResults(page, selector, results, cpu) {
   }
   await page.fill(selector, '')
   const shown = downs.map((down, index) => {
-    const after = frames.filter((frame) => frame.at > down)
+    // Only a frame whose content was read after the key can show its result; one read before it
+    // and painted after would "show" a key that changes nothing at once.
+    const after = frames.filter((frame) => frame.rendered > down)
     const place = after.findIndex((frame) => frame.state === expected.get(QUERIES[index]))
     if (place < 0) return undefined
     const match = after[place]
-    // The frame's own time: its animation-frame callback, where its content is read; the paint follows in it.
-    const framesAfterKey = after.slice(0, place + 1).filter((frame) => frame.rendered > down).length
-    return { afterPaint: match.at - down, frame: Math.max(0, match.rendered - down), frames: framesAfterKey }
+    return { afterPaint: match.at - down, frame: match.rendered - down, frames: place + 1 }
   })
   const times = shown.map((result) => result?.afterPaint)
   const seen = times.filter((time) => time !== undefined)
