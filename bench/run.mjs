@@ -41,7 +41,7 @@ const types = {
 /** Requests the feed benchmark's host answered. */
 const feedRequests = { count: 0 }
 
-/** A static server with the single-page fallback a host gives Vigil. */
+/** A static server with the single-page fallback and the caching a host gives Vigil. */
 function serve(dir) {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://localhost').pathname)
@@ -64,6 +64,8 @@ function serve(dir) {
       }
       response.setHeader('ETag', etag)
     }
+    // Hashed assets are kept for good, as README's "Hosting" asks and `npm run preview` does.
+    if (path.startsWith('/assets/')) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
     response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' })
     createReadStream(file).pipe(response)
   })
