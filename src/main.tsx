@@ -20,6 +20,7 @@ import { StrictMode, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { demoProviderPages, isDemoProviderPage } from '@/app/demo-provider-chunk'
+import { demoNavigation } from '@/app/demo-navigation'
 import { browserAuthEnvironment, browserSessionChannel } from '@/auth/browser-environment'
 import { ConfigErrorScreen } from '@/app/config-error-screen'
 import { VigilMantineProvider } from '@/state/vigil-mantine-provider'
@@ -52,8 +53,32 @@ function boot() {
   // The first screen renders at once; only network calls wait for the demo's service worker.
   let workerReady: Promise<void> = Promise.resolve()
   const waitForWorker: typeof fetch = (input, init) => workerReady.then(() => fetch(input, init))
+  // Each address the demo's navigation draws gets an app of its own, as a loaded page would.
+  let drawn = 0
+  const sessionChannel = browserSessionChannel()
+  const leaveProviderPage = (to: string) => leave(to, 'replace')
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <App
+          key={drawn++}
+          config={config}
+          client={client}
+          sessionChannel={sessionChannel}
+          apiFetch={waitForWorker}
+          leaveProviderPage={leaveProviderPage}
+        />
+      </StrictMode>,
+    )
+  const leave = demoNavigation(config, window, render, (url) =>
+    isDemoProviderPage(config, url) ? demoProviderPages.load() : Promise.resolve(),
+  )
   // One client for the page's lifetime: React StrictMode remounts must not repeat its work.
-  const client = createAuthClient(config, { ...browserAuthEnvironment(), fetch: waitForWorker })
+  const client = createAuthClient(config, {
+    ...browserAuthEnvironment(),
+    navigate: (url) => leave(url, 'assign'),
+    fetch: waitForWorker,
+  })
   if (mocking) {
     // Started once the first screen has painted, so that it does not compete with it.
     workerReady = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))).then(() =>
@@ -70,12 +95,6 @@ function boot() {
       )
     })
   }
-  const render = () =>
-    root.render(
-      <StrictMode>
-        <App config={config} client={client} sessionChannel={browserSessionChannel()} apiFetch={waitForWorker} />
-      </StrictMode>,
-    )
   // The demo provider's page renders once its chunk is here: a loading screen in between would
   // hold the page back at least 300 ms (React's pause before replacing a Suspense fallback).
   if (isDemoProviderPage(config, new URL(window.location.href)))

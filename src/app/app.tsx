@@ -15,6 +15,16 @@ import { LoadingScreen } from './loading-screen'
 import { ThemeProvider } from '@/state/theme'
 import { exactLocationHook, exactSearchHook } from '@/app/exact-address'
 
+/** Runs `task` once the browser is idle; the returned function cancels it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'undefined') {
+    const timer = setTimeout(task, 1)
+    return () => clearTimeout(timer)
+  }
+  const handle = requestIdleCallback(task, { timeout: 1000 })
+  return () => cancelIdleCallback(handle)
+}
+
 const exactBrowserLocation = exactLocationHook(useBrowserLocation)
 const exactBrowserSearch = exactSearchHook(useBrowserSearch)
 
@@ -24,21 +34,28 @@ export interface AppProps {
   sessionChannel: SessionChannel
   /** The fetch for the product API (it waits for the mock service worker in demo mode). */
   apiFetch: typeof fetch
+  /** How the demo provider's pages send the browser back to the app; a full load unless given. */
+  leaveProviderPage?: (to: string) => void
 }
 
-export function App({ config, client, sessionChannel, apiFetch }: AppProps) {
+export function App({ config, client, sessionChannel, apiFetch, leaveProviderPage }: AppProps) {
   const [url] = useState(() => new URL(window.location.href))
   const [isCallback] = useState(() => isCallbackUrl(url, config.redirectUrl))
   const [feedDefaults] = useState(() => ({ url: config.feedUrl, sendToken: config.feedSendToken }))
+  const [providerPage] = useState(() => isDemoProviderPage(config, url))
   useEffect(() => {
     if (isCallback) preloadSignedIn(url.pathname)
-  }, [isCallback, url])
+    // The provider's page returns to the app in this same document: the signed-in chunks load
+    // while the user chooses who to sign in as.
+    else if (providerPage && leaveProviderPage)
+      return whenIdle(() => preloadSignedIn(new URL(config.redirectUrl).pathname))
+  }, [isCallback, url, providerPage, leaveProviderPage, config])
   return (
     <>
-      {isDemoProviderPage(config, url) ? (
+      {providerPage ? (
         <ThemeProvider defaultTheme="system">
           <Suspense fallback={<LoadingScreen />}>
-            <demoProviderPages.Component config={config} />
+            <demoProviderPages.Component config={config} leave={leaveProviderPage} />
           </Suspense>
         </ThemeProvider>
       ) : (

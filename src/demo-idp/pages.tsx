@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core'
 import { IconAlertTriangle, IconShieldLock, IconUserCircle } from '@tabler/icons-react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { VigilConfig } from '@/config/config'
 import { demoIdentities, type DemoIdentity } from './identities'
 import { demoProviderFor, type DemoProvider } from './provider'
@@ -34,10 +34,19 @@ function Frame({ children }: { children: React.ReactNode }) {
   )
 }
 
-function Redirecting({ to, label }: { to: string; label: string }) {
+/** How the provider's pages send the browser back: in place of their own entry in the history. */
+type Leave = (to: string) => void
+
+const leaveByLoading: Leave = (to) => window.location.replace(to)
+
+function Redirecting({ to, label, leave }: { to: string; label: string; leave: Leave }) {
+  // Once: leaving in the document redraws the app, and a second return would spend the code again.
+  const left = useRef(false)
   useEffect(() => {
-    window.location.replace(to)
-  }, [to])
+    if (left.current) return
+    left.current = true
+    leave(to)
+  }, [to, leave])
   return (
     <Frame>
       <Group>
@@ -48,16 +57,22 @@ function Redirecting({ to, label }: { to: string; label: string }) {
   )
 }
 
-function SignInPage({ provider, params }: { provider: DemoProvider; params: URLSearchParams }) {
+function SignInPage({ provider, params, leave }: { provider: DemoProvider; params: URLSearchParams; leave: Leave }) {
   const check = provider.checkAuthorizeRequest(params)
   const [target, setTarget] = useState<string>()
   const [form, setForm] = useState({ givenName: '', familyName: '', email: check.ok ? (check.loginHint ?? '') : '' })
   const [formError, setFormError] = useState<string>()
 
-  if (target) return <Redirecting to={target} label="Returning to Vigil…" />
+  if (target) return <Redirecting to={target} label="Returning to Vigil…" leave={leave} />
   if (!check.ok) {
     if (check.redirectUri)
-      return <Redirecting to={provider.deny(params, check.error, check.description)} label="Returning to Vigil…" />
+      return (
+        <Redirecting
+          to={provider.deny(params, check.error, check.description)}
+          label="Returning to Vigil…"
+          leave={leave}
+        />
+      )
     return (
       <Frame>
         <Alert color="red" icon={<IconAlertTriangle />} title="This sign-in request cannot be served" role="alert">
@@ -147,19 +162,19 @@ function SignInPage({ provider, params }: { provider: DemoProvider; params: URLS
   )
 }
 
-function LogoutPage({ provider, params }: { provider: DemoProvider; params: URLSearchParams }) {
+function LogoutPage({ provider, params, leave }: { provider: DemoProvider; params: URLSearchParams; leave: Leave }) {
   const [target] = useState(() => provider.logout(params))
-  return <Redirecting to={target} label="Signing you out…" />
+  return <Redirecting to={target} label="Signing you out…" leave={leave} />
 }
 
 /** The demo provider's own pages: its sign-in page and its logout route. */
-export function DemoProviderPages({ config }: { config: VigilConfig }) {
+export function DemoProviderPages({ config, leave = leaveByLoading }: { config: VigilConfig; leave?: Leave }) {
   const [provider] = useState(() => demoProviderFor(config, window.localStorage))
   const base = new URL(config.authDomain).pathname
   const page = window.location.pathname.slice(base.length)
   const params = new URLSearchParams(window.location.search)
-  if (page === '/oauth2/auth') return <SignInPage provider={provider} params={params} />
-  if (page === '/logout') return <LogoutPage provider={provider} params={params} />
+  if (page === '/oauth2/auth') return <SignInPage provider={provider} params={params} leave={leave} />
+  if (page === '/logout') return <LogoutPage provider={provider} params={params} leave={leave} />
   return (
     <Frame>
       <Text>The demo provider has no page at {window.location.pathname}.</Text>

@@ -59,3 +59,28 @@ test('a replayed callback URL is refused with a readable message', async ({ page
   await expect(page.getByRole('alert')).toContainText('Invalid state')
   expect(new URL(page.url()).search).toBe('')
 })
+
+test('the demo provider is part of the app: signing in and out stays in one document, and Back and Forward cross it', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.evaluate(() => Object.assign(window, { vigilDocument: 'the first' }))
+  const sameDocument = () => page.evaluate(() => (window as { vigilDocument?: string }).vigilDocument)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible()
+  await page.goBack()
+  await expectLoggedOut(page)
+  await page.goForward()
+  await expect(page.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible()
+  await page.goBack()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.getByRole('button', { name: 'Continue as Ada Lovelace' }).click()
+  await expectSignedIn(page)
+  expect(new URL(page.url()).search).toBe('')
+  expect(await sameDocument()).toBe('the first')
+  await signOutOfDemo(page)
+  await expectLoggedOut(page)
+  expect(await sameDocument()).toBe('the first')
+  await page.reload()
+  await expectLoggedOut(page)
+})
