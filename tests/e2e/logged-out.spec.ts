@@ -43,6 +43,15 @@ test('the preview server sends the security headers', async ({ request }) => {
   expect(response.headers()['content-security-policy']).toContain("script-src 'self'")
 })
 
+test('the preview server keeps the hashed assets for good, and has the page revalidated', async ({ request }) => {
+  const page = await request.get('/')
+  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(await page.text())?.[1]
+  expect(script).toMatch(/^\/assets\/index-[\w-]+\.js$/)
+  const asset = await request.get(script as string)
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(page.headers()['cache-control'] ?? '').not.toContain('immutable')
+})
+
 test('the production build ships no state-chart inspector', async () => {
   const assets = join(process.cwd(), 'dist-e2e/demo/assets')
   const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'))
