@@ -122,8 +122,9 @@ async function loadTime(page, url, readyAt) {
  * Records a demo sign-in as its user sees it, on every page of `context`, in wall-clock
  * milliseconds (each document's `performance.timeOrigin` plus its clock): the clicks on "Sign in"
  * and "Continue as Ada Lovelace", each document's start and the end of its parsing (the entry
- * script has run), the provider's discovery and token requests, and the frames that first show
- * the provider's Continue button and the dashboard's heading. The bench's own waits poll with
+ * script has run), each address the page moves to through the history without loading, the
+ * provider's discovery and token requests, and the frames that first show the provider's Continue
+ * button and the dashboard's heading. The bench's own waits poll with
  * growing pauses (up to half a second), so the time it takes to notice a page is not the page's.
  */
 async function recordSignIn(context) {
@@ -133,6 +134,16 @@ async function recordSignIn(context) {
     const report = (name, clock) => window.vigilBenchEvent(name, performance.timeOrigin + clock)
     report(`document ${location.pathname}`, 0)
     addEventListener('DOMContentLoaded', () => report('parsed', performance.now()))
+    for (const method of ['pushState', 'replaceState']) {
+      const change = history[method]
+      history[method] = function (...args) {
+        const before = location.pathname
+        const result = change.apply(this, args)
+        if (location.pathname !== before || location.search.includes('code='))
+          report(`address ${location.pathname}${location.search.includes('code=') ? '?code' : ''}`, performance.now())
+        return result
+      }
+    }
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         const request = /openid-configuration|oauth2\/token/.exec(entry.name)?.[0]
@@ -154,8 +165,12 @@ async function recordSignIn(context) {
       [...document.querySelectorAll(selector)].some(
         (element) => element.textContent === text && element.checkVisibility(),
       )
+    let providerShown = false
     const watch = (time) => {
-      if (shown('button', 'Continue as Ada Lovelace')) return report('provider page shown', time)
+      if (!providerShown && shown('button', 'Continue as Ada Lovelace')) {
+        providerShown = true
+        report('provider page shown', time)
+      }
       if (shown('h1', 'Dashboard')) return report('dashboard shown', time)
       requestAnimationFrame(watch)
     }
@@ -167,29 +182,38 @@ async function recordSignIn(context) {
 /**
  * One sign-in's waterfall from its events: the steps from the click on "Sign in" to the provider's
  * page, and from the click on "Continue" to the dashboard, each as milliseconds after its click.
- * `seen` is the two together: the sign-in as the user sees it, without the time they take to
- * choose who to continue as.
+ * A step that did not happen is left out: the demo's pages are reached through the history, so
+ * there is no document to parse, and the discovery made before the provider's page is not asked
+ * again. `seen` is the two together: the sign-in as the user sees it, without the time they take
+ * to choose who to continue as.
  */
 function signInWaterfall(events) {
-  const at = (name, after = 0) => events.find((event) => event.name === name && event.at >= after)?.at
-  const signIn = at('click Sign in')
+  const at = (test, after) => events.find((event) => test(event.name) && event.at >= after)?.at
+  const named = (name) => (event) => event === name
+  const signIn = at(named('click Sign in'), 0)
   const toProvider = {
-    discoveryAnswered: at('discovery answered', signIn),
-    providerDocument: events.find((event) => event.name.startsWith('document /demo-idp') && event.at >= signIn)?.at,
+    discoveryAnswered: at(named('discovery answered'), signIn),
+    providerDocument: at((name) => name.startsWith('document /demo-idp'), signIn),
+    providerAddress: at((name) => name.startsWith('address /demo-idp'), signIn),
   }
-  toProvider.providerParsed = at('parsed', toProvider.providerDocument)
-  toProvider.providerPageShown = at('provider page shown', signIn)
-  const continued = at('click Continue as Ada Lovelace', signIn)
+  toProvider.providerParsed = toProvider.providerDocument && at(named('parsed'), toProvider.providerDocument)
+  toProvider.providerPageShown = at(named('provider page shown'), signIn)
+  const continued = at(named('click Continue as Ada Lovelace'), signIn)
+  const isCallback = (kind) => (name) => name.startsWith(`${kind} /`) && !name.includes('demo-idp')
   const back = {
-    callbackDocument: events.find(
-      (event) => event.name.startsWith('document /') && !event.name.includes('demo-idp') && event.at >= continued,
-    )?.at,
+    callbackDocument: at(isCallback('document'), continued),
+    callbackAddress: at(isCallback('address'), continued),
   }
-  back.callbackParsed = at('parsed', back.callbackDocument)
-  back.discoveryAsked = at('discovery asked', back.callbackDocument)
-  back.tokenAnswered = at('token answered', back.callbackDocument)
-  back.dashboardShown = at('dashboard shown', continued)
-  const since = (steps, start) => Object.fromEntries(Object.entries(steps).map(([step, time]) => [step, time - start]))
+  back.callbackParsed = back.callbackDocument && at(named('parsed'), back.callbackDocument)
+  back.discoveryAsked = at(named('discovery asked'), continued)
+  back.tokenAnswered = at(named('token answered'), continued)
+  back.dashboardShown = at(named('dashboard shown'), continued)
+  const since = (steps, start) =>
+    Object.fromEntries(
+      Object.entries(steps)
+        .filter(([, time]) => time !== undefined)
+        .map(([step, time]) => [step, time - start]),
+    )
   return {
     seen: toProvider.providerPageShown - signIn + (back.dashboardShown - continued),
     toProvider: since(toProvider, signIn),
@@ -197,12 +221,17 @@ function signInWaterfall(events) {
   }
 }
 
-/** The median of each step over several waterfalls. */
+/** The median of each step over several waterfalls, over the rounds in which it happened. */
 function medianWaterfall(waterfalls) {
-  const steps = (part) =>
-    Object.fromEntries(
-      Object.keys(waterfalls[0][part]).map((step) => [step, round(median(waterfalls.map((w) => w[part][step])))]),
+  const steps = (part) => {
+    const names = [...new Set(waterfalls.flatMap((w) => Object.keys(w[part])))]
+    return Object.fromEntries(
+      names.map((step) => [
+        step,
+        round(median(waterfalls.map((w) => w[part][step]).filter((time) => time !== undefined))),
+      ]),
     )
+  }
   return {
     seenMs: round(median(waterfalls.map((w) => w.seen))),
     toProvider: steps('toProvider'),

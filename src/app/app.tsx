@@ -43,6 +43,13 @@ export function App({ config, client, sessionChannel, apiFetch, leaveProviderPag
   const [isCallback] = useState(() => isCallbackUrl(url, config.redirectUrl))
   const [feedDefaults] = useState(() => ({ url: config.feedUrl, sendToken: config.feedSendToken }))
   const [providerPage] = useState(() => isDemoProviderPage(config, url))
+  // The demo provider's page is drawn in this document: its chunk loads while the user reads the
+  // logged-out screen, so "Sign in" shows it as soon as the address changes.
+  const [preloadProviderPage] = useState(() =>
+    leaveProviderPage && config.mode === 'demo'
+      ? () => whenIdle(() => void demoProviderPages.load().catch(() => undefined))
+      : undefined,
+  )
   useEffect(() => {
     if (isCallback) preloadSignedIn(url.pathname)
     // The provider's page returns to the app in this same document: the signed-in chunks load
@@ -63,7 +70,7 @@ export function App({ config, client, sessionChannel, apiFetch, leaveProviderPag
           <ApiFetchContext.Provider value={apiFetch}>
             <FeedDefaultsContext.Provider value={feedDefaults}>
               <Router hook={exactBrowserLocation} searchHook={exactBrowserSearch}>
-                <AuthGate />
+                <AuthGate whileLoggedOut={preloadProviderPage} />
               </Router>
             </FeedDefaultsContext.Provider>
           </ApiFetchContext.Provider>

@@ -54,6 +54,35 @@ describe('application root', () => {
     expect(startLogin).toHaveBeenCalledTimes(1)
     await expect.element(page.getByRole('button', { name: 'Sign up' })).toBeDisabled()
   })
+
+  it('runs its logged-out task while the logged-out screen shows, and ends it when sign-in starts', async () => {
+    const ended = vi.fn()
+    const whileLoggedOut = vi.fn(() => ended)
+    const running = () => whileLoggedOut.mock.calls.length - ended.mock.calls.length
+    await renderWithProviders(
+      <AuthTestProvider auth={testAuth('unauthenticated')}>
+        <AuthGate whileLoggedOut={whileLoggedOut} />
+      </AuthTestProvider>,
+      { withoutMantine: true },
+    )
+    await expect.element(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled()
+    expect(running()).toBe(1)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect.poll(running).toBe(0)
+    expect(ended).toHaveBeenCalled()
+  })
+
+  it('does not run its logged-out task while the sign-in loads', async () => {
+    const whileLoggedOut = vi.fn()
+    await renderWithProviders(
+      <AuthTestProvider auth={testAuth('loading')}>
+        <AuthGate whileLoggedOut={whileLoggedOut} />
+      </AuthTestProvider>,
+      { withoutMantine: true },
+    )
+    await expect.element(page.getByRole('status')).toHaveTextContent('Loading...')
+    expect(whileLoggedOut).not.toHaveBeenCalled()
+  })
 })
 
 class CatchError extends Component<{ children: ReactNode }, { message?: string }> {

@@ -1,16 +1,23 @@
 import { useAuth } from '@/state/auth'
 import { LoggedOutScreen } from '@/screens/logged-out/logged-out-screen'
-import { Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
 import { LoadingScreen } from './loading-screen'
 import { ThemeProvider } from '@/state/theme'
 import { appLayout } from './signed-in-chunks'
+
+export interface AuthGateProps {
+  /** Runs while the logged-out screen shows (the demo loads its provider's page); may return a cleanup. */
+  whileLoggedOut?: () => (() => void) | void
+}
 
 /**
  * The application root of SPEC.md §2: loading, logged out (theme default: system), or the
  * signed-in layout (theme default: light).
  */
-export function AuthGate() {
+export function AuthGate({ whileLoggedOut }: AuthGateProps = {}) {
   const auth = useAuth()
+  const loggedOut = auth.status === 'unauthenticated'
+  useEffect(() => (loggedOut ? whileLoggedOut?.() : undefined), [loggedOut, whileLoggedOut])
   if (auth.status === 'authenticated') {
     return (
       <ThemeProvider key="signed-in" defaultTheme="light">
