@@ -16,6 +16,7 @@ import { AppBreadcrumbs } from './app-breadcrumbs'
 import { DataMenu } from './data-menu'
 import { SidebarContent } from './sidebar-content'
 import { SidebarProvider, useSidebar } from '@/state/sidebar'
+import { whenIdle } from '@/lib/when-idle'
 
 /** SPEC.md §9: sidebar widths, and the sheet's slide timings on mobile. */
 const SIDEBAR_WIDTH = '16rem'
@@ -100,9 +101,8 @@ function Shell() {
 function usePrefetchScreensWhenIdle() {
   useEffect(() => {
     // One screen per idle period, and only when idle: never in the way of typing or scrolling.
-    if (typeof requestIdleCallback === 'undefined') return
     const pending = [...screenLoaders]
-    let handle = 0
+    let cancel = () => {}
     let stopped = false
     const next = () => {
       const load = pending.shift()
@@ -110,13 +110,13 @@ function usePrefetchScreensWhenIdle() {
       void load()
         .catch(() => undefined)
         .then(() => {
-          handle = requestIdleCallback(next)
+          cancel = whenIdle(next)
         })
     }
-    handle = requestIdleCallback(next)
+    cancel = whenIdle(next)
     return () => {
       stopped = true
-      cancelIdleCallback(handle)
+      cancel()
     }
   }, [])
 }
