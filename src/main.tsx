@@ -70,9 +70,7 @@ function boot() {
         />
       </StrictMode>,
     )
-  const leave = demoNavigation(config, window, render, (url) =>
-    isDemoProviderPage(config, url) ? demoProviderPages.load() : Promise.resolve(),
-  )
+  const leave = demoNavigation(config, window, render, demoProviderPages.load)
   // One client for the page's lifetime: React StrictMode remounts must not repeat its work.
   const client = createAuthClient(config, {
     ...browserAuthEnvironment(),

@@ -14,16 +14,10 @@ import { FeedDefaultsContext } from '@/state/feed-defaults'
 import { LoadingScreen } from './loading-screen'
 import { ThemeProvider } from '@/state/theme'
 import { exactLocationHook, exactSearchHook } from '@/app/exact-address'
+import { whenIdle } from '@/lib/when-idle'
 
-/** Runs `task` once the browser is idle; the returned function cancels it. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'undefined') {
-    const timer = setTimeout(task, 1)
-    return () => clearTimeout(timer)
-  }
-  const handle = requestIdleCallback(task, { timeout: 1000 })
-  return () => cancelIdleCallback(handle)
-}
+/** While the demo's logged-out screen shows: its provider's page is drawn in this document next. */
+const preloadProviderPage = () => whenIdle(() => void demoProviderPages.load().catch(() => undefined))
 
 const exactBrowserLocation = exactLocationHook(useBrowserLocation)
 const exactBrowserSearch = exactSearchHook(useBrowserSearch)
@@ -34,29 +28,21 @@ export interface AppProps {
   sessionChannel: SessionChannel
   /** The fetch for the product API (it waits for the mock service worker in demo mode). */
   apiFetch: typeof fetch
-  /** How the demo provider's pages send the browser back to the app; a full load unless given. */
-  leaveProviderPage?: (to: string) => void
+  /** How the demo provider's pages send the browser back to the app (see demo-navigation.ts). */
+  leaveProviderPage: (to: string) => void
 }
 
 export function App({ config, client, sessionChannel, apiFetch, leaveProviderPage }: AppProps) {
   const [url] = useState(() => new URL(window.location.href))
   const [isCallback] = useState(() => isCallbackUrl(url, config.redirectUrl))
   const [feedDefaults] = useState(() => ({ url: config.feedUrl, sendToken: config.feedSendToken }))
-  const [providerPage] = useState(() => isDemoProviderPage(config, url))
-  // The demo provider's page is drawn in this document: its chunk loads while the user reads the
-  // logged-out screen, so "Sign in" shows it as soon as the address changes.
-  const [preloadProviderPage] = useState(() =>
-    leaveProviderPage && config.mode === 'demo'
-      ? () => whenIdle(() => void demoProviderPages.load().catch(() => undefined))
-      : undefined,
-  )
+  const providerPage = isDemoProviderPage(config, url)
   useEffect(() => {
     if (isCallback) preloadSignedIn(url.pathname)
     // The provider's page returns to the app in this same document: the signed-in chunks load
     // while the user chooses who to sign in as.
-    else if (providerPage && leaveProviderPage)
-      return whenIdle(() => preloadSignedIn(new URL(config.redirectUrl).pathname))
-  }, [isCallback, url, providerPage, leaveProviderPage, config])
+    else if (providerPage) return whenIdle(() => preloadSignedIn(new URL(config.redirectUrl).pathname))
+  }, [isCallback, url, providerPage, config])
   return (
     <>
       {providerPage ? (
@@ -70,7 +56,7 @@ export function App({ config, client, sessionChannel, apiFetch, leaveProviderPag
           <ApiFetchContext.Provider value={apiFetch}>
             <FeedDefaultsContext.Provider value={feedDefaults}>
               <Router hook={exactBrowserLocation} searchHook={exactBrowserSearch}>
-                <AuthGate whileLoggedOut={preloadProviderPage} />
+                <AuthGate whileLoggedOut={config.mode === 'demo' ? preloadProviderPage : undefined} />
               </Router>
             </FeedDefaultsContext.Provider>
           </ApiFetchContext.Provider>

@@ -43,6 +43,7 @@ function fakeWindow(start: string) {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+const loaded = () => Promise.resolve()
 const signInUrl = `${origin}/demo-idp/oauth2/auth?client_id=vigil-demo&state=s1`
 const callbackUrl = `${origin}/?code=c1&state=s1`
 
@@ -51,20 +52,20 @@ describe('the demo’s navigation between the app and its provider', () => {
     const { browser, location, entries } = fakeWindow(`${origin}/`)
     const steps: string[] = []
     const redraw = vi.fn(() => steps.push(`draw ${location.href}`))
-    const prepare = vi.fn((url: URL) => {
-      steps.push(`prepare ${url.pathname}`)
+    const loadProviderPage = vi.fn(() => {
+      steps.push('load the provider’s page')
       return Promise.resolve()
     })
-    const leave = demoNavigation(demo, browser, redraw, prepare)
+    const leave = demoNavigation(demo, browser, redraw, loadProviderPage)
 
     leave(signInUrl, 'assign')
     await settle()
-    expect(steps).toEqual(['prepare /demo-idp/oauth2/auth', `draw ${signInUrl}`])
+    expect(steps).toEqual(['load the provider’s page', `draw ${signInUrl}`])
     expect(entries()).toEqual([`${origin}/`, signInUrl])
 
     leave(callbackUrl, 'replace')
     await settle()
-    expect(steps.at(-1)).toBe(`draw ${callbackUrl}`)
+    expect(steps).toEqual(['load the provider’s page', `draw ${signInUrl}`, `draw ${callbackUrl}`])
     expect(entries()).toEqual([`${origin}/`, callbackUrl])
     expect(location.assign).not.toHaveBeenCalled()
     expect(location.replace).not.toHaveBeenCalled()
@@ -73,7 +74,7 @@ describe('the demo’s navigation between the app and its provider', () => {
   it('redraws when Back or Forward crosses between the provider and the app, and leaves the rest to the router', async () => {
     const { browser, back } = fakeWindow(`${origin}/repositories`)
     const redraw = vi.fn()
-    const leave = demoNavigation(demo, browser, redraw)
+    const leave = demoNavigation(demo, browser, redraw, loaded)
     browser.history.pushState(null, '', `${origin}/policies`)
     back()
     expect(redraw).not.toHaveBeenCalled()
@@ -99,17 +100,22 @@ describe('the demo’s navigation between the app and its provider', () => {
   it('loads the page for a real provider, another origin, or between two of the app’s own pages', () => {
     const real = fakeWindow(`${origin}/`)
     const redrawReal = vi.fn()
-    demoNavigation(realProvider, real.browser, redrawReal)('https://acme.kinde.com/oauth2/auth?state=s', 'assign')
+    demoNavigation(
+      realProvider,
+      real.browser,
+      redrawReal,
+      loaded,
+    )('https://acme.kinde.com/oauth2/auth?state=s', 'assign')
     expect(real.location.assign).toHaveBeenCalledWith('https://acme.kinde.com/oauth2/auth?state=s')
 
     const elsewhere = fakeWindow(signInUrl)
     const redrawElsewhere = vi.fn()
-    demoNavigation(demo, elsewhere.browser, redrawElsewhere)('https://other.test/?code=c1', 'replace')
+    demoNavigation(demo, elsewhere.browser, redrawElsewhere, loaded)('https://other.test/?code=c1', 'replace')
     expect(elsewhere.location.replace).toHaveBeenCalledWith('https://other.test/?code=c1')
 
     const app = fakeWindow(`${origin}/`)
     const redrawApp = vi.fn()
-    demoNavigation(demo, app.browser, redrawApp)(`${origin}/policies`, 'assign')
+    demoNavigation(demo, app.browser, redrawApp, loaded)(`${origin}/policies`, 'assign')
     expect(app.location.assign).toHaveBeenCalledWith(`${origin}/policies`)
 
     expect([redrawReal, redrawElsewhere, redrawApp].map((redraw) => redraw.mock.calls.length)).toEqual([0, 0, 0])

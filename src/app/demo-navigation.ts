@@ -18,14 +18,15 @@ export interface NavigationWindow {
  * start the demo's service worker again, twice per sign-in. Anything else, and every navigation to
  * a real provider, loads the page.
  *
- * `redraw` draws the page for the current address; `prepare` runs first (loading the provider's
- * chunk), so that the new page is drawn whole. Back and Forward across the two redraw as well.
+ * `redraw` draws the page for the current address. Before a provider's page is drawn,
+ * `loadProviderPage` brings its chunk, so that the page is drawn whole. Back and Forward across
+ * the two redraw as well.
  */
 export function demoNavigation(
   config: VigilConfig,
   browser: NavigationWindow,
   redraw: () => void,
-  prepare: (url: URL) => Promise<unknown> = () => Promise.resolve(),
+  loadProviderPage: () => Promise<unknown>,
 ): Leave {
   const isProviderPage = (url: URL) => isDemoProviderPage(config, url)
   const here = () => new URL(browser.location.href)
@@ -46,7 +47,7 @@ export function demoNavigation(
       return
     }
     // Should the provider's chunk not load, the page loads the address itself, as it would have.
-    void prepare(target).then(
+    void (isProviderPage(target) ? loadProviderPage() : Promise.resolve()).then(
       () => {
         if (how === 'assign') browser.history.pushState(null, '', target.href)
         else browser.history.replaceState(null, '', target.href)

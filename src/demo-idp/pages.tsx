@@ -37,8 +37,6 @@ function Frame({ children }: { children: React.ReactNode }) {
 /** How the provider's pages send the browser back: in place of their own entry in the history. */
 type Leave = (to: string) => void
 
-const leaveByLoading: Leave = (to) => window.location.replace(to)
-
 function Redirecting({ to, label, leave }: { to: string; label: string; leave: Leave }) {
   // Once: leaving in the document redraws the app, and a second return would spend the code again.
   const left = useRef(false)
@@ -168,7 +166,7 @@ function LogoutPage({ provider, params, leave }: { provider: DemoProvider; param
 }
 
 /** The demo provider's own pages: its sign-in page and its logout route. */
-export function DemoProviderPages({ config, leave = leaveByLoading }: { config: VigilConfig; leave?: Leave }) {
+export function DemoProviderPages({ config, leave }: { config: VigilConfig; leave: Leave }) {
   const [provider] = useState(() => demoProviderFor(config, window.localStorage))
   const base = new URL(config.authDomain).pathname
   const page = window.location.pathname.slice(base.length)
