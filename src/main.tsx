@@ -26,6 +26,7 @@ import { ConfigErrorScreen } from '@/app/config-error-screen'
 import { VigilMantineProvider } from '@/state/vigil-mantine-provider'
 import { createAuthClient, type AuthClient } from '@/auth/client'
 import { readConfig, type VigilConfig } from '@/config/config'
+import { afterFirstPaint } from '@/lib/after-first-paint'
 
 const root = createRoot(document.getElementById('root') as HTMLElement)
 
@@ -78,10 +79,9 @@ function boot() {
     fetch: waitForWorker,
   })
   if (mocking) {
-    // Started once the first screen has painted, so that it does not compete with it.
-    workerReady = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))).then(() =>
-      startDemoWorker(config, client),
-    )
+    // Started once the first screen is on the screen: fetching and compiling the worker's chunks
+    // beside it slowed its layout (the fonts' lookups) and its raster.
+    workerReady = afterFirstPaint(window).then(() => startDemoWorker(config, client))
     workerReady.catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error)
       renderStandalone(
