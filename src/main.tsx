@@ -1,37 +1,40 @@
-// Only what the first screens (logged out, loading, configuration error) draw; the signed-in
-// layout and the demo provider's pages bring Mantine's full stylesheet in their own chunks.
+// Only what the first screens (logged out, loading) draw: Mantine's variables and global rules.
+// The screens drawn with Mantine components (the signed-in layout, the demo provider's pages, the
+// configuration error) bring its provider and their components' styles in their own chunks.
 import '@mantine/core/styles/baseline.css'
 import '@mantine/core/styles/default-css-variables.css'
 import '@mantine/core/styles/global.css'
-import '@mantine/core/styles/UnstyledButton.css'
-import '@mantine/core/styles/Button.css'
-import '@mantine/core/styles/Loader.css'
-import '@mantine/core/styles/Alert.css'
-import '@mantine/core/styles/CloseButton.css'
-import '@mantine/core/styles/Center.css'
-import '@mantine/core/styles/Code.css'
-import '@mantine/core/styles/Container.css'
-import '@mantine/core/styles/Group.css'
-import '@mantine/core/styles/List.css'
-import '@mantine/core/styles/Stack.css'
-import '@mantine/core/styles/Text.css'
-import '@mantine/core/styles/Title.css'
-import { StrictMode, type ReactNode } from 'react'
+import '@/state/theme-variables.css'
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { demoProviderPages, isDemoProviderPage } from '@/app/demo-provider-chunk'
 import { demoNavigation } from '@/app/demo-navigation'
 import { browserAuthEnvironment, browserSessionChannel } from '@/auth/browser-environment'
-import { ConfigErrorScreen } from '@/app/config-error-screen'
-import { VigilMantineProvider } from '@/state/vigil-mantine-provider'
 import { createAuthClient, type AuthClient } from '@/auth/client'
-import { readConfig, type VigilConfig } from '@/config/config'
+import { readConfig, type ConfigProblem, type VigilConfig } from '@/config/config'
 import { afterFirstPaint } from '@/lib/after-first-paint'
 
 const root = createRoot(document.getElementById('root') as HTMLElement)
 
-function renderStandalone(screen: ReactNode) {
-  root.render(<VigilMantineProvider defaultColorScheme="auto">{screen}</VigilMantineProvider>)
+/** The configuration error screen, in a chunk of its own; plain text if even that cannot load. */
+function renderConfigError(problems: ConfigProblem[]) {
+  import('@/app/config-error-page')
+    .then(({ ConfigErrorPage }) => root.render(<ConfigErrorPage problems={problems} />))
+    .catch(() =>
+      root.render(
+        <main>
+          <h1>Vigil cannot start</h1>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem.variable}>
+                {problem.variable} {problem.message}
+              </li>
+            ))}
+          </ul>
+        </main>,
+      ),
+    )
 }
 
 /** Starts the demo's service worker; resolves once it intercepts requests. */
@@ -46,7 +49,7 @@ async function startDemoWorker(config: VigilConfig, client: AuthClient): Promise
 function boot() {
   const result = readConfig(import.meta.env, window.location.origin)
   if (!result.ok) {
-    renderStandalone(<ConfigErrorScreen problems={result.problems} />)
+    renderConfigError(result.problems)
     return
   }
   const { config } = result
@@ -84,13 +87,9 @@ function boot() {
     workerReady = afterFirstPaint(window).then(() => startDemoWorker(config, client))
     workerReady.catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error)
-      renderStandalone(
-        <ConfigErrorScreen
-          problems={[
-            { variable: 'VITE_MOCK_API', message: `needs the demo service worker, which did not start: ${reason}` },
-          ]}
-        />,
-      )
+      renderConfigError([
+        { variable: 'VITE_MOCK_API', message: `needs the demo service worker, which did not start: ${reason}` },
+      ])
     })
   }
   // The demo provider's page renders once its chunk is here: a loading screen in between would

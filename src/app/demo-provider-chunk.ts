@@ -3,8 +3,8 @@ import { lazyScreen } from './lazy-screen'
 
 /** The demo identity provider's pages, in their own chunk. */
 export const demoProviderPages = lazyScreen(
-  () => import('@/demo-idp/pages'),
-  (module) => module.DemoProviderPages,
+  () => import('./demo-provider-screen'),
+  (module) => module.ThemedDemoProviderPages,
 )
 
 /** Whether the address is one of the demo provider's pages (demo mode only). */

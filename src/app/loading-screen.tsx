@@ -1,13 +1,14 @@
-import { Center, Group, Loader, Text } from '@mantine/core'
+import classes from './loading-screen.module.css'
 
-/** Shown while authentication loads (SPEC.md §2). */
+/**
+ * Shown while authentication loads (SPEC.md §2), and while a signed-in chunk loads. Plain
+ * elements drawn from Mantine's theme variables: the first screen loads no component library.
+ */
 export function LoadingScreen() {
   return (
-    <Center mih="100vh" role="status" aria-live="polite">
-      <Group gap="sm">
-        <Loader size="sm" aria-hidden />
-        <Text>Loading...</Text>
-      </Group>
-    </Center>
+    <div className={classes.screen} role="status" aria-live="polite">
+      <span className={classes.spinner} aria-hidden />
+      Loading...
+    </div>
   )
 }

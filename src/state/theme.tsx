@@ -1,5 +1,5 @@
 import { createActorContext } from '@xstate/react'
-import { useState, type ReactNode } from 'react'
+import { useLayoutEffect, useState, type ReactNode } from 'react'
 import { fromCallback } from 'xstate'
 import {
   preferenceOf,
@@ -13,7 +13,6 @@ import {
 import { inspection } from '@/lib/inspection'
 import { readLocal, writeLocal } from '@/lib/local-storage'
 import { namedActorContext } from './named-actor-context'
-import { VigilMantineProvider } from './vigil-mantine-provider'
 
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 export const ThemeActor = namedActorContext(createActorContext(themeMachine), 'ThemeProvider')
@@ -36,12 +35,22 @@ const browserThemeLogic = themeMachine.provide({
   },
 })
 
-function MantineFollowingTheme({ children }: { children: ReactNode }) {
+/**
+ * Mantine's stylesheet picks its colour variables by this attribute of the root element. It is
+ * written before the first paint (the machine's actions run after it), as MantineProvider does,
+ * so that a screen drawn without Mantine's provider shows in the right scheme from its first frame.
+ */
+function SchemeAttribute() {
   const scheme = ThemeActor.useSelector(schemeOf)
-  return <VigilMantineProvider forceColorScheme={scheme}>{children}</VigilMantineProvider>
+  useLayoutEffect(() => document.documentElement.setAttribute('data-mantine-color-scheme', scheme), [scheme])
+  return null
 }
 
-/** The theme of SPEC.md §4, with Mantine's colour scheme following it. */
+/**
+ * The theme of SPEC.md §4. It holds no Mantine provider, so that the first screens (loading,
+ * logged out) load no component library: the screens that use Mantine sit in
+ * MantineFollowingTheme (theme-mantine.tsx).
+ */
 export function ThemeProvider({ defaultTheme, children }: { defaultTheme: ThemePreference; children: ReactNode }) {
   const [options] = useState(() => ({
     input: {
@@ -53,7 +62,8 @@ export function ThemeProvider({ defaultTheme, children }: { defaultTheme: ThemeP
   }))
   return (
     <ThemeActor.Provider logic={browserThemeLogic} options={options}>
-      <MantineFollowingTheme>{children}</MantineFollowingTheme>
+      <SchemeAttribute />
+      {children}
     </ThemeActor.Provider>
   )
 }

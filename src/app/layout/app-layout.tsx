@@ -17,6 +17,7 @@ import { DataMenu } from './data-menu'
 import { SidebarContent } from './sidebar-content'
 import { SidebarProvider, useSidebar } from '@/state/sidebar'
 import { whenIdle } from '@/lib/when-idle'
+import { MantineFollowingTheme } from '@/state/theme-mantine'
 
 /** SPEC.md §9: sidebar widths, and the sheet's slide timings on mobile. */
 const SIDEBAR_WIDTH = '16rem'
@@ -130,19 +131,21 @@ export function AppLayout() {
   // One workspace per identity; the object changes only when the identity does.
   const identity = useMemo(() => (subject ? { issuer, subject } : undefined), [issuer, subject])
   return (
-    <WorkspaceProvider identity={identity}>
-      <OrganisationProvider
-        initialChoice={initialOrganisationChoice(window.location.search)}
-        onChoose={rememberOrganisationChoice}
-      >
-        <ImportProvider dialog={<ImportDialog />}>
-          <FeedSyncProvider getToken={getToken}>
-            <SidebarProvider>
-              <Shell />
-            </SidebarProvider>
-          </FeedSyncProvider>
-        </ImportProvider>
-      </OrganisationProvider>
-    </WorkspaceProvider>
+    <MantineFollowingTheme>
+      <WorkspaceProvider identity={identity}>
+        <OrganisationProvider
+          initialChoice={initialOrganisationChoice(window.location.search)}
+          onChoose={rememberOrganisationChoice}
+        >
+          <ImportProvider dialog={<ImportDialog />}>
+            <FeedSyncProvider getToken={getToken}>
+              <SidebarProvider>
+                <Shell />
+              </SidebarProvider>
+            </FeedSyncProvider>
+          </ImportProvider>
+        </OrganisationProvider>
+      </WorkspaceProvider>
+    </MantineFollowingTheme>
   )
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { ThemeProvider } from '@/state/theme'
+import { MantineFollowingTheme } from '@/state/theme-mantine'
 import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { renderWithProviders } from '@tests/helpers/render'
 import { NavUser } from './nav-user'
@@ -10,9 +11,11 @@ async function renderNavUser(state: 'loading' | 'unauthenticated') {
   return renderWithProviders(
     <AuthTestProvider auth={auth}>
       <ThemeProvider defaultTheme="light">
-        <div data-testid="footer">
-          <NavUser />
-        </div>
+        <MantineFollowingTheme>
+          <div data-testid="footer">
+            <NavUser />
+          </div>
+        </MantineFollowingTheme>
       </ThemeProvider>
     </AuthTestProvider>,
     { withoutMantine: true },

@@ -1,6 +1,5 @@
-import { Alert, Button, Stack, Text } from '@mantine/core'
-import type { CSSProperties } from 'react'
-import { IconAlertTriangle, IconApi, IconBug, IconShieldCheck, IconShieldLock } from '@tabler/icons-react'
+import { useId, type CSSProperties } from 'react'
+import { IconAlertTriangle, IconApi, IconBug, IconShieldCheck, IconShieldLock, IconX } from '@tabler/icons-react'
 import classes from './logged-out-screen.module.css'
 
 export interface SignInProblem {
@@ -42,6 +41,50 @@ function HeaderButton({
   )
 }
 
+/** A failed sign-in, drawn as Mantine's light red Alert with a close button and a way to try again. */
+function ProblemAlert({
+  problem,
+  onDismiss,
+  onRetry,
+  busy,
+}: {
+  problem: SignInProblem
+  onDismiss?: () => void
+  onRetry: () => void
+  busy: boolean
+}) {
+  const titleId = useId()
+  return (
+    <div className={classes.alert} role="alert" aria-labelledby={titleId}>
+      <IconAlertTriangle className={classes.alertIcon} size={20} aria-hidden />
+      <div className={classes.alertBody}>
+        <p className={classes.alertTitle} id={titleId}>
+          {problem.title}
+        </p>
+        <p className={classes.alertMessage}>{problem.message}</p>
+        <button
+          type="button"
+          className={`${classes.retry} mantine-focus-auto mantine-active`}
+          onClick={onRetry}
+          disabled={busy}
+        >
+          Try signing in again
+        </button>
+      </div>
+      {onDismiss && (
+        <button
+          type="button"
+          className={`${classes.dismiss} mantine-focus-auto mantine-active`}
+          aria-label="Dismiss"
+          onClick={onDismiss}
+        >
+          <IconX size={16} aria-hidden />
+        </button>
+      )}
+    </div>
+  )
+}
+
 /** The three things Vigil shows, each with its icon and the Mantine colour its icon is drawn in. */
 const FEATURES = [
   { color: 'indigo', Icon: IconShieldCheck, text: 'Security policies and how well each repository follows them' },
@@ -68,23 +111,7 @@ export function LoggedOutScreen({ onSignIn, onSignUp, onDismissProblem, busy = f
       </header>
       <main className={classes.main}>
         {problem && (
-          <Alert
-            color="red"
-            variant="light"
-            title={problem.title}
-            icon={<IconAlertTriangle />}
-            role="alert"
-            withCloseButton={onDismissProblem !== undefined}
-            closeButtonLabel="Dismiss"
-            onClose={onDismissProblem}
-          >
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{problem.message}</Text>
-              <Button size="xs" color="red" variant="outline" onClick={onSignIn} disabled={busy}>
-                Try signing in again
-              </Button>
-            </Stack>
-          </Alert>
+          <ProblemAlert problem={problem} onDismiss={onDismissProblem} onRetry={onSignIn} busy={busy} />
         )}
         <h1 className={classes.title}>Application security for development teams</h1>
         <p className={classes.lead}>
