@@ -110,9 +110,7 @@ export function LoggedOutScreen({ onSignIn, onSignUp, onDismissProblem, busy = f
         </div>
       </header>
       <main className={classes.main}>
-        {problem && (
-          <ProblemAlert problem={problem} onDismiss={onDismissProblem} onRetry={onSignIn} busy={busy} />
-        )}
+        {problem && <ProblemAlert problem={problem} onDismiss={onDismissProblem} onRetry={onSignIn} busy={busy} />}
         <h1 className={classes.title}>Application security for development teams</h1>
         <p className={classes.lead}>
           Vigil shows every repository with its policy violations, vulnerabilities and API surface, so that your team
