@@ -74,7 +74,7 @@ function ProblemAlert({
       {onDismiss && (
         <button
           type="button"
-          className={`${classes.dismiss} mantine-focus-auto mantine-active`}
+          className={`${classes.square} ${classes.dismiss} mantine-focus-auto mantine-active`}
           aria-label="Dismiss"
           onClick={onDismiss}
         >
@@ -128,7 +128,7 @@ export function LoggedOutScreen({ onSignIn, onSignUp, onDismissProblem, busy = f
                 } as CSSProperties
               }
             >
-              <span className={classes.icon}>
+              <span className={`${classes.square} ${classes.icon}`}>
                 <Icon size={16} aria-hidden />
               </span>
               {text}
