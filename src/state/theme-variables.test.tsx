@@ -41,12 +41,15 @@ describe("the theme's CSS variables, shipped as a stylesheet", () => {
   })
 
   it("apply from the first frame on the screens drawn without Mantine's provider (loading, logged out)", async () => {
-    // As a page starts: the attribute is not there yet (an earlier test may have left one).
+    // As a page starts: no scheme on the root yet (an earlier test may have left one).
     document.documentElement.removeAttribute('data-mantine-color-scheme')
+    document.documentElement.classList.remove('light', 'dark')
     const colorsBeforePaint: string[] = []
+    const classesBeforePaint: string[] = []
     function ReadBeforePaint() {
       useLayoutEffect(() => {
         colorsBeforePaint.push(getComputedStyle(document.getElementById('plain') as HTMLElement).color)
+        classesBeforePaint.push(document.documentElement.className)
       }, [])
       return null
     }
@@ -63,5 +66,6 @@ describe("the theme's CSS variables, shipped as a stylesheet", () => {
     const reference = getComputedStyle(page.getByText('Reference').element()).color
     expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark')
     expect(colorsBeforePaint[0]).toBe(reference)
+    expect(classesBeforePaint[0].split(' ')).toContain('dark')
   })
 })

@@ -17,13 +17,22 @@ import { namedActorContext } from './named-actor-context'
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 export const ThemeActor = namedActorContext(createActorContext(themeMachine), 'ThemeProvider')
 
+/**
+ * Puts the scheme on the root element: its class (SPEC.md §4), and the attribute by which
+ * Mantine's stylesheet picks its colour variables, which the screens drawn without Mantine's
+ * provider (loading, logged out) read too.
+ */
+function showScheme(scheme: ColorScheme) {
+  const root = document.documentElement
+  root.classList.remove('light', 'dark')
+  root.classList.add(scheme)
+  root.setAttribute('data-mantine-color-scheme', scheme)
+}
+
 const browserThemeLogic = themeMachine.provide({
   actions: {
     persist: (_, preference) => writeLocal(THEME_STORAGE_KEY, preference),
-    applyScheme: (_, scheme) => {
-      document.documentElement.classList.remove('light', 'dark')
-      document.documentElement.classList.add(scheme)
-    },
+    applyScheme: (_, scheme) => showScheme(scheme),
   },
   actors: {
     watchSystemPreference: fromCallback<ThemeEvent>(({ sendBack }) => {
@@ -36,13 +45,12 @@ const browserThemeLogic = themeMachine.provide({
 })
 
 /**
- * Mantine's stylesheet picks its colour variables by this attribute of the root element. It is
- * written before the first paint (the machine's actions run after it), as MantineProvider does,
- * so that a screen drawn without Mantine's provider shows in the right scheme from its first frame.
+ * The scheme the theme starts in, shown before the first paint: the machine's entry actions run
+ * only once its actor starts, after the paint, and the first frame would lack the scheme's colours.
  */
-function SchemeAttribute() {
-  const scheme = ThemeActor.useSelector(schemeOf)
-  useLayoutEffect(() => document.documentElement.setAttribute('data-mantine-color-scheme', scheme), [scheme])
+function InitialScheme() {
+  const actor = ThemeActor.useActorRef()
+  useLayoutEffect(() => showScheme(schemeOf(actor.getSnapshot())), [actor])
   return null
 }
 
@@ -62,7 +70,7 @@ export function ThemeProvider({ defaultTheme, children }: { defaultTheme: ThemeP
   }))
   return (
     <ThemeActor.Provider logic={browserThemeLogic} options={options}>
-      <SchemeAttribute />
+      <InitialScheme />
       {children}
     </ThemeActor.Provider>
   )
