@@ -8,34 +8,15 @@ import '@/state/theme-variables.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
+import { renderConfigError } from '@/app/render-config-error'
 import { demoProviderPages, isDemoProviderPage } from '@/app/demo-provider-chunk'
 import { demoNavigation } from '@/app/demo-navigation'
 import { browserAuthEnvironment, browserSessionChannel } from '@/auth/browser-environment'
 import { createAuthClient, type AuthClient } from '@/auth/client'
-import { readConfig, type ConfigProblem, type VigilConfig } from '@/config/config'
+import { readConfig, type VigilConfig } from '@/config/config'
 import { afterFirstPaint } from '@/lib/after-first-paint'
 
 const root = createRoot(document.getElementById('root') as HTMLElement)
-
-/** The configuration error screen, in a chunk of its own; plain text if even that cannot load. */
-function renderConfigError(problems: ConfigProblem[]) {
-  import('@/app/config-error-page')
-    .then(({ ConfigErrorPage }) => root.render(<ConfigErrorPage problems={problems} />))
-    .catch(() =>
-      root.render(
-        <main>
-          <h1>Vigil cannot start</h1>
-          <ul>
-            {problems.map((problem) => (
-              <li key={problem.variable}>
-                {problem.variable} {problem.message}
-              </li>
-            ))}
-          </ul>
-        </main>,
-      ),
-    )
-}
 
 /** Starts the demo's service worker; resolves once it intercepts requests. */
 async function startDemoWorker(config: VigilConfig, client: AuthClient): Promise<void> {
@@ -49,7 +30,7 @@ async function startDemoWorker(config: VigilConfig, client: AuthClient): Promise
 function boot() {
   const result = readConfig(import.meta.env, window.location.origin)
   if (!result.ok) {
-    renderConfigError(result.problems)
+    void renderConfigError(root, result.problems)
     return
   }
   const { config } = result
@@ -87,7 +68,7 @@ function boot() {
     workerReady = afterFirstPaint(window).then(() => startDemoWorker(config, client))
     workerReady.catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error)
-      renderConfigError([
+      void renderConfigError(root, [
         { variable: 'VITE_MOCK_API', message: `needs the demo service worker, which did not start: ${reason}` },
       ])
     })
