@@ -619,7 +619,7 @@ async function largeWorkspace(browser, origin) {
  */
 function advisoriesReady() {
   return (
-    // At least 1,000 repositories affected: the five samples, shown while a large organisation
+    // At least 1,000 repositories affected: the five samples, shown while a large source
     // is still being generated or read after a reload, must not count as the view being ready.
     [...document.querySelectorAll('[role="status"]')].some(
       (node) =>
@@ -633,7 +633,7 @@ function advisoriesReady() {
 /**
  * The grouped vulnerability view of the organisation on screen: navigation to ready, the first
  * time (the index is built or read) and again, its DOM nodes, and search keystrokes. `reopen`
- * loads the same organisation afresh at the repositories list and waits for it (the address that
+ * loads the same source afresh at the repositories list and waits for it (the address that
  * generates it: a plain reload would bring back the five samples).
  */
 async function vulnerabilityView(page, reopen, cpus = [1, 4]) {

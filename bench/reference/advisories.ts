@@ -1,7 +1,7 @@
-import { loadGeneratedOrganisation } from '../../src/data/organisation'
+import { loadGeneratedDataSource } from '../../src/data/data-source'
 import { showAdvisories } from './advisory-rows'
 
 /** The plain-DOM advisories of a generated organisation (`?n=` repositories). */
 const size = Number(new URLSearchParams(location.search).get('n') ?? '5')
-const organisation = await loadGeneratedOrganisation(size)
-showAdvisories(await organisation.vulnerabilityIndex(), organisation.repositories)
+const source = await loadGeneratedDataSource(size)
+showAdvisories(await source.vulnerabilityIndex(), source.repositories)

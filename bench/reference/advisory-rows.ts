@@ -1,5 +1,9 @@
-import { affectedRepositories, defaultVulnerabilityFilters, filterAdvisories } from '../../src/data/advisories'
-import type { VulnerabilityIndex } from '../../src/data/organisation'
+import {
+  affectedRepositories,
+  defaultVulnerabilityFilters,
+  filterAdvisories,
+} from '../../src/queries/advisories/advisories'
+import type { VulnerabilityIndex } from '../../src/data/data-source'
 import type { Repository } from '../../src/data/repositories'
 import { renderRows } from './rows'
 

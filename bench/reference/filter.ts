@@ -1,7 +1,7 @@
 import { generateOrganisation } from '../../src/data/generator'
-import { repositoryColumns } from '../../src/data/repository-columns'
-import { defaultFilters } from '../../src/data/repository-filters'
-import { createRepositoryQuery } from '../../src/data/repository-query'
+import { repositoryColumns } from '../../src/queries/repositories/repository-columns'
+import { defaultFilters } from '../../src/queries/repositories/repository-filters'
+import { createRepositoryQuery } from '../../src/queries/repositories/repository-query'
 import { renderRows } from './rows'
 
 /**

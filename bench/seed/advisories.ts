@@ -1,6 +1,6 @@
-import { indexVulnerabilities } from '../../src/data/organisation'
+import { indexVulnerabilities } from '../../src/data/data-source'
 import { fromStoredAdvisoryIndex } from '../../src/workspace/advisory-index'
-import { occurrencesFromDigests, workspaceRepositories } from '../../src/workspace/organisation'
+import { occurrencesFromDigests, workspaceRepositories } from '../../src/workspace/workspace-source'
 import { listDigests, listRepositories, readAdvisoryIndex } from '../../src/workspace/store'
 import { showAdvisories } from '../reference/advisory-rows'
 import { openSignedInWorkspace } from './signed-in-workspace'

@@ -13,7 +13,7 @@ import {
 } from 'xstate'
 import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
 import { AuthError } from '@/auth/errors'
-import { defaultFilters } from '@/data/repository-filters'
+import { defaultFilters } from '@/queries/repositories/repository-filters'
 import { repositoryTabs } from '@/data/repository-tabs'
 import { authMachine } from '@/machines/auth.machine'
 import { feedSyncMachine } from '@/machines/feed-sync.machine'

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { page } from 'vitest/browser'
 import { fromPromise } from 'xstate'
 import { useAuth } from '@/state/auth'
-import { useOrganisation } from '@/state/organisation'
+import { useDataSource } from '@/state/data-source'
 import type { Session } from '@/auth/client'
 import { AuthError, authMessages } from '@/auth/errors'
 import { authMachine } from '@/machines/auth.machine'
@@ -104,7 +104,7 @@ describe('hooks outside their providers', () => {
       useSidebar,
       'You used a hook from "SidebarProvider" but it\'s not inside a <SidebarProvider> component.',
     ],
-    ['useOrganisation', useOrganisation, 'useOrganisation must be used inside an OrganisationProvider'],
+    ['useDataSource', useDataSource, 'useDataSource must be used inside an DataSourceProvider'],
   ] as const)('%s raises an error that names its provider', async (_, hook, message) => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     function Reader() {

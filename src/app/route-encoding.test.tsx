@@ -35,7 +35,7 @@ async function renderApp(path: string) {
       <AppBreadcrumbs />
       <AppRoutes />
     </AuthTestProvider>,
-    { path, organisation: 'workspace', workspace },
+    { path, source: 'workspace', workspace },
   )
 }
 

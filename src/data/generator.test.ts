@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { violationsFor, vulnerabilitiesFor } from './findings'
 import { generatedEndpoints, generatedEndpointStats, generateOrganisation } from './generator'
-import { loadGeneratedOrganisation, type RepositoryFindings } from './organisation'
-import { MAX_ORGANISATION_SIZE, parseOrganisationSize } from './organisation-size'
-import { ageInMinutes, relativeTime } from './relative-time'
+import { loadGeneratedDataSource, type RepositoryFindings } from './data-source'
+import { MAX_GENERATED_SIZE, parseGeneratedSize } from './generated-size'
+import { ageInMinutes, relativeTime } from '@/lib/relative-time'
 import { tabSummaryText } from './repository-tabs'
 
 describe('organisation generator', () => {
@@ -16,7 +16,7 @@ describe('organisation generator', () => {
   it('clamps the size to 1..100,000', () => {
     expect(generateOrganisation(0)).toHaveLength(1)
     expect(generateOrganisation(12.7)).toHaveLength(12)
-    expect(MAX_ORGANISATION_SIZE).toBe(100_000)
+    expect(MAX_GENERATED_SIZE).toBe(100_000)
   })
 
   it('fills the whole Repository shape, consistently, with unique ids and names', () => {
@@ -53,7 +53,7 @@ describe('organisation generator', () => {
   })
 
   it('loads as an organisation that finds its repositories by name', async () => {
-    const organisation = await loadGeneratedOrganisation(50)
+    const organisation = await loadGeneratedDataSource(50)
     const tenth = organisation.repositories[9]
     expect(organisation.kind).toBe('generated')
     expect(organisation.findRepository(tenth.name)).toBe(tenth)
@@ -62,10 +62,10 @@ describe('organisation generator', () => {
   })
 
   it('reads ?demo-org= sizes from 1 to 100,000 only', () => {
-    expect(parseOrganisationSize('3876')).toBe(3876)
-    expect(parseOrganisationSize('100000')).toBe(100_000)
+    expect(parseGeneratedSize('3876')).toBe(3876)
+    expect(parseGeneratedSize('100000')).toBe(100_000)
     for (const bad of ['0', '100001', '-5', '12.5', 'lots', '', null, undefined])
-      expect(parseOrganisationSize(bad)).toBeUndefined()
+      expect(parseGeneratedSize(bad)).toBeUndefined()
   })
 
   it('writes and reads relative times', () => {

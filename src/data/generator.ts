@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker/locale/en'
 import type { ApiEndpoint, EndpointAuth, HttpMethod } from './endpoints'
-import { relativeTime } from './relative-time'
-import { MAX_ORGANISATION_SIZE } from './organisation-size'
+import { relativeTime } from '@/lib/relative-time'
+import { MAX_GENERATED_SIZE } from './generated-size'
 import type { Repository } from './repositories'
 
 /**
@@ -119,7 +119,7 @@ function slug(text: string): string {
 
 /** An organisation of `size` repositories (1 to 100,000). */
 export function generateOrganisation(size: number, seed = DEFAULT_SEED): Repository[] {
-  const count = Math.max(1, Math.min(MAX_ORGANISATION_SIZE, Math.floor(size)))
+  const count = Math.max(1, Math.min(MAX_GENERATED_SIZE, Math.floor(size)))
   faker.seed(seed)
   const repositories: Repository[] = new Array(count)
   for (let index = 0; index < count; index++) {

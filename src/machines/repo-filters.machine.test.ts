@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
-import { defaultFilters, filterRepositories, type RepositoryFilters } from '@/data/repository-filters'
+import { defaultFilters, filterRepositories, type RepositoryFilters } from '@/queries/repositories/repository-filters'
 import { listRepositories } from '@/data/repositories'
 import { repoFiltersMachine, SEARCH_ADDRESS_DELAY_MS } from './repo-filters.machine'
 

@@ -6,7 +6,7 @@ import {
   type RepositoryFilters,
   type SortColumn,
   type Visibility,
-} from '@/data/repository-filters'
+} from '@/queries/repositories/repository-filters'
 
 export type RepoFiltersEvent =
   | { type: 'filters.search'; search: string }

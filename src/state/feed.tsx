@@ -7,7 +7,7 @@ import { feedSyncMachine, type FeedRunnerEvent, type FeedSyncRequest } from '@/m
 import type { ImportRequestMessage, ImportWorkerMessage } from '@/workspace/import.worker'
 import { FeedDefaultsContext, type FeedDefaults } from './feed-defaults'
 import { namedActorContext } from './named-actor-context'
-import { useOrganisation } from './organisation'
+import { useDataSource } from './data-source'
 import { useWorkspace } from './workspace'
 import { useRequiredContext } from './required-context'
 
@@ -71,7 +71,7 @@ function workerSync(databaseName: string | undefined) {
 
 function FeedSyncHost({ databaseName, children }: { databaseName?: string; children: ReactNode }) {
   const { changed } = useWorkspace()
-  const { choose } = useOrganisation()
+  const { choose } = useDataSource()
   const logic = useMemo(
     () =>
       feedSyncMachine.provide({
@@ -93,7 +93,7 @@ function FeedSyncHost({ databaseName, children }: { databaseName?: string; child
 function SyncOnSignIn({ ready }: { ready: boolean }) {
   const settings = useFeedSettings()
   const actor = FeedSyncActor.useActorRef()
-  const { choice } = useOrganisation()
+  const { choice } = useDataSource()
   const started = useRef(false)
   useEffect(() => {
     if (!ready || started.current) return

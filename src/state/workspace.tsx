@@ -15,7 +15,7 @@ import {
   type RepositorySummary,
   type WorkspaceDatabase,
 } from '@/workspace/store'
-import type { WorkspaceIndexes } from '@/workspace/organisation'
+import type { WorkspaceIndexes } from '@/workspace/workspace-source'
 import { useAdvisoryIndexer } from './advisory-indexer'
 import { useRequiredContext } from './required-context'
 

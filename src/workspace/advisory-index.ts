@@ -1,5 +1,5 @@
-import type { AdvisoryGroup } from '@/data/advisories'
-import type { VulnerabilityIndex } from '@/data/organisation'
+import type { AdvisoryGroup } from '@/queries/advisories/advisories'
+import type { VulnerabilityIndex } from '@/data/data-source'
 import type { Repository } from '@/data/repositories'
 
 /** An advisory as kept: what the grouped view shows, and the repositories it affects. */

@@ -1,5 +1,5 @@
 import { enforcementStatuses, findingSeverities, type PolicyViolation, type Vulnerability } from '@/data/findings'
-import type { RepositoryFindings } from '@/data/organisation'
+import type { RepositoryFindings } from '@/data/data-source'
 import type { ApiEndpoint } from '@/data/endpoints'
 import type { EndpointFinding, Finding, PolicyIssueFinding, VulnerabilityFinding } from './model'
 

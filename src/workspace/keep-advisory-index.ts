@@ -1,6 +1,6 @@
-import { indexVulnerabilities } from '@/data/organisation'
+import { indexVulnerabilities } from '@/data/data-source'
 import { toStoredAdvisoryIndex } from './advisory-index'
-import { occurrencesFromDigests, workspaceRepositories } from './organisation'
+import { occurrencesFromDigests, workspaceRepositories } from './workspace-source'
 import { listDigests, listRepositories, readAdvisoryIndex, saveAdvisoryIndex, type WorkspaceDatabase } from './store'
 
 /**

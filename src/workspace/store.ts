@@ -1,6 +1,6 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
 import { base64url } from 'jose'
-import { isSensitive } from '@/data/api-inventory'
+import { isSensitive } from '@/queries/endpoints/api-inventory'
 import { emptyCounts, type FindingCounts } from '@/data/findings'
 import type { StoredAdvisoryIndex } from './advisory-index'
 import { digestOf, type RepositoryDigest } from './digest'

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
-import { ImportDialog } from '@/components/import-dialog'
+import { ImportDialog } from '@/screens/data-sources/import-dialog'
 import { FeedSyncProvider } from '@/state/feed'
 import { ImportProvider } from '@/state/import'
-import { OrganisationProvider, type OrganisationChoice } from '@/state/organisation'
+import { DataSourceProvider, type DataSourceChoice } from '@/state/data-source'
 import { WorkspaceProvider, type WorkspaceIdentity } from '@/state/workspace'
 import { render } from 'vitest-browser-react'
 import { Router } from 'wouter'
@@ -18,7 +18,7 @@ export interface RenderOptions {
   /** Leave Mantine out, for UI that brings its own provider (the app's ThemeProvider). */
   withoutMantine?: boolean
   /** The organisation the screens show: the five samples unless told. */
-  organisation?: OrganisationChoice
+  source?: DataSourceChoice
   /** The signed-in identity whose workspace the screens read (none: no workspace yet). */
   workspace?: WorkspaceIdentity
 }
@@ -26,7 +26,7 @@ export interface RenderOptions {
 /** Renders UI the way the app does: Mantine (test env, no transitions) around a memory router. */
 export async function renderWithProviders(
   ui: ReactNode,
-  { path = '/', colorScheme = 'light', withoutMantine = false, organisation = 'sample', workspace }: RenderOptions = {},
+  { path = '/', colorScheme = 'light', withoutMantine = false, source = 'sample', workspace }: RenderOptions = {},
 ) {
   const [pathname, search = ''] = path.split('?')
   const location = memoryLocation({ path: pathname, searchPath: search, record: true })
@@ -35,11 +35,11 @@ export async function renderWithProviders(
     <SWRConfig value={{ provider: () => new Map() }}>
       <Router hook={exactLocationHook(location.hook)} searchHook={exactSearchHook(location.searchHook)}>
         <WorkspaceProvider identity={workspace}>
-          <OrganisationProvider initialChoice={organisation}>
+          <DataSourceProvider initialChoice={source}>
             <ImportProvider dialog={withoutMantine ? null : <ImportDialog />}>
               <FeedSyncProvider getToken={() => undefined}>{ui}</FeedSyncProvider>
             </ImportProvider>
-          </OrganisationProvider>
+          </DataSourceProvider>
         </WorkspaceProvider>
       </Router>
     </SWRConfig>

@@ -182,7 +182,7 @@ describe('user menu', () => {
     for (const item of ['Upgrade to Pro', 'Account', 'Billing', 'Notifications', 'Theme', 'Sign out']) {
       await expect.element(page.getByRole('menuitem', { name: item })).toBeVisible()
     }
-    await expect.element(page.getByTestId('user-claims')).toHaveTextContent('Organisation org_test · Roles auditor')
+    await expect.element(page.getByTestId('user-claims')).toHaveTextContent('DataSource org_test · Roles auditor')
   })
 
   it('falls back to "User" and "US" without a name', async () => {

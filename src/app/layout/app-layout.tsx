@@ -2,13 +2,13 @@ import '@mantine/core/styles.css'
 import { ActionIcon, AppShell, Divider, Drawer, Group, rem, Tooltip } from '@mantine/core'
 import { IconLayoutSidebar } from '@tabler/icons-react'
 import { useEffect, useLayoutEffect, useMemo } from 'react'
-import { ImportDialog } from '@/components/import-dialog'
+import { ImportDialog } from '@/screens/data-sources/import-dialog'
 import { useAuth, useTokenGetter } from '@/state/auth'
 import { FeedSyncProvider } from '@/state/feed'
 import { ImportProvider } from '@/state/import'
-import { OrganisationProvider } from '@/state/organisation'
+import { DataSourceProvider } from '@/state/data-source'
 import { WorkspaceProvider } from '@/state/workspace'
-import { initialOrganisationChoice, rememberOrganisationChoice } from '@/state/organisation-choice'
+import { initialDataSourceChoice, rememberDataSourceChoice } from '@/state/data-source-choice'
 import { AppRoutes } from '@/app/routes'
 import { screenLoaders } from '@/app/route-table'
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/state/mantine-theme'
@@ -133,9 +133,9 @@ export function AppLayout() {
   return (
     <MantineFollowingTheme>
       <WorkspaceProvider identity={identity}>
-        <OrganisationProvider
-          initialChoice={initialOrganisationChoice(window.location.search)}
-          onChoose={rememberOrganisationChoice}
+        <DataSourceProvider
+          initialChoice={initialDataSourceChoice(window.location.search)}
+          onChoose={rememberDataSourceChoice}
         >
           <ImportProvider dialog={<ImportDialog />}>
             <FeedSyncProvider getToken={getToken}>
@@ -144,7 +144,7 @@ export function AppLayout() {
               </SidebarProvider>
             </FeedSyncProvider>
           </ImportProvider>
-        </OrganisationProvider>
+        </DataSourceProvider>
       </WorkspaceProvider>
     </MantineFollowingTheme>
   )

@@ -5,11 +5,11 @@ import { useWorkspace } from '@/state/workspace'
 import { useDisclosure } from '@mantine/hooks'
 import { IconCheck, IconChevronDown, IconDatabase, IconFileImport } from '@tabler/icons-react'
 import { useState, type FormEvent } from 'react'
-import { useOrganisation, type OrganisationChoice } from '@/state/organisation'
+import { useDataSource, type DataSourceChoice } from '@/state/data-source'
 import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
-import { MAX_ORGANISATION_SIZE } from '@/data/organisation-size'
+import { MAX_GENERATED_SIZE } from '@/data/generated-size'
 
-const presets: { choice: OrganisationChoice; label: string }[] = [
+const presets: { choice: DataSourceChoice; label: string }[] = [
   { choice: 'sample', label: '5 sample repositories' },
   { choice: 3876, label: 'Generated organisation: 3,876' },
   { choice: 10_000, label: 'Generated organisation: 10,000' },
@@ -18,7 +18,7 @@ const presets: { choice: OrganisationChoice; label: string }[] = [
 
 /** Switches the data source: the five samples, a generated organisation of any size, or your workspace. */
 export function DataMenu() {
-  const { choice, pending, choose } = useOrganisation()
+  const { choice, pending, choose } = useDataSource()
   const workspace = useWorkspace()
   const importDialog = useImportDialog()
   const [customOpen, custom] = useDisclosure(false)
@@ -36,11 +36,11 @@ export function DataMenu() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const value = Number(size)
-    if (!Number.isInteger(value) || value < 1 || value > MAX_ORGANISATION_SIZE) return
+    if (!Number.isInteger(value) || value < 1 || value > MAX_GENERATED_SIZE) return
     choose(value)
     custom.close()
   }
-  const sizeValid = Number.isInteger(Number(size)) && Number(size) >= 1 && Number(size) <= MAX_ORGANISATION_SIZE
+  const sizeValid = Number.isInteger(Number(size)) && Number(size) >= 1 && Number(size) <= MAX_GENERATED_SIZE
 
   return (
     <>
@@ -97,14 +97,14 @@ export function DataMenu() {
           <Stack>
             <NumberInput
               label="Repositories"
-              description={`From 1 to ${formatCount(MAX_ORGANISATION_SIZE)}; the same size always gives the same organisation.`}
+              description={`From 1 to ${formatCount(MAX_GENERATED_SIZE)}; the same size always gives the same source.`}
               min={1}
-              max={MAX_ORGANISATION_SIZE}
+              max={MAX_GENERATED_SIZE}
               allowDecimal={false}
               thousandSeparator=","
               value={size}
               onChange={setSize}
-              error={sizeValid ? undefined : `Enter a whole number from 1 to ${formatCount(MAX_ORGANISATION_SIZE)}.`}
+              error={sizeValid ? undefined : `Enter a whole number from 1 to ${formatCount(MAX_GENERATED_SIZE)}.`}
               data-autofocus
             />
             <Group justify="flex-end">

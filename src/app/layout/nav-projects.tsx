@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Menu, NavLink, Stack, Text } from '@mantine/core'
 import { IconDots, IconFolder, IconShare3, IconTrash } from '@tabler/icons-react'
 import { Link, useLocation } from 'wouter'
-import { useOrganisation } from '@/state/organisation'
+import { useDataSource } from '@/state/data-source'
 import { prefetchScreen } from '@/app/route-table'
 import { intentPrefetch } from '@/lib/intent-prefetch'
 import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
@@ -33,10 +33,8 @@ const RECENT_PROJECTS = 5
 /** 'Recent projects' (SPEC.md §2): the repositories, each with its menu, then 'More'. */
 export function NavProjects() {
   const [path] = useLocation()
-  const { organisation } = useOrganisation()
-  const projects = recentProjects(
-    organisation.repositories.slice(0, RECENT_PROJECTS).map((repository) => repository.name),
-  )
+  const { source } = useDataSource()
+  const projects = recentProjects(source.repositories.slice(0, RECENT_PROJECTS).map((repository) => repository.name))
   return (
     <Stack gap={2} role="group" aria-labelledby="nav-projects">
       <Text id="nav-projects" size="xs" fw={500} c="dimmed" className={classes.groupLabel}>

@@ -74,7 +74,7 @@ export function NavUser({ iconMode = false }: { iconMode?: boolean }) {
         {(claims?.orgCode || claims?.roles.length) && (
           <Text size="xs" c="dimmed" px="xs" pb={6} data-testid="user-claims">
             {[
-              claims.orgCode && `Organisation ${claims.orgCode}`,
+              claims.orgCode && `DataSource ${claims.orgCode}`,
               claims.roles.length > 0 && `Roles ${claims.roles.join(', ')}`,
             ]
               .filter(Boolean)

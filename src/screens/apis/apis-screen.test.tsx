@@ -6,7 +6,7 @@ import { componentsRenderedDuring } from '@tests/helpers/react-renders'
 import { renderWithProviders } from '@tests/helpers/render'
 import { drawnRowHeights, hiddenPartsWhileWalking } from '@tests/helpers/virtual-rows'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
-import type { OrganisationChoice } from '@/state/organisation'
+import type { DataSourceChoice } from '@/state/data-source'
 import type { WorkspaceIdentity } from '@/state/workspace'
 import { ApisScreen, type ApisView } from './apis-screen'
 import { ENDPOINT_ROW_HEIGHT } from './endpoint-table'
@@ -17,17 +17,17 @@ function renderScreen(
   path = '/apis',
   {
     view = 'all',
-    organisation = 'sample',
+    source = 'sample',
     workspace,
     colorScheme = 'light',
   }: {
     view?: ApisView
-    organisation?: OrganisationChoice
+    source?: DataSourceChoice
     workspace?: WorkspaceIdentity
     colorScheme?: 'light' | 'dark'
   } = {},
 ) {
-  return renderWithProviders(<ApisScreen view={view} />, { path, organisation, workspace, colorScheme })
+  return renderWithProviders(<ApisScreen view={view} />, { path, source, workspace, colorScheme })
 }
 
 const shown = () => page.getByText(/^Showing [\d,]+ of [\d,]+ endpoints?$/)
@@ -117,7 +117,7 @@ describe('APIs across the sample repositories', () => {
 
 describe('APIs of a generated organisation', () => {
   it('lists the endpoints of 500 repositories, only those in view in the page', async () => {
-    await renderScreen('/apis/rest', { view: 'rest', organisation: 500 })
+    await renderScreen('/apis/rest', { view: 'rest', source: 500 })
     await expect.element(shown(), { timeout: 15_000 }).toBeVisible()
     const [count, total] = shown()
       .element()
@@ -132,7 +132,7 @@ describe('APIs of a generated organisation', () => {
     // What the signed-in layout declares for its header.
     document.documentElement.style.scrollPaddingTop = '56px'
     try {
-      await renderScreen('/apis/rest', { view: 'rest', organisation: 500 })
+      await renderScreen('/apis/rest', { view: 'rest', source: 500 })
       await expect.element(shown(), { timeout: 15_000 }).toBeVisible()
       expect(drawnRowHeights()).toEqual(new Set([ENDPOINT_ROW_HEIGHT]))
       expect(await hiddenPartsWhileWalking(25, 20)).toEqual(Array(45).fill(0))
@@ -152,7 +152,7 @@ describe('APIs in a workspace', () => {
     const examples = await workspaceWithExamples()
     const { screen } = await renderScreen('/apis/webhooks', {
       view: 'webhooks',
-      organisation: 'workspace',
+      source: 'workspace',
       workspace: examples,
     })
     await expect.element(page.getByRole('heading', { level: 1, name: 'Webhooks and callbacks' })).toBeVisible()
@@ -165,14 +165,14 @@ describe('APIs in a workspace', () => {
     const withGraph = await workspaceWithFiles([{ name: 'shop/graph.json', text: graph, repository: 'shop' }])
     const graphScreen = await renderScreen('/apis/graphql', {
       view: 'graphql',
-      organisation: 'workspace',
+      source: 'workspace',
       workspace: withGraph,
     })
     await expect.element(shown()).toHaveTextContent('Showing 1 of 1 endpoint')
     await expect.element(page.getByRole('row', { name: 'POST /graphql in shop' })).toBeVisible()
     await graphScreen.screen.unmount()
 
-    await renderScreen('/apis/documentation', { view: 'documentation', organisation: 'workspace', workspace: examples })
+    await renderScreen('/apis/documentation', { view: 'documentation', source: 'workspace', workspace: examples })
     await expect.element(page.getByText('3 API descriptions')).toBeVisible()
     const table = page.getByRole('table', { name: 'API descriptions' })
     await expect
@@ -183,7 +183,7 @@ describe('APIs in a workspace', () => {
 
   it('shows why an imported endpoint is flagged in a popover', async () => {
     const workspace = await workspaceWithExamples()
-    await renderScreen('/apis?repository=health-records&category=phi', { organisation: 'workspace', workspace })
+    await renderScreen('/apis?repository=health-records&category=phi', { source: 'workspace', workspace })
     const why = page.getByRole('button', { name: /reasons why GET \/fhir\/Patient\/\{id\} is flagged/ })
     await why.click()
     await expect.element(page.getByText('PHI: Protected Health Information')).toBeVisible()

@@ -23,11 +23,11 @@ import {
   shownEndpoints,
   type ApiKind,
   type EndpointFilters,
-} from '@/data/api-inventory'
+} from '@/queries/endpoints/api-inventory'
 import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
-import { useOrganisation } from '@/state/organisation'
-import { useEndpointOccurrences } from '@/state/organisation-indexes'
+import { useDataSource } from '@/state/data-source'
+import { useEndpointOccurrences } from '@/state/data-source-indexes'
 import { EndpointTable } from './endpoint-table'
 
 /** What `/apis` and its sub-routes show: endpoints of a kind, or the API descriptions. */
@@ -66,8 +66,8 @@ function Endpoints({ kind }: { kind: ApiKind }) {
     endpointFiltersToQuery,
   )
   const searchField = useTypedField(filters.search)
-  const { organisation, data: occurrences, error, pending } = useEndpointOccurrences()
-  const { repositories } = organisation
+  const { source, data: occurrences, error, pending } = useEndpointOccurrences()
+  const { repositories } = source
 
   const ofKind = useMemo(
     () => (occurrences ? filterEndpoints(occurrences, repositories, { ...blankFilters, kind }) : []),
@@ -226,8 +226,8 @@ function EndpointChoices({ category, auth, method, repository, sort, methods, re
 const blankFilters: EndpointFilters = endpointFiltersFromQuery('', 'all')
 
 function ApiDocuments() {
-  const { organisation } = useOrganisation()
-  const documents = useMemo(() => organisation.apiDocuments(), [organisation])
+  const { source } = useDataSource()
+  const documents = useMemo(() => source.apiDocuments(), [source])
   if (documents.length === 0) {
     return (
       <Card withBorder padding="lg">
@@ -236,7 +236,7 @@ function ApiDocuments() {
             No API descriptions yet
           </Title>
           <Text size="sm">
-            {organisation.kind === 'workspace'
+            {source.kind === 'workspace'
               ? 'Import an OpenAPI or Swagger file (JSON or YAML) and its description is listed here with its endpoints.'
               : 'The sample and generated data come without API descriptions. Import an OpenAPI or Swagger file into your workspace to list it here.'}
           </Text>

@@ -2,11 +2,11 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@man
 import { IconBug, IconShieldCheck } from '@tabler/icons-react'
 import { useMemo, type ReactNode } from 'react'
 import { Link } from 'wouter'
-import { useOrganisation } from '@/state/organisation'
+import { useDataSource } from '@/state/data-source'
 import { EnforcementBadge, PolicyIssuesBadge, SeverityBadge, VulnerabilitiesBadge } from '@/components/badges'
 import { PageHeader } from '@/components/page-header'
 import { enforcementStatuses, findingSeverities } from '@/data/findings'
-import { rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from '@/data/risk-summary'
+import { rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from './risk-summary'
 import { PingTile } from './ping-tile'
 
 interface CountTileProps {
@@ -47,16 +47,16 @@ function CountTile({ id, icon, title, rows }: CountTileProps) {
 const RISK_RANKING_SIZE = 10
 
 export function DashboardScreen() {
-  const { organisation } = useOrganisation()
-  const { repositories } = organisation
-  // Counted once per organisation: at 100,000 repositories the ranking takes a while.
+  const { source } = useDataSource()
+  const { repositories } = source
+  // Counted once per source: at 100,000 repositories the ranking takes a while.
   const { bySeverity, byStatus, ranking } = useMemo(
     () => ({
-      bySeverity: vulnerabilitiesBySeverity(organisation),
-      byStatus: violationsByStatus(organisation),
-      ranking: rankByRisk(organisation, RISK_RANKING_SIZE),
+      bySeverity: vulnerabilitiesBySeverity(source),
+      byStatus: violationsByStatus(source),
+      ranking: rankByRisk(source, RISK_RANKING_SIZE),
     }),
-    [organisation],
+    [source],
   )
 
   return (

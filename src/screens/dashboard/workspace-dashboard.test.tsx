@@ -20,7 +20,7 @@ describe('dashboard on workspace data', () => {
       <AuthTestProvider auth={testAuth('authenticated')}>
         <DashboardScreen />
       </AuthTestProvider>,
-      { organisation: 'workspace', workspace },
+      { source: 'workspace', workspace },
     )
     const vulnerabilities = page.getByRole('region', { name: 'Open vulnerabilities' })
     // npm audit 2 + OSV 2 + CycloneDX 1 (1 closed by VEX) + Trivy and Grype 3 (one advisory reported by both).

@@ -18,11 +18,11 @@ import { IconCloudDownload, IconFileImport, IconTrash } from '@tabler/icons-reac
 import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { PageHeader } from '@/components/page-header'
-import { describeChanges } from '@/components/import-dialog'
+import { describeChanges } from './import-dialog'
 import { plural } from '@/lib/format'
 import { FeedSyncActor, useFeedSettings } from '@/state/feed'
 import { useImportDialog } from '@/state/import'
-import { useOrganisation } from '@/state/organisation'
+import { useDataSource } from '@/state/data-source'
 import { useWorkspace } from '@/state/workspace'
 import type { FeedSyncReport } from '@/workspace/feed-sync'
 
@@ -36,7 +36,7 @@ const when = (iso: string) => {
 
 function WorkspaceCard() {
   const workspace = useWorkspace()
-  const { choose } = useOrganisation()
+  const { choose } = useDataSource()
   const importDialog = useImportDialog()
   const [, navigate] = useLocation()
   const [confirming, confirm] = useDisclosure(false)

@@ -16,7 +16,7 @@ function renderScreen(section: OrganizationsSection = 'overview', colorScheme: '
 }
 
 describe('organizations', () => {
-  it('shows what the tokens say about the signed-in user: organisation, roles and permissions', async () => {
+  it('shows what the tokens say about the signed-in user: source, roles and permissions', async () => {
     await renderScreen()
     await expect.element(page.getByRole('heading', { level: 1, name: 'Organizations' })).toBeVisible()
     const access = page.getByRole('table', { name: 'Your access' })
@@ -35,7 +35,7 @@ describe('organizations', () => {
   it('says plainly why there is no member directory instead of inventing members', async () => {
     await renderScreen('members')
     await expect.element(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible()
-    await expect.element(page.getByText(/Vigil does not list your organisation’s members/)).toBeVisible()
+    await expect.element(page.getByText(/Vigil does not list your source’s members/)).toBeVisible()
     await expect.element(page.getByText(/needs a client secret/)).toBeVisible()
     await expect.element(page.getByRole('heading', { name: 'Teams' })).not.toBeInTheDocument()
   })

@@ -101,7 +101,7 @@ function YourAccess() {
             <Code fz="xs">{user?.id}</Code>
           </Claim>
           <Claim name="Organisations" claim="org_code, org_codes">
-            <Values values={organisations} empty="The tokens name no organisation." />
+            <Values values={organisations} empty="The tokens name no source." />
           </Claim>
           <Claim name="Roles" claim="roles">
             <Values values={claims?.roles ?? []} empty="No roles." />
@@ -165,9 +165,9 @@ function MemberDirectory() {
         Member directory
       </Title>
       <Text size="sm">
-        Vigil does not list your organisation’s members. A member directory comes from your identity provider’s
-        management API, which needs a client secret, and a browser app must never hold one: Vigil has no server to keep
-        it. Your identity provider’s admin console lists the members and their roles.
+        Vigil does not list your source’s members. A member directory comes from your identity provider’s management
+        API, which needs a client secret, and a browser app must never hold one: Vigil has no server to keep it. Your
+        identity provider’s admin console lists the members and their roles.
       </Text>
     </Card>
   )

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { AppRoutes } from '@/app/routes'
 import { generateOrganisation } from '@/data/generator'
-import { defaultFilters } from '@/data/repository-filters'
-import { createRepositoryQuery } from '@/data/repository-query'
+import { defaultFilters } from '@/queries/repositories/repository-filters'
+import { createRepositoryQuery } from '@/queries/repositories/repository-query'
 import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { renderWithProviders } from '@tests/helpers/render'
 
@@ -19,12 +19,12 @@ describe('fast hands lose nothing', () => {
     ['100,000 generated repositories', 100_000, 'mountain', firstResult(100_000, 'mountain'), '100,000'],
   ])(
     'at %s: types a query, tabs to the first result and opens it, quicker than the address write',
-    async (_name, organisation, search, expected, total) => {
+    async (_name, source, search, expected, total) => {
       await renderWithProviders(
         <AuthTestProvider auth={testAuth('authenticated')}>
           <AppRoutes />
         </AuthTestProvider>,
-        { path: '/repositories', organisation },
+        { path: '/repositories', source },
       )
       await expect
         .element(page.getByText(`Showing ${total} of ${total} repositories`), { timeout: 20_000 })

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { generateOrganisation } from '@/data/generator'
-import { defaultFilters, type RepositoryFilters } from '@/data/repository-filters'
-import { createRepositoryQuery } from '@/data/repository-query'
+import { defaultFilters, type RepositoryFilters } from '@/queries/repositories/repository-filters'
+import { createRepositoryQuery } from '@/queries/repositories/repository-query'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
 import { drawnRowHeights, drawnRows, hiddenPartsWhileWalking } from '@tests/helpers/virtual-rows'
@@ -10,12 +10,12 @@ import { RepositoriesScreen } from './repositories-screen'
 import { ROW_HEIGHT } from './repository-row'
 
 const SIZE = 100_000
-const organisation = generateOrganisation(SIZE)
-const organisationQuery = createRepositoryQuery(organisation)
-const query = (filters: RepositoryFilters) => organisationQuery(filters).toArray()
+const repositories = generateOrganisation(SIZE)
+const repositoryQuery = createRepositoryQuery(repositories)
+const query = (filters: RepositoryFilters) => repositoryQuery(filters).toArray()
 
 async function renderLarge(path = '/repositories') {
-  const rendered = await renderWithProviders(<RepositoriesScreen />, { path, organisation: SIZE })
+  const rendered = await renderWithProviders(<RepositoriesScreen />, { path, source: SIZE })
   await expect.element(page.getByText(/^Showing [\d,]+ of 100,000 repositories$/), { timeout: 20_000 }).toBeVisible()
   return rendered
 }
@@ -38,7 +38,7 @@ describe('All Repositories at 100,000 repositories', () => {
     const firstRows = drawnRows()
     expect(firstRows.length).toBeGreaterThan(5)
     expect(firstRows.length).toBeLessThan(40)
-    expect(rowName(firstRows[0])).toBe(organisation[0].name)
+    expect(rowName(firstRows[0])).toBe(repositories[0].name)
     // Every row is as tall as the virtualiser counts on, or rows would drift from their places.
     expect(drawnRowHeights()).toEqual(new Set([ROW_HEIGHT]))
 
@@ -46,7 +46,7 @@ describe('All Repositories at 100,000 repositories', () => {
     window.scrollTo(0, top + 50_000 * ROW_HEIGHT)
     await expect.poll(() => drawnRows().some((row) => row.dataset.index === '50000')).toBe(true)
     const row = drawnRows().find((candidate) => candidate.dataset.index === '50000') as HTMLTableRowElement
-    expect(rowName(row)).toBe(organisation[50_000].name)
+    expect(rowName(row)).toBe(repositories[50_000].name)
     expect(row.getAttribute('aria-rowindex')).toBe('50002')
     expect(drawnRows().length).toBeLessThan(40)
     window.scrollTo(0, 0)
@@ -139,11 +139,11 @@ describe('All Repositories at 100,000 repositories', () => {
     await expect.poll(() => (document.activeElement as HTMLElement).dataset.index).toBe('3')
     await userEvent.keyboard('{End}')
     await expect.poll(() => (document.activeElement as HTMLElement).dataset.index).toBe('99999')
-    expect(rowName(document.activeElement as HTMLTableRowElement)).toBe(organisation[99_999].name)
+    expect(rowName(document.activeElement as HTMLTableRowElement)).toBe(repositories[99_999].name)
     await userEvent.keyboard('{Home}')
     await expect.poll(() => (document.activeElement as HTMLElement).dataset.index).toBe('0')
     await userEvent.keyboard('{Enter}')
-    expect(location.history.at(-1)).toBe(`/repository/${organisation[0].name}`)
+    expect(location.history.at(-1)).toBe(`/repository/${repositories[0].name}`)
   })
 
   // The table is in the page while the repositories are generated, below the notice that says so;

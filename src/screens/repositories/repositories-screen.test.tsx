@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { languageOptions } from '@/data/repository-filters'
+import { languageOptions } from '@/queries/repositories/repository-filters'
 import { listRepositories } from '@/data/repositories'
 import { axeViolations } from '@tests/helpers/axe'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { componentsRenderedDuring } from '@tests/helpers/react-renders'
-import { repositoryColumns } from '@/data/repository-columns'
+import { repositoryColumns } from '@/queries/repositories/repository-columns'
 import { renderWithProviders } from '@tests/helpers/render'
 import { RepositoriesScreen } from './repositories-screen'
 

@@ -1,19 +1,24 @@
 import { Alert, Button, Card, Group, Loader, Text } from '@mantine/core'
-import { EmptyWorkspace } from '@/components/empty-workspace'
+import { EmptyWorkspace } from './empty-workspace'
 import { ExportCsvButton } from '@/components/results-bar'
 import { TypedSearchField } from '@/components/typed-search-field'
 import { formatCount } from '@/lib/format'
 import { useSelector } from '@xstate/react'
 import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react'
-import { useWarmNameOrder } from '@/state/name-order'
-import { useWarmSearch } from '@/state/warm-search'
-import { useOrganisation } from '@/state/organisation'
+import { useWarmNameOrder } from './use-warm-name-order'
+import { useWarmSearch } from './use-warm-search'
+import { useDataSource } from '@/state/data-source'
 import { downloadText } from '@/lib/download'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
-import { repositoriesToCsv } from '@/data/repositories-csv'
-import { ALL_LANGUAGES, languageOptions, visibilityOptions, type SortColumn } from '@/data/repository-filters'
-import { createRepositoryQuery, type RepositoryQuery } from '@/data/repository-query'
+import { repositoriesToCsv } from '@/queries/repositories/repositories-csv'
+import {
+  ALL_LANGUAGES,
+  languageOptions,
+  visibilityOptions,
+  type SortColumn,
+} from '@/queries/repositories/repository-filters'
+import { createRepositoryQuery, type RepositoryQuery } from '@/queries/repositories/repository-query'
 import { RepositoryTable } from './repository-table'
 import { useRepoFilters, type RepoFiltersActor } from './use-repo-filters'
 
@@ -155,8 +160,8 @@ const Header = memo(function Header() {
 })
 
 export function RepositoriesScreen() {
-  const { organisation, pending, error } = useOrganisation()
-  const { repositories } = organisation
+  const { source, pending, error } = useDataSource()
+  const { repositories } = source
   const actor = useRepoFilters('/repositories')
   const query = useMemo(() => createRepositoryQuery(repositories), [repositories])
   useWarmNameOrder(query, repositories)
@@ -177,16 +182,11 @@ export function RepositoriesScreen() {
         </Group>
       )}
       {error && (
-        <Alert
-          color="red"
-          mb="md"
-          role="alert"
-          title={organisation.kind === 'workspace' ? 'Your workspace' : 'Demo data'}
-        >
+        <Alert color="red" mb="md" role="alert" title={source.kind === 'workspace' ? 'Your workspace' : 'Demo data'}>
           {error}
         </Alert>
       )}
-      {organisation.kind === 'workspace' && repositories.length === 0 && <EmptyWorkspace />}
+      {source.kind === 'workspace' && repositories.length === 0 && <EmptyWorkspace />}
       <Card withBorder padding="md" mb="md" role="search">
         <Group align="flex-end" gap="md" wrap="wrap">
           <SearchField actor={actor} />

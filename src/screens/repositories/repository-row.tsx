@@ -2,7 +2,7 @@ import { IconChevronRight, IconLock, IconWorld } from '@tabler/icons-react'
 import { memo, type ReactNode } from 'react'
 import { countBadgeClass, countBadgeState, neutralBadgeClass, visibilityClass } from '@/components/badges'
 import { virtualCellClass, virtualRowClass } from '@/components/virtual-table-body'
-import { repositoryColumns, type RepositoryColumn } from '@/data/repository-columns'
+import { repositoryColumns, type RepositoryColumn } from '@/queries/repositories/repository-columns'
 import type { Repository } from '@/data/repositories'
 import classes from './repository-table.module.css'
 

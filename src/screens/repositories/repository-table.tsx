@@ -3,9 +3,9 @@ import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
 import { memo, useLayoutEffect, type MouseEvent } from 'react'
 import { useLocation } from 'wouter'
 import { useVirtualRows } from '@/components/use-virtual-rows'
-import type { RepositorySort, SortColumn } from '@/data/repository-filters'
-import type { RepositoryRows } from '@/data/repository-query'
-import { repositoryColumns } from '@/data/repository-columns'
+import type { RepositorySort, SortColumn } from '@/queries/repositories/repository-filters'
+import type { RepositoryRows } from '@/queries/repositories/repository-query'
+import { repositoryColumns } from '@/queries/repositories/repository-columns'
 import { detailsUrl, fillRepositoryRow, RepositoryRow, ROW_HEIGHT } from './repository-row'
 
 const COLUMNS = repositoryColumns.length

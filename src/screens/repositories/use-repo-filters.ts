@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react'
 import { useEffect } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import type { ActorRefFrom } from 'xstate'
-import { filtersFromQuery, filtersToQuery } from '@/data/repository-filters'
+import { filtersFromQuery, filtersToQuery } from '@/queries/repositories/repository-filters'
 import { repoFiltersMachine } from '@/machines/repo-filters.machine'
 import { inspection } from '@/lib/inspection'
 

@@ -9,7 +9,7 @@ deleteTestWorkspacesAfterEach()
 describe('repositories on workspace data', () => {
   it('lists the imported repositories with languages from their files, counts and the scan time', async () => {
     const workspace = await workspaceWithExamples()
-    await renderWithProviders(<RepositoriesScreen />, { path: '/repositories', organisation: 'workspace', workspace })
+    await renderWithProviders(<RepositoriesScreen />, { path: '/repositories', source: 'workspace', workspace })
     await expect.element(page.getByText('Showing 3 of 3 repositories')).toBeVisible()
     const payments = page.getByRole('row', { name: 'payments-api' })
     await expect.element(payments).toHaveTextContent('Go')
@@ -23,7 +23,7 @@ describe('repositories on workspace data', () => {
 
   it('says an empty workspace is empty, with the way to import', async () => {
     const workspace = await workspaceWithExamples([])
-    await renderWithProviders(<RepositoriesScreen />, { path: '/repositories', organisation: 'workspace', workspace })
+    await renderWithProviders(<RepositoriesScreen />, { path: '/repositories', source: 'workspace', workspace })
     await expect.element(page.getByText('Your workspace is empty')).toBeVisible()
     await page.getByRole('button', { name: 'Import scan files' }).click()
     await expect.element(page.getByRole('dialog', { name: 'Import scan files' })).toBeVisible()

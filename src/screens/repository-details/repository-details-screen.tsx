@@ -2,9 +2,9 @@ import { Alert, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Title } f
 import type { ReactNode } from 'react'
 import { IconArrowLeft, IconClock } from '@tabler/icons-react'
 import { Link } from 'wouter'
-import { useOrganisation } from '@/state/organisation'
+import { useDataSource } from '@/state/data-source'
 import { VisibilityLabel } from '@/components/badges'
-import type { RepositoryFindings } from '@/data/organisation'
+import type { RepositoryFindings } from '@/data/data-source'
 import type { Repository } from '@/data/repositories'
 import { tabSummaryText } from '@/data/repository-tabs'
 import { ApiSurfacePanel } from './api-surface-panel'
@@ -34,9 +34,9 @@ function RepositoryNotFound({ name }: { name: string }) {
 }
 
 export function RepositoryDetails({ repository }: { repository: Repository }) {
-  const { organisation } = useOrganisation()
+  const { source } = useDataSource()
   const { activeTab, tabInAddress, select } = useRepoTab()
-  const findings = useRepositoryFindings(organisation, repository)
+  const findings = useRepositoryFindings(source, repository)
   const panel = (render: (loaded: RepositoryFindings) => ReactNode) =>
     findings.status === 'ready' ? (
       render(findings.findings)
@@ -121,8 +121,8 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
 }
 
 export function RepositoryDetailsScreen({ repoName }: { repoName: string }) {
-  const { organisation, pending } = useOrganisation()
-  const repository = organisation.findRepository(repoName)
+  const { source, pending } = useDataSource()
+  const repository = source.findRepository(repoName)
   if (!repository && pending) {
     return (
       <Group gap="xs" role="status">

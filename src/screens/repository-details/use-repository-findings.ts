@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react'
-import type { Organisation, RepositoryFindings } from '@/data/organisation'
+import type { DataSource, RepositoryFindings } from '@/data/data-source'
 import type { Repository } from '@/data/repositories'
 
 export type FindingsState =
   { status: 'loading' } | { status: 'ready'; findings: RepositoryFindings } | { status: 'failed'; message: string }
 
 /** A repository's findings: at once when the data source has them in memory, else read from storage. */
-export function useRepositoryFindings(organisation: Organisation, repository: Repository): FindingsState {
-  const value = useMemo(() => organisation.findings(repository), [organisation, repository])
+export function useRepositoryFindings(source: DataSource, repository: Repository): FindingsState {
+  const value = useMemo(() => source.findings(repository), [source, repository])
   const [loaded, setLoaded] = useState<{ from: Promise<RepositoryFindings>; state: FindingsState }>()
 
   useEffect(() => {

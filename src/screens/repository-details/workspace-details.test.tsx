@@ -11,7 +11,7 @@ async function renderImported(name: string, query = '', colorScheme: 'light' | '
   const workspace = await workspaceWithExamples()
   return renderWithProviders(<RepositoryDetailsScreen repoName={name} />, {
     path: `/repository/${name}${query}`,
-    organisation: 'workspace',
+    source: 'workspace',
     workspace,
     colorScheme,
   })
@@ -108,7 +108,7 @@ describe('repository details on workspace data', () => {
     database.close()
     await renderWithProviders(<RepositoryDetailsScreen repoName="markup" />, {
       path: '/repository/markup?tab=api-surface',
-      organisation: 'workspace',
+      source: 'workspace',
       workspace,
     })
     await expect.element(page.getByText('<img src=x onerror="window.hacked=1">')).toBeVisible()

@@ -7,7 +7,7 @@ import { renderWithProviders } from '@tests/helpers/render'
 import { drawnRowHeights, hiddenPartsWhileWalking } from '@tests/helpers/virtual-rows'
 import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
 import type { FindingSeverity } from '@/data/findings'
-import type { OrganisationChoice } from '@/state/organisation'
+import type { DataSourceChoice } from '@/state/data-source'
 import type { WorkspaceIdentity } from '@/state/workspace'
 import { openWorkspace, readAdvisoryIndex, workspaceName } from '@/workspace/store'
 import { VulnerabilitiesScreen } from './vulnerabilities-screen'
@@ -19,19 +19,19 @@ async function renderScreen(
   path = '/vulnerabilities',
   {
     severity = 'all',
-    organisation = 'sample',
+    source = 'sample',
     workspace,
     colorScheme = 'light',
   }: {
     severity?: FindingSeverity | 'all'
-    organisation?: OrganisationChoice
+    source?: DataSourceChoice
     workspace?: WorkspaceIdentity
     colorScheme?: 'light' | 'dark'
   } = {},
 ) {
   return renderWithProviders(<VulnerabilitiesScreen severity={severity} />, {
     path,
-    organisation,
+    source,
     workspace,
     colorScheme,
   })
@@ -197,7 +197,7 @@ describe('vulnerabilities across the sample repositories', () => {
 
 describe('vulnerabilities of a generated organisation', () => {
   it('counts every repository of 2,000 that has a finding, and the flat view counts every finding', async () => {
-    await renderScreen('/vulnerabilities?view=flat', { organisation: 2000 })
+    await renderScreen('/vulnerabilities?view=flat', { source: 2000 })
     await expect.element(page.getByText(/^Showing [\d,]+ of [\d,]+ findings$/), { timeout: 15_000 }).toBeVisible()
     const text = page.getByText(/^Showing [\d,]+ of [\d,]+ findings$/).element().textContent!
     const [shown, total] = text.match(/[\d,]+/g)!.map((value) => Number(value.replace(/,/g, '')))
@@ -209,7 +209,7 @@ describe('vulnerabilities of a generated organisation', () => {
 
   // Rows taller than the virtualiser counts drift below their places: the arrow keys then leave the focused row partly hidden.
   it('draws every advisory and repository row as tall as the table counts, and the arrow keys keep the focused row in view', async () => {
-    await renderScreen('/vulnerabilities', { organisation: 2000 })
+    await renderScreen('/vulnerabilities', { source: 2000 })
     await expect.element(page.getByText(/^Showing [\d,]+ of [\d,]+ advisories/), { timeout: 15_000 }).toBeVisible()
     await page
       .getByRole('button', { name: /^Show the repositories affected by / })
@@ -221,7 +221,7 @@ describe('vulnerabilities of a generated organisation', () => {
   })
 
   it('draws every finding row of the flat view as tall as the table counts, and the arrow keys keep the focused row in view', async () => {
-    await renderScreen('/vulnerabilities?view=flat', { organisation: 2000 })
+    await renderScreen('/vulnerabilities?view=flat', { source: 2000 })
     await expect.element(page.getByText(/^Showing [\d,]+ of [\d,]+ findings$/), { timeout: 15_000 }).toBeVisible()
     expect(drawnRowHeights()).toEqual(new Set([VULNERABILITY_ROW_HEIGHT]))
     expect(await hiddenPartsWhileWalking(25, 20)).toEqual(Array(45).fill(0))
@@ -246,7 +246,7 @@ describe('vulnerabilities in a workspace', () => {
       { name: 'billing/grype.json', text: grype([log4jMatch(true)]), repository: 'billing' },
       { name: 'ledger/grype.json', text: grype([log4jMatch(false)]), repository: 'ledger' },
     ])
-    await renderScreen('/vulnerabilities', { organisation: 'workspace', workspace })
+    await renderScreen('/vulnerabilities', { source: 'workspace', workspace })
     await expect.element(status()).toHaveTextContent('Showing 1 of 1 advisory, affecting 2 repositories')
     const row = advisoryRow('CVE-2021-44228')
     await expect.element(row).toHaveTextContent('GHSA-jfh8-c2jp-5v3q')
@@ -264,7 +264,7 @@ describe('vulnerabilities in a workspace', () => {
       { name: 'billing/grype.json', text: grype([log4jMatch(true)]), repository: 'billing' },
       { name: 'ledger/grype.json', text: grype([log4jMatch(false)]), repository: 'ledger' },
     ])
-    const first = await renderScreen('/vulnerabilities', { organisation: 'workspace', workspace })
+    const first = await renderScreen('/vulnerabilities', { source: 'workspace', workspace })
     await expect.element(status()).toHaveTextContent('Showing 1 of 1 advisory, affecting 2 repositories')
     const database = await openWorkspace(await workspaceName(workspace.issuer, workspace.subject))
     await expect.poll(() => readAdvisoryIndex(database)).toBeDefined()
@@ -274,7 +274,7 @@ describe('vulnerabilities in a workspace', () => {
     const reads = vi.spyOn(IDBObjectStore.prototype, 'getAll')
     const digestReads = () => reads.mock.contexts.filter((store) => (store as IDBObjectStore).name === 'digests').length
     try {
-      await renderScreen('/vulnerabilities', { organisation: 'workspace', workspace })
+      await renderScreen('/vulnerabilities', { source: 'workspace', workspace })
       await expect.element(status()).toHaveTextContent('Showing 1 of 1 advisory, affecting 2 repositories')
       await expect.element(advisoryRow('CVE-2021-44228')).toHaveTextContent('GHSA-jfh8-c2jp-5v3q')
       // Time enough for a read to start if one were coming: none is, until the findings are needed.
@@ -290,7 +290,7 @@ describe('vulnerabilities in a workspace', () => {
 
   it('says so when the workspace has no vulnerabilities', async () => {
     const workspace = await workspaceWithFiles([])
-    await renderScreen('/vulnerabilities', { organisation: 'workspace', workspace })
+    await renderScreen('/vulnerabilities', { source: 'workspace', workspace })
     await expect.element(status()).toHaveTextContent('Showing 0 of 0 advisories')
     await expect.element(page.getByText('No vulnerabilities match these filters.')).toBeVisible()
     await expect.element(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled()

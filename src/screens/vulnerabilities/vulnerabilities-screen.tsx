@@ -18,12 +18,12 @@ import {
   vulnerabilityFiltersFromQuery,
   vulnerabilityFiltersToQuery,
   type VulnerabilityFilters,
-} from '@/data/advisories'
+} from '@/queries/advisories/advisories'
 import { findingSeverities, type FindingSeverity } from '@/data/findings'
-import { visibilityOptions } from '@/data/repository-filters'
+import { visibilityOptions } from '@/queries/repositories/repository-filters'
 import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
-import { useVulnerabilityIndex } from '@/state/organisation-indexes'
+import { useVulnerabilityIndex } from '@/state/data-source-indexes'
 import { AdvisoryTable, OccurrenceTable } from './vulnerability-tables'
 
 const severityOptions = [
@@ -50,8 +50,8 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   // The grouped view needs each finding only to list an advisory's repositories (see useVulnerabilityIndex).
   const needFindings = filters.view === 'flat' || expanded.size > 0
-  const { organisation, data: index, error, pending } = useVulnerabilityIndex(needFindings)
-  const { repositories } = organisation
+  const { source, data: index, error, pending } = useVulnerabilityIndex(needFindings)
+  const { repositories } = source
 
   const groups = useMemo(
     () =>

@@ -23,7 +23,7 @@ import { fetchExampleFiles } from '@/workspace/examples'
 import type { ImportFileInput } from '@/workspace/import-file'
 import type { ChangeCounts } from '@/workspace/store'
 import classes from './import-dialog.module.css'
-import { levelColors } from './palette'
+import { levelColors } from '@/components/palette'
 
 const statusText: Record<ImportEntry['status'], string> = {
   queued: 'Waiting',

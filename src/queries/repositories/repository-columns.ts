@@ -1,5 +1,5 @@
 import type { CsvColumn } from '@/lib/csv'
-import type { Repository } from './repositories'
+import type { Repository } from '@/data/repositories'
 import type { SortColumn } from './repository-filters'
 
 /** One column of the repositories table (SPEC.md §2), with what it sorts by and writes to CSV. */

@@ -1,8 +1,8 @@
 import { rowsToCsv, type CsvColumn } from '@/lib/csv'
 import { oneOf } from '@/lib/one-of'
 import { allIndexes, sortedOnce } from '@/lib/sorted-once'
-import type { ApiEndpoint, EndpointAuth } from './endpoints'
-import type { Repository } from './repositories'
+import type { ApiEndpoint, EndpointAuth } from '@/data/endpoints'
+import type { Repository } from '@/data/repositories'
 
 /** Every endpoint of every repository, in two columns: `repository[i]` indexes the repositories. */
 export interface EndpointOccurrences {

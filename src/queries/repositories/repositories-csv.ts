@@ -1,5 +1,5 @@
 import { rowsToCsv } from '@/lib/csv'
-import type { Repository } from './repositories'
+import type { Repository } from '@/data/repositories'
 import { repositoryColumns } from './repository-columns'
 
 const csvColumns = repositoryColumns.flatMap((column) => column.csv)

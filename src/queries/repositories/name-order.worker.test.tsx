@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { generateOrganisation } from './generator'
+import { generateOrganisation } from '@/data/generator'
 import { nameOrder, type NameOrder } from './name-order'
 
 describe('the name-order worker', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Vulnerability } from '@/data/findings'
 import type { StoredAdvisoryIndex } from './advisory-index'
 import type { RepositoryDigest } from './digest'
-import { workspaceOrganisation, type WorkspaceIndexes } from './organisation'
+import { workspaceDataSource, type WorkspaceIndexes } from './workspace-source'
 import { emptyApiSummary, type RepositorySummary } from './store'
 import { emptyCounts } from '@/data/findings'
 
@@ -38,8 +38,7 @@ function storage(generation: number, kept?: StoredAdvisoryIndex) {
   return { indexes, saved }
 }
 
-const organisationOf = (indexes: WorkspaceIndexes, names = summaries) =>
-  workspaceOrganisation(names, async () => [], indexes)
+const sourceOf = (indexes: WorkspaceIndexes, names = summaries) => workspaceDataSource(names, async () => [], indexes)
 
 const counts = (groups: { id: string; repositories: number; privateRepositories: number }[]) =>
   groups.map(({ id, repositories, privateRepositories }) => [id, repositories, privateRepositories])
@@ -47,9 +46,9 @@ const counts = (groups: { id: string; repositories: number; privateRepositories:
 describe('the advisory index of the workspace', () => {
   it('groups every finding on the first visit and keeps the index for the next one', async () => {
     const { indexes, saved } = storage(7)
-    const organisation = organisationOf(indexes)
-    expect(await organisation.vulnerabilityPreview?.()).toBeUndefined()
-    const index = await organisation.vulnerabilityIndex()
+    const source = sourceOf(indexes)
+    expect(await source.vulnerabilityPreview?.()).toBeUndefined()
+    const index = await source.vulnerabilityIndex()
     expect(index.findingsLoaded).toBe(true)
     expect(counts(index.groups)).toEqual([
       ['CVE-2', 2, 1],
@@ -61,11 +60,11 @@ describe('the advisory index of the workspace', () => {
 
   it('shows the kept index at once on the next visit, then the same groups with every finding read', async () => {
     const first = storage(7)
-    await organisationOf(first.indexes).vulnerabilityIndex()
+    await sourceOf(first.indexes).vulnerabilityIndex()
     const next = storage(7, first.saved[0])
-    const organisation = organisationOf(next.indexes)
+    const source = sourceOf(next.indexes)
 
-    const preview = await organisation.vulnerabilityPreview!()
+    const preview = await source.vulnerabilityPreview!()
     expect(preview?.findingsLoaded).toBe(false)
     expect(preview?.occurrences.finding).toEqual([])
     expect(counts(preview!.groups)).toEqual([
@@ -78,7 +77,7 @@ describe('the advisory index of the workspace', () => {
       0, 1,
     ])
 
-    const index = await organisation.vulnerabilityIndex()
+    const index = await source.vulnerabilityIndex()
     expect(index.findingsLoaded).toBe(true)
     expect(counts(index.groups)).toEqual(counts(preview!.groups))
     // Each group's occurrences point at findings of that advisory in the index read afresh.
@@ -94,25 +93,25 @@ describe('the advisory index of the workspace', () => {
 
   it('groups afresh and keeps the new index when the findings changed since the kept one', async () => {
     const first = storage(7)
-    await organisationOf(first.indexes).vulnerabilityIndex()
+    await sourceOf(first.indexes).vulnerabilityIndex()
     const changed = storage(8, first.saved[0])
-    const index = await organisationOf(changed.indexes).vulnerabilityIndex()
+    const index = await sourceOf(changed.indexes).vulnerabilityIndex()
     expect(index.findingsLoaded).toBe(true)
     expect(changed.saved.map((record) => record.generation)).toEqual([8])
   })
 
   it('shows no preview from a kept record of another shape', async () => {
     const first = storage(7)
-    await organisationOf(first.indexes).vulnerabilityIndex()
+    await sourceOf(first.indexes).vulnerabilityIndex()
     const { affectedRepositories: _dropped, ...olderShape } = first.saved[0].groups[0]
     const record = { ...first.saved[0], groups: [olderShape] } as unknown as StoredAdvisoryIndex
-    expect(await organisationOf(storage(7, record).indexes).vulnerabilityPreview!()).toBeUndefined()
+    expect(await sourceOf(storage(7, record).indexes).vulnerabilityPreview!()).toBeUndefined()
   })
 
   it('shows no preview kept for other repositories', async () => {
     const first = storage(7)
-    await organisationOf(first.indexes).vulnerabilityIndex()
-    const organisation = organisationOf(storage(7, first.saved[0]).indexes, [...summaries, summary('gamma')])
-    expect(await organisation.vulnerabilityPreview!()).toBeUndefined()
+    await sourceOf(first.indexes).vulnerabilityIndex()
+    const source = sourceOf(storage(7, first.saved[0]).indexes, [...summaries, summary('gamma')])
+    expect(await source.vulnerabilityPreview!()).toBeUndefined()
   })
 })

@@ -1,5 +1,10 @@
-import { groupAdvisories, ecosystemsOf, type AdvisoryGroup, type VulnerabilityOccurrences } from './advisories'
-import { isSensitive, type ApiDocumentListing, type EndpointOccurrences } from './api-inventory'
+import {
+  groupAdvisories,
+  ecosystemsOf,
+  type AdvisoryGroup,
+  type VulnerabilityOccurrences,
+} from '@/queries/advisories/advisories'
+import { isSensitive, type ApiDocumentListing, type EndpointOccurrences } from '@/queries/endpoints/api-inventory'
 import { endpointsFor as sampleEndpointsFor, type ApiEndpoint } from './endpoints'
 import {
   sampleCounts,
@@ -23,7 +28,7 @@ export interface RepositoryFindings {
  * workspace of imported scans. Screens reach every repository, finding, endpoint and count
  * through this one shape.
  */
-export interface Organisation {
+export interface DataSource {
   kind: 'sample' | 'generated' | 'workspace'
   repositories: Repository[]
   findRepository: (name: string) => Repository | undefined
@@ -95,7 +100,7 @@ function collect<T>(
 function sampleIndexes(
   repositories: Repository[],
   endpointsOf: (repository: Repository) => ApiEndpoint[],
-): Pick<Organisation, 'vulnerabilityIndex' | 'endpointOccurrences' | 'apiDocuments'> {
+): Pick<DataSource, 'vulnerabilityIndex' | 'endpointOccurrences' | 'apiDocuments'> {
   return {
     vulnerabilityIndex: once(async () => {
       const { repository, items } = collect(repositories, (each) => vulnerabilitiesFor(each.vulnerabilities))
@@ -142,7 +147,7 @@ function indexByName(repositories: Repository[]) {
 
 const sampleEndpointsOf = (repository: Repository) => sampleEndpointsFor(repository.name)
 
-export const sampleOrganisation: Organisation = {
+export const sampleDataSource: DataSource = {
   kind: 'sample',
   repositories: listRepositories(),
   findRepository: indexByName(listRepositories()),
@@ -153,7 +158,7 @@ export const sampleOrganisation: Organisation = {
 }
 
 /** A generated organisation; the generator is loaded only when one is asked for. */
-export async function loadGeneratedOrganisation(size: number): Promise<Organisation> {
+export async function loadGeneratedDataSource(size: number): Promise<DataSource> {
   const { generateOrganisation, generatedEndpoints, generatedEndpointStats } = await import('./generator')
   const repositories = generateOrganisation(size)
   return {

@@ -1,29 +1,27 @@
 import useSWRImmutable from 'swr/immutable'
-import type { EndpointOccurrences } from '@/data/api-inventory'
-import type { Organisation, VulnerabilityIndex } from '@/data/organisation'
-import { useOrganisation } from './organisation'
+import type { EndpointOccurrences } from '@/queries/endpoints/api-inventory'
+import type { DataSource, VulnerabilityIndex } from '@/data/data-source'
+import { useDataSource } from './data-source'
 
-const ids = new WeakMap<Organisation, number>()
+const ids = new WeakMap<DataSource, number>()
 let lastId = 0
 
 /** A key for SWR that names one data source object (each workspace reload is a new one). */
-function idOf(organisation: Organisation): number {
-  let id = ids.get(organisation)
+function idOf(source: DataSource): number {
+  let id = ids.get(source)
   if (id === undefined) {
     id = ++lastId
-    ids.set(organisation, id)
+    ids.set(source, id)
   }
   return id
 }
 
-function useIndex<T>(name: string, load: (organisation: Organisation) => Promise<T>, wanted = true) {
-  const { organisation, pending } = useOrganisation()
-  const { data, error } = useSWRImmutable(
-    pending || !wanted ? null : [name, idOf(organisation)],
-    () => load(organisation),
-    { shouldRetryOnError: false },
-  )
-  return { organisation, data, error: error ? String(error) : undefined, pending: !!pending || (!data && !error) }
+function useIndex<T>(name: string, load: (source: DataSource) => Promise<T>, wanted = true) {
+  const { source, pending } = useDataSource()
+  const { data, error } = useSWRImmutable(pending || !wanted ? null : [name, idOf(source)], () => load(source), {
+    shouldRetryOnError: false,
+  })
+  return { source, data, error: error ? String(error) : undefined, pending: !!pending || (!data && !error) }
 }
 
 /**
@@ -33,17 +31,17 @@ function useIndex<T>(name: string, load: (organisation: Organisation) => Promise
  * does without until a group is expanded or the flat view is chosen.
  */
 export function useVulnerabilityIndex(needFindings: boolean) {
-  const { organisation } = useOrganisation()
-  const canPreview = !!organisation.vulnerabilityPreview
+  const { source } = useDataSource()
+  const canPreview = !!source.vulnerabilityPreview
   const preview = useIndex(
     'vulnerability-preview',
-    async (organisation) => ({ index: await organisation.vulnerabilityPreview?.() }),
+    async (source) => ({ index: await source.vulnerabilityPreview?.() }),
     canPreview,
   )
   const nothingKept = !!preview.error || (preview.data !== undefined && !preview.data.index)
   const full = useIndex<VulnerabilityIndex>(
     'vulnerability-index',
-    (organisation) => organisation.vulnerabilityIndex(),
+    (source) => source.vulnerabilityIndex(),
     !canPreview || needFindings || nothingKept,
   )
   const shown = full.data ?? (full.error ? undefined : preview.data?.index)
@@ -52,4 +50,4 @@ export function useVulnerabilityIndex(needFindings: boolean) {
 
 /** Every endpoint of the data source on screen. */
 export const useEndpointOccurrences = () =>
-  useIndex<EndpointOccurrences>('endpoint-occurrences', (organisation) => organisation.endpointOccurrences())
+  useIndex<EndpointOccurrences>('endpoint-occurrences', (source) => source.endpointOccurrences())

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { policyIssueLevel, vulnerabilityLevel } from './badge-thresholds'
+import { policyIssueLevel, vulnerabilityLevel } from '@/data/badge-thresholds'
 import {
   defaultFilters,
   filterRepositories,
@@ -8,10 +8,10 @@ import {
   languageOptions,
   type RepositoryFilters,
 } from './repository-filters'
-import { listRepositories } from './repositories'
-import { tabSummaryText } from './repository-tabs'
-import { sampleOrganisation } from './organisation'
-import { rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from './risk-summary'
+import { listRepositories } from '@/data/repositories'
+import { tabSummaryText } from '@/data/repository-tabs'
+import { sampleDataSource } from '@/data/data-source'
+import { rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from '@/screens/dashboard/risk-summary'
 
 const repositories = listRepositories()
 const names = (filters: Partial<RepositoryFilters>) =>
@@ -84,18 +84,18 @@ describe('tab summary', () => {
 
 describe('risk summary', () => {
   it('counts vulnerabilities by severity and violations by status over the sample', () => {
-    expect(vulnerabilitiesBySeverity(sampleOrganisation)).toEqual({
+    expect(vulnerabilitiesBySeverity(sampleDataSource)).toEqual({
       Critical: 4,
       High: 5,
       Medium: 1,
       Low: 1,
       Unknown: 0,
     })
-    expect(violationsByStatus(sampleOrganisation)).toEqual({ Mandatory: 2, Recommended: 1, Optional: 1 })
+    expect(violationsByStatus(sampleDataSource)).toEqual({ Mandatory: 2, Recommended: 1, Optional: 1 })
   })
 
   it('ranks the repositories by risk, riskiest first', () => {
-    const ranking = rankByRisk(sampleOrganisation, 10)
+    const ranking = rankByRisk(sampleDataSource, 10)
     // atlas: Critical 10 + High 5, violations 4 + 4 + 2 + 1, two public PII endpoints.
     expect(ranking.map((entry) => [entry.repository.name, entry.score])).toEqual([
       ['atlas-storefront', 28],
@@ -105,6 +105,6 @@ describe('risk summary', () => {
       ['aurora-dashboard', 0],
     ])
     expect(ranking[1].sensitiveEndpoints).toBe(8)
-    expect(rankByRisk(sampleOrganisation, 2)).toHaveLength(2)
+    expect(rankByRisk(sampleDataSource, 2)).toHaveLength(2)
   })
 })

@@ -1,15 +1,15 @@
 import { repositoryColumns } from './repository-columns'
 import { describe, expect, it } from 'vitest'
-import { generateOrganisation } from './generator'
-import { ageInMinutes } from './relative-time'
+import { generateOrganisation } from '@/data/generator'
+import { ageInMinutes } from '@/lib/relative-time'
 import { repositoriesToCsv } from './repositories-csv'
 import { defaultFilters, filterRepositories, type RepositoryFilters } from './repository-filters'
 import { nameCollator, nameOrder } from './name-order'
 import { createRepositoryQuery } from './repository-query'
-import { listRepositories, type Repository } from './repositories'
+import { listRepositories, type Repository } from '@/data/repositories'
 
-const organisation = generateOrganisation(10_000)
-const query = createRepositoryQuery(organisation)
+const source = generateOrganisation(10_000)
+const query = createRepositoryQuery(source)
 const filters = (change: Partial<RepositoryFilters>): RepositoryFilters => ({ ...defaultFilters, ...change })
 
 describe('repository query', () => {
@@ -23,7 +23,7 @@ describe('repository query', () => {
       { search: 'ing', visibility: 'public' as const, language: 'TypeScript' },
       { search: 'no repository has this text' },
     ]) {
-      expect(query(filters(change)).toArray()).toEqual(filterRepositories(organisation, filters(change)))
+      expect(query(filters(change)).toArray()).toEqual(filterRepositories(source, filters(change)))
     }
   })
 
@@ -38,8 +38,8 @@ describe('repository query', () => {
       for (let i = 1; i < descending.length; i++)
         expect(key(descending[i - 1])).toBeGreaterThanOrEqual(key(descending[i]))
       const ties = ascending.filter((repository) => key(repository) === key(ascending[0]))
-      expect(ties.map((repository) => organisation.indexOf(repository))).toEqual(
-        [...ties.map((repository) => organisation.indexOf(repository))].sort((a, b) => a - b),
+      expect(ties.map((repository) => source.indexOf(repository))).toEqual(
+        [...ties.map((repository) => source.indexOf(repository))].sort((a, b) => a - b),
       )
     }
     check('apis', (repository) => repository.apiCount)
@@ -57,21 +57,19 @@ describe('repository query', () => {
   it('answers with the indexes of the matches in the organisation, read one row at a time', () => {
     const answer = query(filters({ search: 'team', sort: { column: 'apis', direction: 'desc' } }))
     // The plain filter, then a stable sort: ties keep the organisation's order.
-    const expected = filterRepositories(organisation, filters({ search: 'team' })).sort(
-      (a, b) => b.apiCount - a.apiCount,
-    )
+    const expected = filterRepositories(source, filters({ search: 'team' })).sort((a, b) => b.apiCount - a.apiCount)
     expect(answer.indexes).toBeInstanceOf(Int32Array)
-    expect(Array.from(answer.indexes, (index) => organisation[index])).toEqual(expected)
+    expect(Array.from(answer.indexes, (index) => source[index])).toEqual(expected)
     expect(Array.from({ length: answer.length }, (_, position) => answer.at(position))).toEqual(expected)
     expect(answer.toArray()).toEqual(expected)
   })
 
-  it('sorts the filtered view, not the whole organisation', () => {
+  it('sorts the filtered view, not the whole data source', () => {
     const view = query(
       filters({ visibility: 'private', sort: { column: 'vulnerabilities', direction: 'desc' } }),
     ).toArray()
     expect(view.every((repository) => repository.isPrivate)).toBe(true)
-    expect(view.length).toBe(organisation.filter((repository) => repository.isPrivate).length)
+    expect(view.length).toBe(source.filter((repository) => repository.isPrivate).length)
   })
 })
 
@@ -110,20 +108,20 @@ describe('CSV export', () => {
 
 describe('repository query while typing', () => {
   it('gives the same answers when each search narrows or widens the last one', () => {
-    const typing = createRepositoryQuery(organisation)
+    const typing = createRepositoryQuery(source)
     const typed = 'service platform'
     const steps = [...typed].map((_, index) => typed.slice(0, index + 1))
     for (const search of [...steps, ...steps.reverse(), 'x', 'xy', 'y']) {
       for (const visibility of ['all', 'private'] as const) {
         expect(typing(filters({ search, visibility })).toArray()).toEqual(
-          filterRepositories(organisation, filters({ search, visibility })),
+          filterRepositories(source, filters({ search, visibility })),
         )
       }
     }
   })
 
   it('hands back the very rows it gave before when a letter is deleted, so the table need not render again', () => {
-    const typing = createRepositoryQuery(organisation)
+    const typing = createRepositoryQuery(source)
     const before = typing(filters({ search: 'team' }))
     typing(filters({ search: 'teams' }))
     expect(typing(filters({ search: 'team' }))).toBe(before)
@@ -148,50 +146,45 @@ describe('repository query while typing', () => {
   })
 
   it('keeps nothing of a warming search: the answers before and after it are the same', () => {
-    const typing = createRepositoryQuery(organisation)
+    const typing = createRepositoryQuery(source)
     // As many answers as it keeps: a warming search kept among them would push the first out.
     const searches = Array.from({ length: 16 }, (_, index) => `team ${index}`)
     const before = searches.map((search) => typing(filters({ search })))
     typing.warm()
     for (const [place, search] of searches.entries()) expect(typing(filters({ search }))).toBe(before[place])
     for (const search of ['teams', 'e', 'se', ''])
-      expect(typing(filters({ search })).toArray()).toEqual(filterRepositories(organisation, filters({ search })))
+      expect(typing(filters({ search })).toArray()).toEqual(filterRepositories(source, filters({ search })))
   })
 
-  it('sorts by name with an order sorted elsewhere, and ignores one that is not of this organisation', () => {
+  it('sorts by name with an order sorted elsewhere, and ignores one that is not of this source', () => {
     const collator = nameCollator()
     const byName = (direction: 'asc' | 'desc') =>
-      organisation
+      source
         .map((_, index) => index)
-        .sort(
-          (a, b) =>
-            (direction === 'asc' ? 1 : -1) * collator.compare(organisation[a].name, organisation[b].name) || a - b,
-        )
-        .map((index) => organisation[index])
+        .sort((a, b) => (direction === 'asc' ? 1 : -1) * collator.compare(source[a].name, source[b].name) || a - b)
+        .map((index) => source[index])
     for (const direction of ['asc', 'desc'] as const)
-      expect(createRepositoryQuery(organisation)(filters({ sort: { column: 'name', direction } })).toArray()).toEqual(
+      expect(createRepositoryQuery(source)(filters({ sort: { column: 'name', direction } })).toArray()).toEqual(
         byName(direction),
       )
-    const given = createRepositoryQuery(organisation)
+    const given = createRepositoryQuery(source)
     given.takeNameOrder(
       nameOrder(
-        organisation.map((repository) => repository.name),
+        source.map((repository) => repository.name),
         collator,
       ),
     )
     expect(given(filters({ sort: { column: 'name', direction: 'asc' } })).toArray()).toEqual(byName('asc'))
     expect(given(filters({ sort: { column: 'name', direction: 'desc' } })).toArray()).toEqual(byName('desc'))
     // The given order is the one used: an order that is not the names' own shows as it was given.
-    const trusting = createRepositoryQuery(organisation)
+    const trusting = createRepositoryQuery(source)
     trusting.takeNameOrder({
-      ascending: Int32Array.from(organisation, (_, index) => index),
-      tied: new Uint8Array(organisation.length),
+      ascending: Int32Array.from(source, (_, index) => index),
+      tied: new Uint8Array(source.length),
     })
-    expect(trusting(filters({ sort: { column: 'name', direction: 'asc' } })).toArray()).toEqual(organisation)
-    expect(trusting(filters({ sort: { column: 'name', direction: 'desc' } })).toArray()).toEqual(
-      [...organisation].reverse(),
-    )
-    const wrong = createRepositoryQuery(organisation)
+    expect(trusting(filters({ sort: { column: 'name', direction: 'asc' } })).toArray()).toEqual(source)
+    expect(trusting(filters({ sort: { column: 'name', direction: 'desc' } })).toArray()).toEqual([...source].reverse())
+    const wrong = createRepositoryQuery(source)
     wrong.takeNameOrder({ ascending: new Int32Array(3), tied: new Uint8Array(3) })
     expect(wrong(filters({ sort: { column: 'name', direction: 'asc' } })).toArray()).toEqual(byName('asc'))
   })

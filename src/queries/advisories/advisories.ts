@@ -2,9 +2,9 @@ import { rowsToCsv, type CsvColumn } from '@/lib/csv'
 import { oneOf } from '@/lib/one-of'
 import { allIndexes, sortedOnce } from '@/lib/sorted-once'
 import { SubstringSearch } from '@/lib/substring-search'
-import { findingSeverities, type FindingSeverity, type Vulnerability } from './findings'
-import type { Repository } from './repositories'
-import { isVisibility, type Visibility } from './repository-filters'
+import { findingSeverities, type FindingSeverity, type Vulnerability } from '@/data/findings'
+import type { Repository } from '@/data/repositories'
+import { isVisibility, type Visibility } from '@/queries/repositories/repository-filters'
 
 /**
  * Every vulnerability of every repository, one entry per repository × finding, in two columns:
@@ -359,7 +359,7 @@ function occurrenceTest(repositories: Repository[], filters: VulnerabilityFilter
 /**
  * The occurrences that pass the filters, in the order of `filters.flatSort`. A search matches an
  * advisory id, alias, package or title, and also a repository's name. Each distinct finding is
- * tested once per call, and the sort is made once per organisation and order.
+ * tested once per call, and the sort is made once per source and order.
  */
 export function filterOccurrences(
   occurrences: VulnerabilityOccurrences,

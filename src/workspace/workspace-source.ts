@@ -1,10 +1,10 @@
 import { emptyCounts, type Vulnerability } from '@/data/findings'
-import { indexVulnerabilities, once, type Organisation } from '@/data/organisation'
+import { indexVulnerabilities, once, type DataSource } from '@/data/data-source'
 import type { Repository, TabSummary } from '@/data/repositories'
 import { plural } from '@/lib/format'
-import { relativeTime } from '@/data/relative-time'
+import { relativeTime } from '@/lib/relative-time'
 import type { ApiEndpoint } from '@/data/endpoints'
-import type { ApiDocumentListing } from '@/data/api-inventory'
+import type { ApiDocumentListing } from '@/queries/endpoints/api-inventory'
 import { yieldToMain } from '@/lib/yield'
 import { fromStoredAdvisoryIndex, toStoredAdvisoryIndex, type StoredAdvisoryIndex } from './advisory-index'
 import { DigestReader, type RepositoryDigest } from './digest'
@@ -56,12 +56,12 @@ export const workspaceRepositories = (summaries: RepositorySummary[], now = Date
   byName(summaries).map((summary) => repositoryOf(summary, now))
 
 /** The workspace as a data source: summaries up front, findings read from storage when opened. */
-export function workspaceOrganisation(
+export function workspaceDataSource(
   summaries: RepositorySummary[],
   loadFindings: (repository: string) => Promise<Finding[]>,
   indexes: WorkspaceIndexes,
   now = Date.now(),
-): Organisation {
+): DataSource {
   const sorted = byName(summaries)
   const repositories = sorted.map((summary) => repositoryOf(summary, now))
   const named = new Map(
@@ -142,7 +142,7 @@ export async function occurrencesFromDigests(digests: RepositoryDigest[], reposi
 function digestIndexes(
   repositories: Repository[],
   indexes: WorkspaceIndexes,
-): Pick<Organisation, 'vulnerabilityIndex' | 'vulnerabilityPreview' | 'endpointOccurrences'> {
+): Pick<DataSource, 'vulnerabilityIndex' | 'vulnerabilityPreview' | 'endpointOccurrences'> {
   const read = once(async () => {
     const { digests, generation } = await indexes.digests()
     return { ...(await occurrencesFromDigests(digests, repositories)), generation }

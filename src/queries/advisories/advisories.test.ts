@@ -14,8 +14,8 @@ import {
   type VulnerabilityFilters,
   type VulnerabilityOccurrences,
 } from './advisories'
-import type { Vulnerability } from './findings'
-import type { Repository } from './repositories'
+import type { Vulnerability } from '@/data/findings'
+import type { Repository } from '@/data/repositories'
 
 const repository = (name: string, isPrivate = false) => ({ name, isPrivate }) as Repository
 const repositories = [repository('alpha'), repository('beta', true), repository('gamma'), repository('delta', true)]

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { RepositoryQuery } from '@/data/repository-query'
+import type { RepositoryQuery } from '@/queries/repositories/repository-query'
 import { whenIdle } from '@/lib/when-idle'
 
 /**

@@ -2,25 +2,25 @@ import { describe, expect, it, vi } from 'vitest'
 import { page } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import { SWRConfig } from 'swr'
-import { loadGeneratedOrganisation } from '@/data/organisation'
-import { OrganisationProvider, useOrganisation, type OrganisationProviderProps } from './organisation'
+import { loadGeneratedDataSource } from '@/data/data-source'
+import { DataSourceProvider, useDataSource, type DataSourceProviderProps } from './data-source'
 
-function renderProvider(props: Omit<OrganisationProviderProps, 'children'>) {
+function renderProvider(props: Omit<DataSourceProviderProps, 'children'>) {
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <OrganisationProvider {...props}>
+      <DataSourceProvider {...props}>
         <Status />
-      </OrganisationProvider>
+      </DataSourceProvider>
     </SWRConfig>,
   )
 }
 
 function Status() {
-  const { organisation, pending, error, choose } = useOrganisation()
+  const { source, pending, error, choose } = useDataSource()
   return (
     <div>
       <p data-testid="status">
-        {organisation.kind} {organisation.repositories.length} pending:{pending ?? 'none'} error:{error ?? 'none'}
+        {source.kind} {source.repositories.length} pending:{pending ?? 'none'} error:{error ?? 'none'}
       </p>
       <button onClick={() => choose(250)}>Generate 250</button>
       <button onClick={() => choose('sample')}>Samples</button>
@@ -28,10 +28,10 @@ function Status() {
   )
 }
 
-describe('OrganisationProvider', () => {
+describe('DataSourceProvider', () => {
   it('shows the samples, then a generated organisation once it is built, and back', async () => {
     const onChoose = vi.fn()
-    const loadGenerated = vi.fn(loadGeneratedOrganisation)
+    const loadGenerated = vi.fn(loadGeneratedDataSource)
     await renderProvider({ onChoose, loadGenerated })
     const status = page.getByTestId('status')
     await expect.element(status).toHaveTextContent('sample 5 pending:none error:none')

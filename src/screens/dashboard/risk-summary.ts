@@ -4,34 +4,34 @@ import {
   type EnforcementStatus,
   type FindingCounts,
   type FindingSeverity,
-} from './findings'
-import type { Organisation } from './organisation'
-import type { Repository } from './repositories'
+} from '@/data/findings'
+import type { DataSource } from '@/data/data-source'
+import type { Repository } from '@/data/repositories'
 
 const severityWeight: Record<FindingSeverity, number> = { Critical: 10, High: 5, Medium: 2, Low: 1, Unknown: 1 }
 const enforcementWeight: Record<EnforcementStatus, number> = { Mandatory: 4, Recommended: 2, Optional: 1 }
 
 /** One kind of count added up over every repository of the organisation. */
 function totals<K extends string>(
-  organisation: Organisation,
+  source: DataSource,
   keys: K[],
   pick: (counts: FindingCounts) => Record<K, number>,
 ): Record<K, number> {
   const sums = Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>
-  for (const repository of organisation.repositories) {
-    const counts = pick(organisation.findingCounts(repository))
+  for (const repository of source.repositories) {
+    const counts = pick(source.findingCounts(repository))
     for (const key of keys) sums[key] += counts[key]
   }
   return sums
 }
 
 /** Open vulnerabilities by severity over the organisation. */
-export const vulnerabilitiesBySeverity = (organisation: Organisation) =>
-  totals(organisation, findingSeverities, (counts) => counts.bySeverity)
+export const vulnerabilitiesBySeverity = (source: DataSource) =>
+  totals(source, findingSeverities, (counts) => counts.bySeverity)
 
 /** Policy violations by enforcement status over the organisation. */
-export const violationsByStatus = (organisation: Organisation) =>
-  totals(organisation, enforcementStatuses, (counts) => counts.byEnforcement)
+export const violationsByStatus = (source: DataSource) =>
+  totals(source, enforcementStatuses, (counts) => counts.byEnforcement)
 
 export interface RiskEntry {
   repository: Repository
@@ -44,11 +44,11 @@ export interface RiskEntry {
  * enforcement, and a point for each endpoint that handles PII, PCI or PHI data without
  * authentication.
  */
-export function rankByRisk(organisation: Organisation, limit: number): RiskEntry[] {
-  return organisation.repositories
+export function rankByRisk(source: DataSource, limit: number): RiskEntry[] {
+  return source.repositories
     .map((repository) => {
-      const { sensitive, exposed } = organisation.endpointStats(repository)
-      const { bySeverity, byEnforcement } = organisation.findingCounts(repository)
+      const { sensitive, exposed } = source.endpointStats(repository)
+      const { bySeverity, byEnforcement } = source.findingCounts(repository)
       const score =
         findingSeverities.reduce((sum, severity) => sum + bySeverity[severity] * severityWeight[severity], 0) +
         enforcementStatuses.reduce((sum, status) => sum + byEnforcement[status] * enforcementWeight[status], 0) +

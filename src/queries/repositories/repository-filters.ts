@@ -1,4 +1,4 @@
-import type { Repository } from './repositories'
+import type { Repository } from '@/data/repositories'
 
 export type Visibility = 'all' | 'public' | 'private'
 export const ALL_LANGUAGES = 'all'

@@ -1,9 +1,10 @@
 import { useEffect } from 'react'
 import type { Repository } from '@/data/repositories'
-import type { NameOrder } from '@/data/name-order'
-import type { RepositoryQuery } from '@/data/repository-query'
+import type { NameOrder } from '@/queries/repositories/name-order'
+import type { RepositoryQuery } from '@/queries/repositories/repository-query'
 
-const newWorker = () => new Worker(new URL('../data/name-order.worker.ts', import.meta.url), { type: 'module' })
+const newWorker = () =>
+  new Worker(new URL('../../queries/repositories/name-order.worker.ts', import.meta.url), { type: 'module' })
 
 /**
  * From this many repositories on, sorting by name on the page holds it up (measured in Node:

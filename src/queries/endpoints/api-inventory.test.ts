@@ -10,8 +10,8 @@ import {
   type EndpointFilters,
   type EndpointOccurrences,
 } from './api-inventory'
-import type { ApiEndpoint } from './endpoints'
-import type { Repository } from './repositories'
+import type { ApiEndpoint } from '@/data/endpoints'
+import type { Repository } from '@/data/repositories'
 
 const repositories = [{ name: 'shop' }, { name: 'clinic' }] as Repository[]
 

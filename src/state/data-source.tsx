@@ -1,57 +1,57 @@
 import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react'
 import useSWRImmutable from 'swr/immutable'
-import { loadGeneratedOrganisation, sampleOrganisation, type Organisation } from '@/data/organisation'
-import { workspaceOrganisation } from '@/workspace/organisation'
+import { loadGeneratedDataSource, sampleDataSource, type DataSource } from '@/data/data-source'
+import { workspaceDataSource } from '@/workspace/workspace-source'
 import { useOptionalWorkspace } from './workspace'
 import { useRequiredContext } from './required-context'
 
 /** 'sample' for the five sample repositories, 'workspace' for imported data, else a generated size. */
-export type OrganisationChoice = 'sample' | 'workspace' | number
+export type DataSourceChoice = 'sample' | 'workspace' | number
 
-export interface OrganisationState {
-  organisation: Organisation
-  choice: OrganisationChoice
+export interface DataSourceState {
+  source: DataSource
+  choice: DataSourceChoice
   /** The generated organisation being built, or the workspace being read, if any. */
   pending?: number | 'workspace'
   error?: string
-  choose: (choice: OrganisationChoice) => void
+  choose: (choice: DataSourceChoice) => void
 }
 
-const OrganisationContext = createContext<OrganisationState | null>(null)
+const DataSourceContext = createContext<DataSourceState | null>(null)
 
-export interface OrganisationProviderProps {
-  initialChoice?: OrganisationChoice
+export interface DataSourceProviderProps {
+  initialChoice?: DataSourceChoice
   /** Called with each choice the user makes, to remember it. */
-  onChoose?: (choice: OrganisationChoice) => void
+  onChoose?: (choice: DataSourceChoice) => void
   /** Builds a generated organisation; tests pass their own. */
-  loadGenerated?: (size: number) => Promise<Organisation>
+  loadGenerated?: (size: number) => Promise<DataSource>
   children: ReactNode
 }
 
 /** Lets the loading state paint before the generator takes the main thread. */
 const afterPaint = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-export function OrganisationProvider({
+export function DataSourceProvider({
   initialChoice = 'sample',
   onChoose,
-  loadGenerated = loadGeneratedOrganisation,
+  loadGenerated = loadGeneratedDataSource,
   children,
-}: OrganisationProviderProps) {
-  const [choice, setChoice] = useState<OrganisationChoice>(initialChoice)
+}: DataSourceProviderProps) {
+  const [choice, setChoice] = useState<DataSourceChoice>(initialChoice)
   const workspace = useOptionalWorkspace()
   const summaries = workspace?.summaries
   const findings = workspace?.findings
   const indexes = workspace?.indexes
   const fromWorkspace = useMemo(
-    () => (summaries && findings && indexes ? workspaceOrganisation(summaries, findings, indexes) : undefined),
+    () => (summaries && findings && indexes ? workspaceDataSource(summaries, findings, indexes) : undefined),
     [summaries, findings, indexes],
   )
   // SWR keeps each size built once per cache and the last one on screen while the next builds.
   const generated = useSWRImmutable(
-    typeof choice === 'number' ? ['organisation', choice] : null,
+    typeof choice === 'number' ? ['source', choice] : null,
     async ([, size]: [string, number]) => {
       await afterPaint()
-      return { size, organisation: await loadGenerated(size) }
+      return { size, source: await loadGenerated(size) }
     },
     { keepPreviousData: true, shouldRetryOnError: false },
   )
@@ -60,12 +60,12 @@ export function OrganisationProvider({
       ? `The organisation could not be generated: ${String(generated.error)}`
       : undefined
   const error = choice === 'workspace' ? workspace?.problem : generationError
-  const organisation =
+  const source =
     choice === 'sample'
-      ? sampleOrganisation
+      ? sampleDataSource
       : choice === 'workspace'
-        ? (fromWorkspace ?? sampleOrganisation)
-        : (generated.data?.organisation ?? sampleOrganisation)
+        ? (fromWorkspace ?? sampleDataSource)
+        : (generated.data?.source ?? sampleDataSource)
   const pending =
     typeof choice === 'number'
       ? generated.data?.size !== choice && !error
@@ -76,16 +76,16 @@ export function OrganisationProvider({
         : undefined
   // Stable, so that machines provided with it (the feed's) are not made again on every render.
   const choose = useCallback(
-    (next: OrganisationChoice) => {
+    (next: DataSourceChoice) => {
       setChoice(next)
       onChoose?.(next)
     },
     [onChoose],
   )
-  const state: OrganisationState = { organisation, choice, pending, error, choose }
-  return <OrganisationContext.Provider value={state}>{children}</OrganisationContext.Provider>
+  const state: DataSourceState = { source, choice, pending, error, choose }
+  return <DataSourceContext.Provider value={state}>{children}</DataSourceContext.Provider>
 }
 
-export function useOrganisation(): OrganisationState {
-  return useRequiredContext(OrganisationContext, 'useOrganisation', 'an OrganisationProvider')
+export function useDataSource(): DataSourceState {
+  return useRequiredContext(DataSourceContext, 'useDataSource', 'an DataSourceProvider')
 }
