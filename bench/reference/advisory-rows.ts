@@ -1,9 +1,6 @@
-import {
-  affectedRepositories,
-  defaultVulnerabilityFilters,
-  filterAdvisories,
-} from '../../src/queries/advisories/advisories'
-import type { VulnerabilityIndex } from '../../src/data/data-source'
+import { affectedRepositories, filterAdvisories } from '../../src/queries/advisories/advisory-query'
+import { defaultVulnerabilityFilters } from '../../src/queries/advisories/vulnerability-filters'
+import type { VulnerabilityIndex } from '../../src/data/advisory-groups'
 import type { Repository } from '../../src/data/repositories'
 import { renderRows } from './rows'
 

@@ -1,4 +1,4 @@
-import { indexVulnerabilities } from '../../src/data/data-source'
+import { indexVulnerabilities } from '../../src/data/advisory-groups'
 import { fromStoredAdvisoryIndex } from '../../src/workspace/advisory-index'
 import { occurrencesFromDigests, workspaceRepositories } from '../../src/workspace/workspace-source'
 import { listDigests, listRepositories, readAdvisoryIndex } from '../../src/workspace/store'

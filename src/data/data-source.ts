@@ -1,11 +1,12 @@
+import { indexVulnerabilities, type VulnerabilityIndex } from './advisory-groups'
 import {
-  groupAdvisories,
-  ecosystemsOf,
-  type AdvisoryGroup,
-  type VulnerabilityOccurrences,
-} from '@/queries/advisories/advisories'
-import { isSensitive, type ApiDocumentListing, type EndpointOccurrences } from '@/queries/endpoints/api-inventory'
-import { endpointsFor as sampleEndpointsFor, type ApiEndpoint } from './endpoints'
+  countExposure,
+  endpointsFor as sampleEndpointsFor,
+  type ApiDocumentListing,
+  type ApiEndpoint,
+  type EndpointExposure,
+  type EndpointOccurrences,
+} from './endpoints'
 import {
   sampleCounts,
   violationsFor,
@@ -33,7 +34,7 @@ export interface DataSource {
   repositories: Repository[]
   findRepository: (name: string) => Repository | undefined
   /** Endpoints that handle PII, PCI or PHI data, and how many of them need no authentication. */
-  endpointStats: (repository: Repository) => { sensitive: number; exposed: number }
+  endpointStats: (repository: Repository) => EndpointExposure
   /** Findings counted by severity and enforcement, without loading them. */
   findingCounts: (repository: Repository) => FindingCounts
   /** The findings themselves: at once for sample and generated data, read from storage for the workspace. */
@@ -49,30 +50,6 @@ export interface DataSource {
   endpointOccurrences: () => Promise<EndpointOccurrences>
   /** The API descriptions imported (sample and generated data have none). */
   apiDocuments: () => ApiDocumentListing[]
-}
-
-/** What `/vulnerabilities` reads: each repository × finding, and the advisories they group into. */
-export interface VulnerabilityIndex {
-  occurrences: VulnerabilityOccurrences
-  groups: AdvisoryGroup[]
-  ecosystems: string[]
-  /**
-   * False for a preview: the groups, their counts and each occurrence's repository are there, but
-   * `occurrences.finding` is still empty.
-   */
-  findingsLoaded: boolean
-}
-
-export function indexVulnerabilities(
-  occurrences: VulnerabilityOccurrences,
-  repositories: Repository[],
-): VulnerabilityIndex {
-  return {
-    occurrences,
-    groups: groupAdvisories(occurrences, repositories),
-    ecosystems: ecosystemsOf(occurrences),
-    findingsLoaded: true,
-  }
 }
 
 /** A value made on first use and kept: the organisation-wide indexes are built once per data source. */
@@ -135,11 +112,6 @@ function countsOfSamples({ policyViolations, vulnerabilities }: Repository): Fin
   return counts
 }
 
-function statsOf(endpoints: ApiEndpoint[]) {
-  const sensitive = endpoints.filter(isSensitive)
-  return { sensitive: sensitive.length, exposed: sensitive.filter((endpoint) => endpoint.auth === 'None').length }
-}
-
 function indexByName(repositories: Repository[]) {
   const byName = new Map(repositories.map((repository) => [repository.name, repository]))
   return (name: string) => byName.get(name)
@@ -151,7 +123,7 @@ export const sampleDataSource: DataSource = {
   kind: 'sample',
   repositories: listRepositories(),
   findRepository: indexByName(listRepositories()),
-  endpointStats: (repository) => statsOf(sampleEndpointsOf(repository)),
+  endpointStats: (repository) => countExposure(sampleEndpointsOf(repository)),
   findingCounts: countsOfSamples,
   findings: (repository) => sampleFindings(repository, sampleEndpointsOf(repository)),
   ...sampleIndexes(listRepositories(), sampleEndpointsOf),

@@ -34,6 +34,54 @@ export interface ApiEndpoint {
   deprecated?: boolean
 }
 
+/** Every endpoint of every repository, in two columns: `repository[i]` indexes the repositories. */
+export interface EndpointOccurrences {
+  repository: number[]
+  endpoint: ApiEndpoint[]
+}
+
+/** An API description in the workspace, as `/apis/documentation` lists it. */
+export interface ApiDocumentListing {
+  title: string
+  version?: string
+  specification: string
+  repository: string
+  file: string
+  endpoints: number
+  importedAt: string
+}
+
+export const isSensitive = (endpoint: Pick<ApiEndpoint, 'pii' | 'pci' | 'phi'>) =>
+  endpoint.pii || endpoint.pci || endpoint.phi
+
+/** Sensitive data with no authentication: the headline of `/apis`. */
+export const isExposed = (endpoint: Pick<ApiEndpoint, 'pii' | 'pci' | 'phi' | 'auth'>) =>
+  isSensitive(endpoint) && endpoint.auth === 'None'
+
+/** A set of endpoints counted: all of them, the sensitive ones, and those of them anyone can call. */
+export interface EndpointExposure {
+  endpoints: number
+  /** Endpoints that handle PII, PCI or PHI data. */
+  sensitive: number
+  /** Sensitive endpoints that need no authentication. */
+  exposed: number
+}
+
+/** The one count of sensitive and exposed endpoints: every data source and screen uses it. */
+export function countExposure(
+  endpoints: Iterable<Pick<ApiEndpoint, 'pii' | 'pci' | 'phi' | 'auth'>>,
+): EndpointExposure {
+  const counts = { endpoints: 0, sensitive: 0, exposed: 0 }
+  for (const endpoint of endpoints) {
+    counts.endpoints += 1
+    if (isSensitive(endpoint)) {
+      counts.sensitive += 1
+      if (endpoint.auth === 'None') counts.exposed += 1
+    }
+  }
+  return counts
+}
+
 type Row = [HttpMethod, string, EndpointAuth, string, string]
 
 /** Rows: method, path, auth, data flags (some of 'pii', 'pci', 'phi'), description. */

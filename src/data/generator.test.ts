@@ -46,6 +46,7 @@ describe('organisation generator', () => {
       expect(generatedEndpoints(repository)).toEqual(endpoints)
       const sensitive = endpoints.filter((endpoint) => endpoint.pii || endpoint.pci || endpoint.phi)
       expect(generatedEndpointStats(repository)).toEqual({
+        endpoints: repository.apiCount,
         sensitive: sensitive.length,
         exposed: sensitive.filter((endpoint) => endpoint.auth === 'None').length,
       })

@@ -1,5 +1,5 @@
 import { faker } from '@faker-js/faker/locale/en'
-import type { ApiEndpoint, EndpointAuth, HttpMethod } from './endpoints'
+import { countExposure, type ApiEndpoint, type EndpointAuth, type EndpointExposure, type HttpMethod } from './endpoints'
 import { relativeTime } from '@/lib/relative-time'
 import { MAX_GENERATED_SIZE } from './generated-size'
 import type { Repository } from './repositories'
@@ -68,17 +68,11 @@ function forEachEndpointTrait(repository: Repository, visit: (traits: EndpointTr
   }
 }
 
-/** How many endpoints handle sensitive data, and how many of those need no authentication. */
-export function generatedEndpointStats(repository: Repository): { sensitive: number; exposed: number } {
-  let sensitive = 0
-  let exposed = 0
-  forEachEndpointTrait(repository, (traits) => {
-    if (traits.pii || traits.pci || traits.phi) {
-      sensitive += 1
-      if (traits.auth === 'None') exposed += 1
-    }
-  })
-  return { sensitive, exposed }
+/** The endpoints of a repository counted by exposure, without making the endpoints themselves. */
+export function generatedEndpointStats(repository: Repository): EndpointExposure {
+  const traits: Pick<ApiEndpoint, 'pii' | 'pci' | 'phi' | 'auth'>[] = []
+  forEachEndpointTrait(repository, (trait) => traits.push(trait))
+  return countExposure(traits)
 }
 
 export function generatedEndpoints(repository: Repository): ApiEndpoint[] {

@@ -1,6 +1,7 @@
 import useSWRImmutable from 'swr/immutable'
-import type { EndpointOccurrences } from '@/queries/endpoints/api-inventory'
-import type { DataSource, VulnerabilityIndex } from '@/data/data-source'
+import type { EndpointOccurrences } from '@/data/endpoints'
+import type { DataSource } from '@/data/data-source'
+import type { VulnerabilityIndex } from '@/data/advisory-groups'
 import { useDataSource } from './data-source'
 
 const ids = new WeakMap<DataSource, number>()

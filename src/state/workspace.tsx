@@ -133,7 +133,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     (): WorkspaceIndexes => ({
       digests: async () => (name ? listDigests(await connection(name)) : { digests: [], generation: 0 }),
       storedAdvisories: async () => (name ? readAdvisoryIndex(await connection(name)) : undefined),
-      saveAdvisories: async (index) => name && saveAdvisoryIndex(await connection(name), index),
+      saveAdvisories: async (index) => !!name && saveAdvisoryIndex(await connection(name), index),
     }),
     [name],
   )

@@ -1,5 +1,5 @@
-import type { AdvisoryGroup } from '@/queries/advisories/advisories'
-import type { VulnerabilityIndex } from '@/data/data-source'
+import type { AdvisoryGroup } from '@/data/advisory-groups'
+import { indexVulnerabilities, type VulnerabilityIndex, type VulnerabilityOccurrences } from '@/data/advisory-groups'
 import type { Repository } from '@/data/repositories'
 
 /** An advisory as kept: what the grouped view shows, and the repositories it affects. */
@@ -71,4 +71,23 @@ export function fromStoredAdvisoryIndex(
     return { ...group, occurrences }
   })
   return { occurrences: { repository, finding: [] }, groups, ecosystems: stored.ecosystems, findingsLoaded: false }
+}
+
+/**
+ * The one advisory-index builder of the workspace (the page and the indexing worker both call
+ * it): groups the vulnerabilities by advisory and keeps the result for the next visit, unless an
+ * index of this generation of the findings is kept already.
+ */
+export function buildAdvisoryIndex(
+  vulnerabilities: VulnerabilityOccurrences,
+  repositories: Repository[],
+  generation: number,
+  keep: { keptGeneration?: number; save: (index: StoredAdvisoryIndex) => Promise<boolean> },
+): { index: VulnerabilityIndex; saved: Promise<boolean> } {
+  const index = indexVulnerabilities(vulnerabilities, repositories)
+  const saved =
+    keep.keptGeneration === generation
+      ? Promise.resolve(false)
+      : keep.save(toStoredAdvisoryIndex(index, repositories, generation))
+  return { index, saved }
 }

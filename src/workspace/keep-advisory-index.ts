@@ -1,5 +1,4 @@
-import { indexVulnerabilities } from '@/data/data-source'
-import { toStoredAdvisoryIndex } from './advisory-index'
+import { buildAdvisoryIndex } from './advisory-index'
 import { occurrencesFromDigests, workspaceRepositories } from './workspace-source'
 import { listDigests, listRepositories, readAdvisoryIndex, saveAdvisoryIndex, type WorkspaceDatabase } from './store'
 
@@ -13,6 +12,7 @@ export async function keepAdvisoryIndex(database: WorkspaceDatabase): Promise<bo
   const repositories = workspaceRepositories(await listRepositories(database))
   const { digests, generation } = await listDigests(database)
   const { vulnerabilities } = await occurrencesFromDigests(digests, repositories)
-  const index = indexVulnerabilities(vulnerabilities, repositories)
-  return saveAdvisoryIndex(database, toStoredAdvisoryIndex(index, repositories, generation))
+  return buildAdvisoryIndex(vulnerabilities, repositories, generation, {
+    save: (index) => saveAdvisoryIndex(database, index),
+  }).saved
 }

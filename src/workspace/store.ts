@@ -1,12 +1,19 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
 import { base64url } from 'jose'
-import { isSensitive } from '@/queries/endpoints/api-inventory'
+import { countExposure, type EndpointExposure } from '@/data/endpoints'
 import { emptyCounts, type FindingCounts } from '@/data/findings'
 import type { StoredAdvisoryIndex } from './advisory-index'
 import { digestOf, type RepositoryDigest } from './digest'
 import type { FeedManifest } from './feed-manifest'
 import { languagesOf } from './languages'
-import { locationOf, type ApiDocumentInfo, type Finding, type FormatId, type ReadResult } from './model'
+import {
+  locationOf,
+  type ApiDocumentInfo,
+  type EndpointFinding,
+  type Finding,
+  type FormatId,
+  type ReadResult,
+} from './model'
 
 /** Findings are stored in pages of this many, per repository and tool (ARCHITECTURE.md §5). */
 export const PAGE_SIZE = 1000
@@ -36,12 +43,7 @@ export interface ApiDocumentRecord extends ApiDocumentInfo {
 }
 
 /** A repository's API surface counted for the lists and the dashboard, without loading endpoints. */
-export interface ApiSummary {
-  endpoints: number
-  /** Endpoints that handle PII, PCI or PHI data. */
-  sensitive: number
-  /** Sensitive endpoints that need no authentication. */
-  exposed: number
+export interface ApiSummary extends EndpointExposure {
   documents: ApiDocumentRecord[]
 }
 
@@ -209,18 +211,8 @@ export function countFindings(findings: Iterable<Finding>): FindingCounts {
 }
 
 /** Endpoints, the sensitive ones, and those of them that need no authentication. */
-export function countEndpoints(findings: Iterable<Finding>): Omit<ApiSummary, 'documents'> {
-  const counts = { endpoints: 0, sensitive: 0, exposed: 0 }
-  for (const finding of findings) {
-    if (finding.kind !== 'endpoint') continue
-    counts.endpoints += 1
-    if (isSensitive(finding)) {
-      counts.sensitive += 1
-      if (finding.auth === 'None') counts.exposed += 1
-    }
-  }
-  return counts
-}
+export const countEndpoints = (findings: Finding[]): EndpointExposure =>
+  countExposure(findings.filter((finding): finding is EndpointFinding => finding.kind === 'endpoint'))
 
 /** One finding per key: a file that lists the same finding twice counts it once. */
 export function dedupe(findings: Finding[]): Finding[] {

@@ -33,7 +33,7 @@ function storage(generation: number, kept?: StoredAdvisoryIndex) {
   const indexes: WorkspaceIndexes = {
     digests: async () => ({ digests, generation }),
     storedAdvisories: async () => kept,
-    saveAdvisories: vi.fn(async (index: StoredAdvisoryIndex) => saved.push(index)),
+    saveAdvisories: vi.fn(async (index: StoredAdvisoryIndex) => saved.push(index) > 0),
   }
   return { indexes, saved }
 }

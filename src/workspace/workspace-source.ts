@@ -1,12 +1,11 @@
 import { emptyCounts, type Vulnerability } from '@/data/findings'
-import { indexVulnerabilities, once, type DataSource } from '@/data/data-source'
+import { once, type DataSource } from '@/data/data-source'
 import type { Repository, TabSummary } from '@/data/repositories'
 import { plural } from '@/lib/format'
 import { relativeTime } from '@/lib/relative-time'
-import type { ApiEndpoint } from '@/data/endpoints'
-import type { ApiDocumentListing } from '@/queries/endpoints/api-inventory'
+import type { ApiDocumentListing, ApiEndpoint } from '@/data/endpoints'
 import { yieldToMain } from '@/lib/yield'
-import { fromStoredAdvisoryIndex, toStoredAdvisoryIndex, type StoredAdvisoryIndex } from './advisory-index'
+import { buildAdvisoryIndex, fromStoredAdvisoryIndex, type StoredAdvisoryIndex } from './advisory-index'
 import { DigestReader, type RepositoryDigest } from './digest'
 import { findingViews } from './finding-views'
 import type { Finding } from './model'
@@ -72,8 +71,8 @@ export function workspaceDataSource(
     repositories,
     findRepository: (name) => named.get(name)?.repository,
     endpointStats: (repository) => {
-      const apis = named.get(repository.name)?.summary.apis ?? emptyApiSummary()
-      return { sensitive: apis.sensitive, exposed: apis.exposed }
+      const { endpoints, sensitive, exposed } = named.get(repository.name)?.summary.apis ?? emptyApiSummary()
+      return { endpoints, sensitive, exposed }
     },
     findingCounts: (repository) => named.get(repository.name)?.summary.counts ?? emptyCounts(),
     // Two tools reporting one advisory for one package show it once (the first tool's words).
@@ -98,7 +97,7 @@ export function workspaceDataSource(
 export interface WorkspaceIndexes {
   digests: () => Promise<{ digests: RepositoryDigest[]; generation: number }>
   storedAdvisories: () => Promise<StoredAdvisoryIndex | undefined>
-  saveAdvisories: (index: StoredAdvisoryIndex) => Promise<unknown>
+  saveAdvisories: (index: StoredAdvisoryIndex) => Promise<boolean>
 }
 
 /** Work between yields while reading the digests: frames keep coming while the findings load. */
@@ -158,13 +157,14 @@ function digestIndexes(
       // Asked for once a kept view is on screen and its findings are wanted, or when none was kept.
       const preview = await kept()
       const { vulnerabilities, generation } = await read()
-      const index = indexVulnerabilities(vulnerabilities, repositories)
-      if (preview?.generation !== generation) {
-        indexes.saveAdvisories(toStoredAdvisoryIndex(index, repositories, generation)).catch((error: unknown) => {
-          // Only the next visit is slower for it (a full storage, say): nothing the user sees is wrong.
-          console.warn('The advisory index was not kept for the next visit', error)
-        })
-      }
+      const { index, saved } = buildAdvisoryIndex(vulnerabilities, repositories, generation, {
+        keptGeneration: preview?.generation,
+        save: indexes.saveAdvisories,
+      })
+      saved.catch((error: unknown) => {
+        // Only the next visit is slower for it (a full storage, say): nothing the user sees is wrong.
+        console.warn('The advisory index was not kept for the next visit', error)
+      })
       return index
     }),
     endpointOccurrences: async () => (await read()).endpoints,

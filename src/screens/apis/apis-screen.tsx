@@ -12,18 +12,15 @@ import {
   apisPath,
   authOptions,
   categoryOptions,
-  countExposed,
   endpointFiltersFromQuery,
   endpointFiltersToQuery,
   endpointSorts,
-  endpointsToCsv,
   exposedEndpointsUrl,
-  filterEndpoints,
-  methodsOf,
-  shownEndpoints,
   type ApiKind,
   type EndpointFilters,
-} from '@/queries/endpoints/api-inventory'
+} from '@/queries/endpoints/endpoint-filters'
+import { countExposed, filterEndpoints, methodsOf, shownEndpoints } from '@/queries/endpoints/endpoint-query'
+import { endpointsToCsv } from '@/queries/endpoints/endpoints-csv'
 import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
 import { useDataSource } from '@/state/data-source'

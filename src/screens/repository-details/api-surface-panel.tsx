@@ -14,7 +14,7 @@ import {
 import { IconChevronDown, IconChevronRight, IconInfoCircle } from '@tabler/icons-react'
 import { Fragment, useId, useState } from 'react'
 import { MethodBadge } from '@/components/badges'
-import { matchesCategory } from '@/queries/endpoints/api-inventory'
+import { matchesCategory } from '@/queries/endpoints/endpoint-filters'
 import { AuthCell, DataFlagCells, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
 import type { ApiEndpoint, DataCategory } from '@/data/endpoints'
 import { plural } from '@/lib/format'

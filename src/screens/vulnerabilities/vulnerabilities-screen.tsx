@@ -5,20 +5,16 @@ import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
 import { useAddressFilters } from '@/components/use-address-filters'
 import { TypedSearchField, useTypedField } from '@/components/typed-search-field'
+import { advisoriesToCsv, occurrencesToCsv } from '@/queries/advisories/advisories-csv'
+import { affectedRepositories, filterAdvisories, filterOccurrences } from '@/queries/advisories/advisory-query'
+import { advisorySorts, occurrenceSorts } from '@/queries/advisories/advisory-sort'
 import {
-  advisoriesToCsv,
-  affectedRepositories,
-  advisorySorts,
   ALL_ECOSYSTEMS,
-  filterAdvisories,
-  filterOccurrences,
-  occurrenceSorts,
-  occurrencesToCsv,
   vulnerabilitiesPath,
   vulnerabilityFiltersFromQuery,
   vulnerabilityFiltersToQuery,
   type VulnerabilityFilters,
-} from '@/queries/advisories/advisories'
+} from '@/queries/advisories/vulnerability-filters'
 import { findingSeverities, type FindingSeverity } from '@/data/findings'
 import { visibilityOptions } from '@/queries/repositories/repository-filters'
 import { downloadText } from '@/lib/download'

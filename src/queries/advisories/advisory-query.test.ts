@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { advisoriesToCsv, occurrencesToCsv } from './advisories-csv'
+import { affectedRepositories, filterAdvisories, filterOccurrences } from './advisory-query'
+import { groupAdvisories, packageParts, type VulnerabilityOccurrences } from '@/data/advisory-groups'
+import { sortAdvisories, sortOccurrences } from './advisory-sort'
 import {
-  advisoriesToCsv,
-  affectedRepositories,
-  filterAdvisories,
-  filterOccurrences,
-  groupAdvisories,
-  occurrencesToCsv,
-  packageParts,
-  sortAdvisories,
-  sortOccurrences,
   vulnerabilityFiltersFromQuery,
   vulnerabilityFiltersToQuery,
   type VulnerabilityFilters,
-  type VulnerabilityOccurrences,
-} from './advisories'
+} from './vulnerability-filters'
 import type { Vulnerability } from '@/data/findings'
 import type { Repository } from '@/data/repositories'
 

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { countExposed, filterEndpoints, sortEndpoints } from './endpoint-query'
 import {
-  countExposed,
   endpointFiltersFromQuery,
   endpointFiltersToQuery,
   endpointKind,
-  endpointsToCsv,
-  filterEndpoints,
-  sortEndpoints,
   type EndpointFilters,
-  type EndpointOccurrences,
-} from './api-inventory'
+} from './endpoint-filters'
+import { endpointsToCsv } from './endpoints-csv'
+import { type EndpointOccurrences } from '@/data/endpoints'
 import type { ApiEndpoint } from '@/data/endpoints'
 import type { Repository } from '@/data/repositories'
 

@@ -1,0 +1,189 @@
+import { allIndexes, sortedOnce } from '@/lib/sorted-once'
+import { SubstringSearch } from '@/lib/substring-search'
+import type { AdvisoryGroup, VulnerabilityOccurrences } from '@/data/advisory-groups'
+import type { Vulnerability } from '@/data/findings'
+import type { Repository } from '@/data/repositories'
+import { sortAdvisories, sortOccurrences, type OccurrenceSort } from './advisory-sort'
+import { ALL_ECOSYSTEMS, type VulnerabilityFilters } from './vulnerability-filters'
+
+function matchesText(finding: Vulnerability, needle: string): boolean {
+  if (!needle) return true
+  return (
+    finding.cve.toLowerCase().includes(needle) ||
+    finding.package.toLowerCase().includes(needle) ||
+    finding.title.toLowerCase().includes(needle) ||
+    (finding.aliases ?? []).some((alias) => alias.toLowerCase().includes(needle))
+  )
+}
+
+function matchesFinding(finding: Vulnerability, filters: VulnerabilityFilters): boolean {
+  return (
+    (filters.severity === 'all' || finding.severity === filters.severity) &&
+    (filters.ecosystem === ALL_ECOSYSTEMS || finding.ecosystem === filters.ecosystem) &&
+    (filters.fix === 'all' || (filters.fix === 'yes') === !!finding.fixedVersion)
+  )
+}
+
+const nameSearches = new WeakMap<Repository[], SubstringSearch>()
+const privateFlags = new WeakMap<Repository[], Uint8Array>()
+
+/** The search over the repositories' names, in lower case, made once per list. */
+function nameSearch(repositories: Repository[]): SubstringSearch {
+  let search = nameSearches.get(repositories)
+  if (!search) {
+    search = new SubstringSearch(repositories.map((repository) => repository.name.toLowerCase()))
+    nameSearches.set(repositories, search)
+  }
+  return search
+}
+
+/** 1 for each private repository, made once per list: reading a flag beats reading 100,000 objects. */
+function privateFlagsOf(repositories: Repository[]): Uint8Array {
+  let flags = privateFlags.get(repositories)
+  if (!flags) {
+    flags = new Uint8Array(repositories.length)
+    for (let index = 0; index < repositories.length; index++) flags[index] = repositories[index].isPrivate ? 1 : 0
+    privateFlags.set(repositories, flags)
+  }
+  return flags
+}
+
+/**
+ * Which repositories an occurrence may come from under these filters: 1 for those that pass the
+ * visibility filter and whose name holds `needle` (any name when it is empty).
+ */
+function repositoriesPassing(repositories: Repository[], filters: VulnerabilityFilters, needle: string): Uint8Array {
+  const flags = privateFlagsOf(repositories)
+  const wanted = filters.visibility === 'all' ? -1 : filters.visibility === 'private' ? 1 : 0
+  const passing = new Uint8Array(repositories.length)
+  if (needle) {
+    for (const index of nameSearch(repositories).matching(needle)) {
+      if (wanted === -1 || flags[index] === wanted) passing[index] = 1
+    }
+  } else {
+    for (let index = 0; index < repositories.length; index++) {
+      if (wanted === -1 || flags[index] === wanted) passing[index] = 1
+    }
+  }
+  return passing
+}
+
+const groupMatchesText = (group: AdvisoryGroup, needle: string) =>
+  group.id.toLowerCase().includes(needle) ||
+  group.title.toLowerCase().includes(needle) ||
+  group.aliases.some((alias) => alias.toLowerCase().includes(needle)) ||
+  group.packages.some((name) => name.toLowerCase().includes(needle))
+
+/** What the text and visibility filters need to test an occurrence, worked out once per filtering. */
+function occurrenceTest(repositories: Repository[], filters: VulnerabilityFilters) {
+  const needle = filters.search.trim().toLowerCase()
+  const visibilityOnly = filters.visibility === 'all' ? undefined : repositoriesPassing(repositories, filters, '')
+  // Built on the first advisory or finding the text does not match: most keystrokes match some.
+  let byName: Uint8Array | undefined
+  const byNameAndVisibility = () => (byName ??= repositoriesPassing(repositories, filters, needle))
+  return {
+    needle,
+    /** Passing repositories for an advisory that matches the text (undefined: all) or does not. */
+    passing: (textMatches: boolean) => (textMatches ? visibilityOnly : byNameAndVisibility()),
+  }
+}
+
+/**
+ * The occurrences that pass the filters, in the order of `filters.flatSort`. A search matches an
+ * advisory id, alias, package or title, and also a repository's name. Each distinct finding is
+ * tested once per call, and the sort is made once per source and order.
+ */
+export function filterOccurrences(
+  occurrences: VulnerabilityOccurrences,
+  repositories: Repository[],
+  filters: VulnerabilityFilters,
+): number[] {
+  const test = occurrenceTest(repositories, filters)
+  // Per distinct finding: none of its occurrences pass, all do, or those from these repositories.
+  const verdicts = new Map<Vulnerability, 'none' | 'all' | Uint8Array>()
+  const shown: number[] = []
+  const order = occurrenceOrders(occurrences, filters.flatSort, () =>
+    sortOccurrences(allIndexes(occurrences.finding.length), occurrences, repositories, filters.flatSort),
+  )
+  for (const index of order) {
+    const finding = occurrences.finding[index]
+    let verdict = verdicts.get(finding)
+    if (verdict === undefined) {
+      verdict = matchesFinding(finding, filters) ? (test.passing(matchesText(finding, test.needle)) ?? 'all') : 'none'
+      verdicts.set(finding, verdict)
+    }
+    if (verdict === 'none') continue
+    if (verdict !== 'all' && verdict[occurrences.repository[index]] === 0) continue
+    shown.push(index)
+  }
+  return shown
+}
+
+/**
+ * The advisories with at least one occurrence that passes the filters, each narrowed to those
+ * occurrences (its repository counts then count only them).
+ */
+export function filterAdvisories(
+  groups: AdvisoryGroup[],
+  occurrences: VulnerabilityOccurrences,
+  repositories: Repository[],
+  filters: VulnerabilityFilters,
+): AdvisoryGroup[] {
+  const test = occurrenceTest(repositories, filters)
+  const unfiltered = test.needle === '' && filters.visibility === 'all'
+  const flags = unfiltered ? undefined : privateFlagsOf(repositories)
+  const shown: AdvisoryGroup[] = []
+  for (const group of groups) {
+    if (filters.severity !== 'all' && group.severity !== filters.severity) continue
+    if (filters.ecosystem !== ALL_ECOSYSTEMS && !group.ecosystems.includes(filters.ecosystem)) continue
+    if (filters.fix !== 'all' && (filters.fix === 'yes') !== group.fixed.length > 0) continue
+    const passing = unfiltered ? undefined : test.passing(!test.needle || groupMatchesText(group, test.needle))
+    if (!passing) {
+      shown.push(group)
+      continue
+    }
+    // The occurrences are in repository order, so a repository's are side by side.
+    const kept: number[] = []
+    let count = 0
+    let privateCount = 0
+    let last = -1
+    for (const occurrence of group.occurrences) {
+      const repository = occurrences.repository[occurrence]
+      if (passing[repository] === 0) continue
+      kept.push(occurrence)
+      if (repository === last) continue
+      last = repository
+      count += 1
+      privateCount += flags![repository]
+    }
+    if (kept.length === 0) continue
+    if (kept.length === group.occurrences.length) shown.push(group)
+    else shown.push({ ...group, occurrences: kept, repositories: count, privateRepositories: privateCount })
+  }
+  return filters.sort === 'repositories' && unfiltered ? shown : sortAdvisories(shown, filters.sort)
+}
+
+/**
+ * How many repositories the advisories affect between them: a repository two advisories hit
+ * counts once, so the total never exceeds the organisation.
+ */
+export function affectedRepositories(
+  groups: AdvisoryGroup[],
+  occurrences: VulnerabilityOccurrences,
+  repositoryCount: number,
+): number {
+  const seen = new Uint8Array(repositoryCount)
+  let count = 0
+  for (const group of groups) {
+    for (const occurrence of group.occurrences) {
+      const repository = occurrences.repository[occurrence]
+      if (seen[repository] === 0) {
+        seen[repository] = 1
+        count += 1
+      }
+    }
+  }
+  return count
+}
+
+const occurrenceOrders = sortedOnce<VulnerabilityOccurrences, OccurrenceSort>()

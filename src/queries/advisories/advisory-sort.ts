@@ -1,0 +1,65 @@
+import {
+  byRepositoriesHit,
+  bySeverityThenReach,
+  severityRank,
+  type AdvisoryGroup,
+  type VulnerabilityOccurrences as Occurrences,
+} from '@/data/advisory-groups'
+import type { Repository } from '@/data/repositories'
+
+export type AdvisorySort = 'repositories' | 'severity' | 'cvss' | 'epss' | 'advisory'
+export type OccurrenceSort = 'severity' | 'repository' | 'advisory' | 'cvss'
+
+export const advisorySorts: { value: AdvisorySort; label: string }[] = [
+  { value: 'repositories', label: 'Most repositories' },
+  { value: 'severity', label: 'Most severe' },
+  { value: 'cvss', label: 'Highest CVSS' },
+  { value: 'epss', label: 'Highest EPSS' },
+  { value: 'advisory', label: 'Advisory id' },
+]
+
+export const occurrenceSorts: { value: OccurrenceSort; label: string }[] = [
+  { value: 'severity', label: 'Most severe' },
+  { value: 'cvss', label: 'Highest CVSS' },
+  { value: 'repository', label: 'Repository' },
+  { value: 'advisory', label: 'Advisory id' },
+]
+
+const byDescending = (a: number | undefined, b: number | undefined) => (b ?? -1) - (a ?? -1)
+
+export function sortAdvisories(groups: AdvisoryGroup[], sort: AdvisorySort): AdvisoryGroup[] {
+  const compare: Record<AdvisorySort, (a: AdvisoryGroup, b: AdvisoryGroup) => number> = {
+    repositories: byRepositoriesHit,
+    severity: bySeverityThenReach,
+    cvss: (a, b) => byDescending(a.cvss, b.cvss) || bySeverityThenReach(a, b),
+    epss: (a, b) => byDescending(a.epss, b.epss) || bySeverityThenReach(a, b),
+    advisory: (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  }
+  return [...groups].sort(compare[sort])
+}
+
+export function sortOccurrences(
+  shown: number[],
+  occurrences: Occurrences,
+  repositories: Repository[],
+  sort: OccurrenceSort,
+): number[] {
+  const name = (index: number) => repositories[occurrences.repository[index]]?.name ?? ''
+  const finding = (index: number) => occurrences.finding[index]
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  const compare: Record<OccurrenceSort, (a: number, b: number) => number> = {
+    severity: (a, b) =>
+      severityRank(finding(a).severity) - severityRank(finding(b).severity) ||
+      byDescending(finding(a).cvss?.score, finding(b).cvss?.score) ||
+      text(finding(a).cve, finding(b).cve) ||
+      text(name(a), name(b)),
+    cvss: (a, b) =>
+      byDescending(finding(a).cvss?.score, finding(b).cvss?.score) ||
+      severityRank(finding(a).severity) - severityRank(finding(b).severity) ||
+      text(name(a), name(b)),
+    repository: (a, b) =>
+      text(name(a), name(b)) || severityRank(finding(a).severity) - severityRank(finding(b).severity),
+    advisory: (a, b) => text(finding(a).cve, finding(b).cve) || text(name(a), name(b)),
+  }
+  return [...shown].sort(compare[sort])
+}

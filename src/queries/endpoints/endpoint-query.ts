@@ -1,0 +1,77 @@
+import { allIndexes, sortedOnce } from '@/lib/sorted-once'
+import { countExposure, isSensitive, type ApiEndpoint, type EndpointOccurrences } from '@/data/endpoints'
+import type { Repository } from '@/data/repositories'
+import { ALL_METHODS, endpointKind, matchesCategory, type EndpointFilters, type EndpointSort } from './endpoint-filters'
+
+/**
+ * The endpoints that pass the filters (the search reads path and summary), in `order` when given,
+ * else in the order of the organisation's occurrences.
+ */
+export function filterEndpoints(
+  occurrences: EndpointOccurrences,
+  repositories: Repository[],
+  filters: EndpointFilters,
+  order?: ArrayLike<number>,
+): number[] {
+  const needle = filters.search.trim().toLowerCase()
+  const shown: number[] = []
+  const count = order ? order.length : occurrences.endpoint.length
+  for (let position = 0; position < count; position++) {
+    const index = order ? order[position] : position
+    const endpoint = occurrences.endpoint[index]
+    if (filters.kind !== 'all' && endpointKind(endpoint) !== filters.kind) continue
+    if (!matchesCategory(endpoint, filters.category)) continue
+    if (filters.auth !== 'all' && endpoint.auth !== filters.auth) continue
+    if (filters.method !== ALL_METHODS && endpoint.method !== filters.method) continue
+    const repository = repositories[occurrences.repository[index]]
+    if (filters.repository && repository?.name !== filters.repository) continue
+    if (needle && !endpoint.path.toLowerCase().includes(needle) && !endpoint.description.toLowerCase().includes(needle))
+      continue
+    shown.push(index)
+  }
+  return shown
+}
+
+const endpointOrders = sortedOnce<EndpointOccurrences, EndpointSort>()
+
+/** The endpoints that pass the filters in the order of `filters.sort`, sorted once per order. */
+export function shownEndpoints(
+  occurrences: EndpointOccurrences,
+  repositories: Repository[],
+  filters: EndpointFilters,
+): number[] {
+  const order = endpointOrders(occurrences, filters.sort, () =>
+    sortEndpoints(allIndexes(occurrences.endpoint.length), occurrences, repositories, filters.sort),
+  )
+  return filterEndpoints(occurrences, repositories, filters, order)
+}
+
+/** Sensitive and unauthenticated first, then sensitive, then the rest; by path within each. */
+const exposureRank = (endpoint: ApiEndpoint) => (isSensitive(endpoint) ? 0 : 2) + (endpoint.auth === 'None' ? 0 : 1)
+
+export function sortEndpoints(
+  shown: number[],
+  occurrences: EndpointOccurrences,
+  repositories: Repository[],
+  sort: EndpointSort,
+): number[] {
+  const endpoint = (index: number) => occurrences.endpoint[index]
+  const name = (index: number) => repositories[occurrences.repository[index]]?.name ?? ''
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  const byPath = (a: number, b: number) =>
+    text(endpoint(a).path, endpoint(b).path) || text(endpoint(a).method, endpoint(b).method) || text(name(a), name(b))
+  const compare: Record<EndpointSort, (a: number, b: number) => number> = {
+    exposure: (a, b) => exposureRank(endpoint(a)) - exposureRank(endpoint(b)) || byPath(a, b),
+    path: byPath,
+    repository: (a, b) => text(name(a), name(b)) || byPath(a, b),
+    method: (a, b) => text(endpoint(a).method, endpoint(b).method) || byPath(a, b),
+  }
+  return [...shown].sort(compare[sort])
+}
+
+/** How many endpoints handle sensitive data with no authentication. */
+export const countExposed = (occurrences: EndpointOccurrences): number => countExposure(occurrences.endpoint).exposed
+
+export function methodsOf(occurrences: EndpointOccurrences): string[] {
+  return [...new Set(occurrences.endpoint.map((endpoint) => endpoint.method))].sort()
+}
