@@ -13,14 +13,12 @@ import {
 } from 'xstate'
 import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
 import { AuthError } from '@/auth/errors'
-import { defaultFilters } from '@/queries/repositories/repository-filters'
 import { repositoryTabs } from '@/data/repository-tabs'
 import { authMachine } from '@/machines/auth.machine'
 import { feedSyncMachine } from '@/machines/feed-sync.machine'
 import { importMachine } from '@/machines/import.machine'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
 import { addressFiltersMachine } from '@/machines/address-filters.machine'
-import { repoFiltersMachine } from '@/machines/repo-filters.machine'
 import { repoTabsMachine } from '@/machines/repo-tabs.machine'
 import { sidebarMachine } from '@/machines/sidebar.machine'
 import { allStates, allTransitions } from './state-charts'
@@ -122,23 +120,9 @@ const subjects: Record<string, Subject> = {
       { type: 'key.down', key: 'b', ctrlKey: true, metaKey: false },
     ],
   },
-  'repo-filters': {
-    machine: repoFiltersMachine.provide({ actions: quietly }),
-    inputs: [{}],
-    events: [
-      { type: 'filters.search', search: 'api' },
-      { type: 'filters.commit' },
-      { type: 'filters.visibility', visibility: 'private' },
-      { type: 'filters.language', language: 'Go' },
-      { type: 'sort.by', column: 'name' },
-      { type: 'filters.reset' },
-      { type: 'filters.sync', filters: defaultFilters },
-      { type: 'xstate.after.searchSettles.repoFilters.filtering.typing' },
-    ],
-  },
   'address-filters': {
     machine: addressFiltersMachine,
-    inputs: [{ filters: { search: '', severity: 'all' } }],
+    inputs: (['push', 'replace'] as const).map((history) => ({ filters: { search: '', severity: 'all' }, history })),
     events: [
       { type: 'filters.type', change: { search: 'lodash' } },
       { type: 'filters.commit' },

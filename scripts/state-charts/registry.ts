@@ -4,7 +4,6 @@ import { authMachine } from '@/machines/auth.machine'
 import { feedSyncMachine } from '@/machines/feed-sync.machine'
 import { importMachine } from '@/machines/import.machine'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
-import { repoFiltersMachine } from '@/machines/repo-filters.machine'
 import { repoTabsMachine } from '@/machines/repo-tabs.machine'
 import { sidebarMachine } from '@/machines/sidebar.machine'
 import { themeMachine } from '@/machines/theme.machine'
@@ -14,7 +13,6 @@ export const machines: Record<string, AnyStateMachine> = {
   auth: authMachine,
   theme: themeMachine,
   sidebar: sidebarMachine,
-  'repo-filters': repoFiltersMachine,
   'repo-tabs': repoTabsMachine,
   'address-filters': addressFiltersMachine,
   'policy-editor': policyEditorMachine,

@@ -1,11 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
+import type { ActorRefFrom } from 'xstate'
 import { inspection } from '@/lib/inspection'
-import { addressFiltersMachine, type AddressFilters } from '@/machines/address-filters.machine'
+import { createAddressFiltersMachine, type HistoryPolicy } from '@/machines/address-filters.machine'
 
-export interface AddressFiltersControls<Filters> {
-  filters: Filters
+export type AddressFiltersActor<Filters extends object> = ActorRefFrom<
+  ReturnType<typeof createAddressFiltersMachine<Filters>>
+>
+
+export interface AddressFiltersControls<Filters extends object> {
+  /** For screens whose parts each select only what they show (see the repositories list). */
+  actor: AddressFiltersActor<Filters>
   /** A choice: shown and written to the address at once. */
   choose: (change: Partial<Filters>) => void
   /** A keystroke: shown at once, written to the address once typing pauses. */
@@ -14,56 +20,71 @@ export interface AddressFiltersControls<Filters> {
   commit: () => void
 }
 
+export interface AddressFiltersOptions<Filters> {
+  /** The filters read from the address query; unknown values fall back to the defaults. */
+  read: (query: string) => Filters
+  /** The address query of the filters, defaults left out. */
+  write: (filters: Filters) => string
+  /** A filter may move to another path (a severity or kind that is its own sub-route). */
+  pathOf?: (filters: Filters) => string
+  history: HistoryPolicy
+}
+
 /**
- * Filters kept in the address query, so that a reload, a bookmark or a shared link shows the same
- * view, through the address-filters machine: the screen renders from the machine, the address
- * follows. A filter may move to another path (a severity or kind that is its own sub-route).
+ * The actor of the address-filters machine for a screen: filters kept in the address query, so
+ * that a reload, a bookmark or a shared link shows the same view. The screen renders from the
+ * machine; the address follows. The controls are stable across keystrokes, so controls that only
+ * choose can skip rendering while the user types.
  */
-export function useAddressFilters<Filters extends object>(
+export function useAddressFiltersActor<Filters extends object>(
   path: string,
-  read: (query: string) => Filters,
-  write: (filters: Filters) => string,
-  pathOf?: (filters: Filters) => string,
+  { read, write, pathOf, history }: AddressFiltersOptions<Filters>,
 ): AddressFiltersControls<Filters> {
   const search = useSearch()
   const [location, navigate] = useLocation()
   // The address this screen last wrote: when it lands, keys typed since must not be overwritten by it.
   const written = useRef<string | undefined>(undefined)
-  const actor = useActorRef(addressFiltersMachine, {
-    input: { filters: read(search) as AddressFilters },
-    ...inspection(),
-  })
+  const [machine] = useState(() => createAddressFiltersMachine<Filters>())
+  const actor = useActorRef(machine, { input: { filters: read(search), history }, ...inspection() })
 
   useEffect(() => {
     const subscription = actor.on('address.write', (event) => {
-      const filters = event.filters as Filters
-      const target = pathOf?.(filters) ?? path
-      const query = write(filters)
+      const target = pathOf?.(event.filters) ?? path
+      const query = write(event.filters)
       written.current = `${target}?${query}`
-      navigate(query ? `${target}?${query}` : target, { replace: true })
+      navigate(query ? `${target}?${query}` : target, { replace: !event.push })
     })
     return () => subscription.unsubscribe()
   }, [actor, navigate, path, pathOf, write])
 
   useEffect(() => {
-    // Filters are small flat records: equal text means equal filters, and our own write changes nothing.
+    // Our own write changes nothing; filters are small flat records, so equal addresses mean equal filters.
     if (written.current === `${location}?${search}`) return
     written.current = undefined
-    const fromAddress = read(search) as AddressFilters
-    if (JSON.stringify(fromAddress) !== JSON.stringify(actor.getSnapshot().context.filters)) {
+    const addressOf = (filters: Filters) => `${pathOf?.(filters) ?? path}?${write(filters)}`
+    const fromAddress = read(search)
+    if (addressOf(fromAddress) !== addressOf(actor.getSnapshot().context.filters)) {
       actor.send({ type: 'filters.sync', filters: fromAddress })
     }
-  }, [actor, location, read, search])
+  }, [actor, location, path, pathOf, read, search, write])
 
-  const filters = useSelector(actor, (snapshot) => snapshot.context.filters) as Filters
-  // Stable across keystrokes, so controls that only choose can skip rendering while the user types.
-  const actions = useMemo(
+  return useMemo(
     () => ({
+      actor,
       choose: (change: Partial<Filters>) => actor.send({ type: 'filters.choose', change }),
       type: (change: Partial<Filters>) => actor.send({ type: 'filters.type', change }),
       commit: () => actor.send({ type: 'filters.commit' }),
     }),
     [actor],
   )
-  return { filters, ...actions }
+}
+
+/** The same, with the filters as state: for screens that render every part from them. */
+export function useAddressFilters<Filters extends object>(
+  path: string,
+  options: AddressFiltersOptions<Filters>,
+): AddressFiltersControls<Filters> & { filters: Filters } {
+  const controls = useAddressFiltersActor(path, options)
+  const filters = useSelector(controls.actor, (snapshot) => snapshot.context.filters)
+  return { ...controls, filters }
 }

@@ -1,76 +1,100 @@
 import { assign, emit, setup } from 'xstate'
 
-/** Filters of a screen that keeps them in the address query; each screen has its own shape. */
-export type AddressFilters = Record<string, unknown>
+/**
+ * How a screen's filter changes enter the browser's history. `push`: each choice (a select, a
+ * sort, a reset) is an entry of its own, so that Back undoes it; `replace`: filtering never fills
+ * the Back button. Typing always replaces: one entry per keystroke pause would be noise.
+ */
+export type HistoryPolicy = 'push' | 'replace'
 
-export type AddressFiltersEvent =
-  /** A choice (a select, a toggle): shown and written to the address at once. */
-  | { type: 'filters.choose'; change: AddressFilters }
+export type AddressFiltersEvent<Filters extends object> =
+  /** A choice (a select, a toggle, a sort, a reset): shown and written to the address at once. */
+  | { type: 'filters.choose'; change: Partial<Filters> }
   /** A keystroke in the search field: shown at once, written to the address once typing pauses. */
-  | { type: 'filters.type'; change: AddressFilters }
+  | { type: 'filters.type'; change: Partial<Filters> }
   /** The search field was left (Tab, a click elsewhere): write the address now, not after the pause. */
   | { type: 'filters.commit' }
   /** The address changed (back, forward, a shared link, a sidebar sub-route): take its filters. */
-  | { type: 'filters.sync'; filters: AddressFilters }
+  | { type: 'filters.sync'; filters: Filters }
 
 /** Emitted when the address should follow the filters; the screen's hook writes it. */
-export interface AddressWrite {
+export interface AddressWrite<Filters extends object> {
   type: 'address.write'
-  filters: AddressFilters
+  filters: Filters
+  /** True: a new history entry; false: replace the current one. */
+  push: boolean
 }
 
+/** How long typing must pause before the address follows the search text. */
 export const TYPING_ADDRESS_DELAY_MS = 250
 
 /**
- * The filters of an organisation-wide screen (`/vulnerabilities`, `/apis`): the screen renders
- * from this machine's context, so a keystroke never waits for the router, and the address
- * follows: at once for a choice, once typing pauses for the search text. Every write replaces the
- * history entry, so filtering does not fill the back button.
+ * The filters of a screen that keeps them in the address query (`/repositories`,
+ * `/vulnerabilities`, `/apis`): the screen renders from this machine's context, so a keystroke
+ * never waits for the router, and the address follows: at once for a choice, once typing pauses
+ * for the search text. An address changed elsewhere is taken as it is and never written back.
  */
-export const addressFiltersMachine = setup({
-  types: {
-    context: {} as { filters: AddressFilters },
-    events: {} as AddressFiltersEvent,
-    input: {} as { filters: AddressFilters },
-    emitted: {} as AddressWrite,
-  },
-  actions: {
-    writeUrl: emit(({ context }) => ({ type: 'address.write', filters: context.filters }) as const),
-  },
-  delays: {
-    typingSettles: TYPING_ADDRESS_DELAY_MS,
-  },
-}).createMachine({
-  id: 'addressFilters',
-  context: ({ input }) => ({ filters: input.filters }),
-  initial: 'settled',
-  states: {
-    settled: {},
-    typing: {
-      after: {
-        typingSettles: {
-          target: 'settled',
-          actions: 'writeUrl',
+export function createAddressFiltersMachine<Filters extends object>() {
+  return setup({
+    types: {
+      context: {} as { filters: Filters; history: HistoryPolicy },
+      events: {} as AddressFiltersEvent<Filters>,
+      input: {} as { filters: Filters; history: HistoryPolicy },
+      emitted: {} as AddressWrite<Filters>,
+    },
+    actions: {
+      writeUrl: emit(
+        ({ context }, params: { choice: boolean }) =>
+          ({
+            type: 'address.write',
+            filters: context.filters,
+            push: params.choice && context.history === 'push',
+          }) as const,
+      ),
+    },
+    delays: {
+      typingSettles: TYPING_ADDRESS_DELAY_MS,
+    },
+  }).createMachine({
+    id: 'addressFilters',
+    context: ({ input }) => ({ filters: input.filters, history: input.history }),
+    initial: 'settled',
+    states: {
+      settled: {},
+      typing: {
+        after: {
+          typingSettles: {
+            target: 'settled',
+            actions: { type: 'writeUrl', params: { choice: false } },
+          },
+        },
+        on: {
+          'filters.commit': {
+            target: 'settled',
+            actions: { type: 'writeUrl', params: { choice: false } },
+          },
         },
       },
-      on: {
-        'filters.commit': {
-          target: 'settled',
-          actions: 'writeUrl',
-        },
+    },
+    on: {
+      'filters.type': {
+        target: '.typing',
+        reenter: true,
+        actions: assign({ filters: ({ context, event }) => ({ ...context.filters, ...event.change }) }),
       },
+      'filters.choose': {
+        target: '.settled',
+        actions: [
+          assign({ filters: ({ context, event }) => ({ ...context.filters, ...event.change }) }),
+          { type: 'writeUrl', params: { choice: true } },
+        ],
+      },
+      'filters.sync': { target: '.settled', actions: assign({ filters: ({ event }) => event.filters }) },
     },
-  },
-  on: {
-    'filters.type': {
-      target: '.typing',
-      reenter: true,
-      actions: assign({ filters: ({ context, event }) => ({ ...context.filters, ...event.change }) }),
-    },
-    'filters.choose': {
-      target: '.settled',
-      actions: [assign({ filters: ({ context, event }) => ({ ...context.filters, ...event.change }) }), 'writeUrl'],
-    },
-    'filters.sync': { target: '.settled', actions: assign({ filters: ({ event }) => event.filters }) },
-  },
-})
+  })
+}
+
+/** Filters of any shape: the machine as the charts and the inspector see it. */
+export type AddressFilters = Record<string, unknown>
+
+export const addressFiltersMachine = createAddressFiltersMachine<AddressFilters>()

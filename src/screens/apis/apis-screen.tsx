@@ -57,11 +57,12 @@ export function ApisScreen({ view = 'all' }: { view?: ApisView }) {
 
 function Endpoints({ kind }: { kind: ApiKind }) {
   const read = useCallback((query: string) => endpointFiltersFromQuery(query, kind), [kind])
-  const { filters, choose, type, commit } = useAddressFilters<EndpointFilters>(
-    apisPath(kind),
+  const { filters, choose, type, commit } = useAddressFilters<EndpointFilters>(apisPath(kind), {
     read,
-    endpointFiltersToQuery,
-  )
+    write: endpointFiltersToQuery,
+    // Filtering an organisation-wide list never fills the Back button.
+    history: 'replace',
+  })
   const searchField = useTypedField(filters.search)
   const { source, data: occurrences, error, pending } = useEndpointOccurrences()
   const { repositories } = source

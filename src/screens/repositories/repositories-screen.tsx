@@ -11,16 +11,23 @@ import { useDataSource } from '@/state/data-source'
 import { downloadText } from '@/lib/download'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
+import { useAddressFiltersActor, type AddressFiltersActor } from '@/components/use-address-filters'
 import { repositoriesToCsv } from '@/queries/repositories/repositories-csv'
 import {
   ALL_LANGUAGES,
+  defaultFilters,
+  filtersFromQuery,
+  filtersToQuery,
   languageOptions,
+  nextSort,
   visibilityOptions,
+  type RepositoryFilters,
   type SortColumn,
 } from '@/queries/repositories/repository-filters'
 import { createRepositoryQuery, type RepositoryQuery } from '@/queries/repositories/repository-query'
 import { RepositoryTable } from './repository-table'
-import { useRepoFilters, type RepoFiltersActor } from './use-repo-filters'
+
+type RepositoryFiltersActor = AddressFiltersActor<RepositoryFilters>
 
 // Each part below reads only the filters it shows. The results render with the keystroke, not
 // deferred: measured keystroke to results, a deferred render cost a frame at every size on a normal
@@ -31,17 +38,17 @@ import { useRepoFilters, type RepoFiltersActor } from './use-repo-filters'
  * The search field (see TypedSearchField), fed by the filters' actor rather than by a render: only
  * a search set elsewhere (the address, back and forward, Clear filters) is written into it.
  */
-const SearchField = memo(function SearchField({ actor }: { actor: RepoFiltersActor }) {
+const SearchField = memo(function SearchField({ actor }: { actor: RepositoryFiltersActor }) {
   const field = useRef<HTMLInputElement>(null)
   useLayoutEffect(() => {
-    const write = ({ context }: { context: { search: string } }) => {
-      if (field.current && field.current.value !== context.search) field.current.value = context.search
+    const write = ({ context }: { context: { filters: RepositoryFilters } }) => {
+      if (field.current && field.current.value !== context.filters.search) field.current.value = context.filters.search
     }
     write(actor.getSnapshot())
     const subscription = actor.subscribe(write)
     return () => subscription.unsubscribe()
   }, [actor])
-  const search = useCallback((text: string) => actor.send({ type: 'filters.search', search: text }), [actor])
+  const search = useCallback((text: string) => actor.send({ type: 'filters.type', change: { search: text } }), [actor])
   const commit = useCallback(() => actor.send({ type: 'filters.commit' }), [actor])
   return (
     <TypedSearchField
@@ -58,11 +65,11 @@ const ChoiceFields = memo(function ChoiceFields({
   actor,
   languages,
 }: {
-  actor: RepoFiltersActor
+  actor: RepositoryFiltersActor
   languages: string[]
 }) {
-  const visibility = useSelector(actor, (snapshot) => snapshot.context.visibility)
-  const language = useSelector(actor, (snapshot) => snapshot.context.language)
+  const visibility = useSelector(actor, (snapshot) => snapshot.context.filters.visibility)
+  const language = useSelector(actor, (snapshot) => snapshot.context.filters.language)
   const languageData = useMemo(() => [{ value: ALL_LANGUAGES, label: 'All Languages' }, ...languages], [languages])
   return (
     <>
@@ -70,14 +77,14 @@ const ChoiceFields = memo(function ChoiceFields({
         label="Visibility"
         data={visibilityOptions}
         value={visibility}
-        onChange={(choice) => actor.send({ type: 'filters.visibility', visibility: choice })}
+        onChange={(visibility) => actor.send({ type: 'filters.choose', change: { visibility } })}
         w={160}
       />
       <FilterSelect
         label="Language"
         data={languageData}
         value={language}
-        onChange={(choice) => actor.send({ type: 'filters.language', language: choice })}
+        onChange={(language) => actor.send({ type: 'filters.choose', change: { language: language || ALL_LANGUAGES } })}
         w={200}
       />
     </>
@@ -85,13 +92,13 @@ const ChoiceFields = memo(function ChoiceFields({
 })
 
 interface ResultsProps {
-  actor: RepoFiltersActor
+  actor: RepositoryFiltersActor
   query: RepositoryQuery
 }
 
 /** Renders again only when the count changes; the query keeps recent answers, so asking again is cheap. */
 const ResultCount = memo(function ResultCount({ actor, query, total }: ResultsProps & { total: number }) {
-  const shown = useSelector(actor, (snapshot) => query(snapshot.context).length)
+  const shown = useSelector(actor, (snapshot) => query(snapshot.context.filters).length)
   return (
     <Text size="sm" c="dimmed" role="status">
       Showing {formatCount(shown)} of {formatCount(total)} repositories
@@ -101,11 +108,11 @@ const ResultCount = memo(function ResultCount({ actor, query, total }: ResultsPr
 
 /** Renders again only when the view turns empty or stops being empty, not with each keystroke. */
 const ExportButton = memo(function ExportButton({ actor, query }: ResultsProps) {
-  const empty = useSelector(actor, (snapshot) => query(snapshot.context).length === 0)
+  const empty = useSelector(actor, (snapshot) => query(snapshot.context.filters).length === 0)
   const exportView = useCallback(
     () =>
       downloadText(
-        repositoriesToCsv(query(actor.getSnapshot().context).toArray()),
+        repositoriesToCsv(query(actor.getSnapshot().context.filters).toArray()),
         'vigil-repositories.csv',
         'text/csv',
       ),
@@ -116,10 +123,17 @@ const ExportButton = memo(function ExportButton({ actor, query }: ResultsProps) 
 
 // Renders again only when the answer or the sort changes: a letter that leaves every row in renders nothing.
 const ResultsTable = memo(function ResultsTable({ actor, query }: ResultsProps) {
-  const shown = useSelector(actor, (snapshot) => query(snapshot.context))
-  const sort = useSelector(actor, (snapshot) => snapshot.context.sort)
-  const onSort = useCallback((column: SortColumn) => actor.send({ type: 'sort.by', column }), [actor])
-  const onReset = useCallback(() => actor.send({ type: 'filters.reset' }), [actor])
+  const shown = useSelector(actor, (snapshot) => query(snapshot.context.filters))
+  const sort = useSelector(actor, (snapshot) => snapshot.context.filters.sort)
+  const onSort = useCallback(
+    (column: SortColumn) =>
+      actor.send({
+        type: 'filters.choose',
+        change: { sort: nextSort(actor.getSnapshot().context.filters.sort, column) },
+      }),
+    [actor],
+  )
+  const onReset = useCallback(() => actor.send({ type: 'filters.choose', change: defaultFilters }), [actor])
   return <RepositoryTable repositories={shown} sort={sort} onSort={onSort} onReset={onReset} />
 })
 
@@ -162,7 +176,12 @@ const Header = memo(function Header() {
 export function RepositoriesScreen() {
   const { source, pending, error } = useDataSource()
   const { repositories } = source
-  const actor = useRepoFilters('/repositories')
+  const { actor } = useAddressFiltersActor<RepositoryFilters>('/repositories', {
+    read: filtersFromQuery,
+    write: filtersToQuery,
+    // Each choice is a history entry of its own: Back undoes a filter or a sort.
+    history: 'push',
+  })
   const query = useMemo(() => createRepositoryQuery(repositories), [repositories])
   useWarmNameOrder(query, repositories)
   useWarmSearch(query)

@@ -36,12 +36,13 @@ const fixOptions = [
 /** `/vulnerabilities` and its severity sub-routes: every advisory across every repository. */
 export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: FindingSeverity | 'all' }) {
   const read = useCallback((query: string) => vulnerabilityFiltersFromQuery(query, severity), [severity])
-  const { filters, choose, type, commit } = useAddressFilters<VulnerabilityFilters>(
-    vulnerabilitiesPath(severity),
+  const { filters, choose, type, commit } = useAddressFilters<VulnerabilityFilters>(vulnerabilitiesPath(severity), {
     read,
-    vulnerabilityFiltersToQuery,
-    pathOfFilters,
-  )
+    write: vulnerabilityFiltersToQuery,
+    pathOf: pathOfFilters,
+    // Filtering an organisation-wide list never fills the Back button.
+    history: 'replace',
+  })
   const searchField = useTypedField(filters.search)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   // The grouped view needs each finding only to list an advisory's repositories (see useVulnerabilityIndex).
