@@ -1,14 +1,14 @@
 import { createActorContext } from '@xstate/react'
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { fromCallback } from 'xstate'
-import { inspection } from '@/lib/inspection'
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import { readLocal, writeLocal } from '@/lib/local-storage'
 import { feedSyncMachine, type FeedRunnerEvent, type FeedSyncRequest } from '@/machines/feed-sync.machine'
-import type { ImportRequestMessage, ImportWorkerMessage } from '@/workspace/import.worker'
+import { workerActor } from '@/machines/worker-actor'
 import { FeedDefaultsContext, type FeedDefaults } from './feed-defaults'
 import { namedActorContext } from './named-actor-context'
 import { useDataSource } from './data-source'
 import { useWorkspace } from './workspace'
+import { WorkspaceActorHost } from './workspace-actor-host'
+import { workspaceJob } from './workspace-worker'
 import { useRequiredContext } from './required-context'
 
 export const FeedSyncActor = namedActorContext(createActorContext(feedSyncMachine), 'FeedSyncProvider')
@@ -40,57 +40,48 @@ function useStoredSettings(defaults: FeedDefaults, getToken: () => string | unde
   }
 }
 
-/** Runs a sync in the import worker: the page only shows its progress. */
-function workerSync(databaseName: string | undefined) {
-  return fromCallback<FeedRunnerEvent, FeedSyncRequest>(({ input, sendBack }) => {
-    if (!databaseName) {
-      sendBack({ type: 'feed.failed', message: 'Your workspace is not ready yet: try again in a moment.' })
-      return () => {}
-    }
-    const worker = new Worker(new URL('../workspace/import.worker.ts', import.meta.url), { type: 'module' })
-    worker.onmessage = ({ data }: MessageEvent<ImportWorkerMessage>) => {
-      if (data.type === 'sync-progress') sendBack({ type: 'feed.progress', progress: data.progress })
-      else if (data.type === 'synced') sendBack({ type: 'feed.synced', report: data.report })
-      else if (data.type === 'failed') sendBack({ type: 'feed.failed', message: data.message })
-    }
-    worker.onerror = (event) => {
-      event.preventDefault()
-      sendBack({ type: 'feed.failed', message: `The sync stopped: ${event.message || 'the sync worker failed'}.` })
-    }
-    const request: ImportRequestMessage = {
+/** Runs a sync in the workspace's worker: the page only shows its progress. */
+const syncJob = (databaseName: string | undefined) =>
+  workspaceJob<FeedSyncRequest, FeedRunnerEvent>(databaseName, {
+    name: 'sync',
+    request: (input, database) => ({
       type: 'sync',
-      database: databaseName,
+      database,
       manifestUrl: input.manifestUrl,
       pageOrigin: window.location.origin,
       token: input.token,
-    }
-    worker.postMessage(request)
-    return () => worker.terminate()
+    }),
+    receive: (message) => {
+      if (message.type === 'sync-progress') return { type: 'feed.progress', progress: message.progress }
+      if (message.type === 'synced') return { type: 'feed.synced', report: message.report }
+      return undefined
+    },
+    isLast: (message) => message.type === 'synced',
+    failed: (message) => ({ type: 'feed.failed', message }),
   })
-}
 
-function FeedSyncHost({ databaseName, children }: { databaseName?: string; children: ReactNode }) {
-  const { changed } = useWorkspace()
+/** The sync machine with the browser's worker, for one workspace; a sync the user asked for shows the workspace. */
+function FeedSyncHost({ children }: { children: ReactNode }) {
   const { choose } = useDataSource()
-  const logic = useMemo(
-    () =>
+  const provide = useCallback(
+    ({ databaseName, changed }: { databaseName?: string; changed: () => void }) =>
       feedSyncMachine.provide({
         actions: { announceChange: () => changed(), showWorkspace: () => choose('workspace') },
-        actors: { runSync: workerSync(databaseName) },
+        actors: { runSync: workerActor(syncJob(databaseName)) },
       }),
-    [changed, choose, databaseName],
+    [choose],
   )
-  const [options] = useState(() => inspection())
   return (
-    <FeedSyncActor.Provider logic={logic} options={options}>
-      <SyncOnSignIn ready={!!databaseName} />
+    <WorkspaceActorHost context={FeedSyncActor} provide={provide}>
+      <SyncOnSignIn />
       {children}
-    </FeedSyncActor.Provider>
+    </WorkspaceActorHost>
   )
 }
 
 /** A configured feed is synced once the workspace is ready after sign-in. */
-function SyncOnSignIn({ ready }: { ready: boolean }) {
+function SyncOnSignIn() {
+  const ready = !!useWorkspace().databaseName
   const settings = useFeedSettings()
   const actor = FeedSyncActor.useActorRef()
   const { choice } = useDataSource()
@@ -117,13 +108,10 @@ function SyncOnSignIn({ ready }: { ready: boolean }) {
  * `getToken` gives the signed-in user's access token, sent to the feed only when asked to.
  */
 export function FeedSyncProvider({ getToken, children }: { getToken: () => string | undefined; children: ReactNode }) {
-  const { databaseName } = useWorkspace()
   const settings = useStoredSettings(useContext(FeedDefaultsContext), getToken)
   return (
     <FeedSettingsContext.Provider value={settings}>
-      <FeedSyncHost key={databaseName ?? 'none'} databaseName={databaseName}>
-        {children}
-      </FeedSyncHost>
+      <FeedSyncHost>{children}</FeedSyncHost>
     </FeedSettingsContext.Provider>
   )
 }

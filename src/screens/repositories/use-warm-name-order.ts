@@ -1,10 +1,18 @@
 import { useEffect } from 'react'
+import { runWorker, type WorkerJob } from '@/machines/worker-actor'
 import type { Repository } from '@/data/repositories'
 import type { NameOrder } from '@/queries/repositories/name-order'
 import type { RepositoryQuery } from '@/queries/repositories/repository-query'
 
-const newWorker = () =>
-  new Worker(new URL('../../queries/repositories/name-order.worker.ts', import.meta.url), { type: 'module' })
+/** Sorts the names in a worker; a worker that fails leaves the sort to the page, as before. */
+const nameOrderJob: WorkerJob<string[], NameOrder, NameOrder | undefined> = {
+  create: () =>
+    new Worker(new URL('../../queries/repositories/name-order.worker.ts', import.meta.url), { type: 'module' }),
+  request: (names) => ({ message: names }),
+  receive: (order) => order,
+  isLast: () => true,
+  crashed: () => undefined,
+}
 
 /**
  * From this many repositories on, sorting by name on the page holds it up (measured in Node:
@@ -20,16 +28,10 @@ export const WARM_NAME_ORDER_FROM = 5_000
 export function useWarmNameOrder(query: RepositoryQuery, repositories: Repository[]) {
   useEffect(() => {
     if (repositories.length < WARM_NAME_ORDER_FROM || typeof Worker === 'undefined') return
-    const worker = newWorker()
-    worker.onmessage = ({ data }: MessageEvent<NameOrder>) => {
-      query.takeNameOrder(data)
-      worker.terminate()
-    }
-    worker.onerror = (event) => {
-      event.preventDefault()
-      worker.terminate()
-    }
-    worker.postMessage(repositories.map((repository) => repository.name))
-    return () => worker.terminate()
+    return runWorker(
+      nameOrderJob,
+      repositories.map((repository) => repository.name),
+      (order) => order && query.takeNameOrder(order),
+    )
   }, [query, repositories])
 }
