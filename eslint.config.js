@@ -6,8 +6,9 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-// ARCHITECTURE.md §2: lib, config, data, auth, machines, workspace (no React) -> api, state, components
-// -> screens -> app -> main. demo-idp and mocks are reached only from the app shell and main.
+// The layers of docs/architecture.md: lib, config -> data -> queries -> workspace, and config -> auth
+// (none of them React) -> machines -> api, state, components -> screens -> app -> main. demo-idp and
+// mocks are reached only from the app shell and main. A screen is reached only through its entry file.
 const reactPackages = [
   'react',
   'react-dom',
@@ -97,26 +98,80 @@ export default tseslint.config(
     forbid('lib is the bottom layer: it imports no other folder of src.', ...otherFolders('lib').map(layerOf)),
   ),
   restrict(
-    ['src/config/**', 'src/data/**', 'src/auth/**', 'src/machines/**', 'src/workspace/**'],
-    forbid('config, data, auth, machines and workspace hold no React code.', reactPackages),
+    ['src/config/**'],
     forbid(
-      'config, data, auth, machines and workspace sit below api, state, components, screens and the app.',
-      ...upperLayers.map(layerOf),
+      'config reads the build settings: it imports nothing of src but lib.',
+      ...otherFolders('config')
+        .filter((name) => name !== 'lib')
+        .map(layerOf),
     ),
+  ),
+  restrict(
+    ['src/data/**'],
+    forbid('data holds no React code.', reactPackages),
+    forbid(
+      'data holds the domain types and the sample and generated sources: it imports only lib.',
+      ...otherFolders('data')
+        .filter((name) => name !== 'lib')
+        .map(layerOf),
+    ),
+  ),
+  restrict(
+    ['src/queries/**'],
+    forbid('queries hold no React code.', reactPackages),
+    forbid(
+      'queries read data sources: they import only data and lib.',
+      ...otherFolders('queries')
+        .filter((name) => !['data', 'lib'].includes(name))
+        .map(layerOf),
+    ),
+  ),
+  restrict(
+    ['src/workspace/**'],
+    forbid('workspace holds no React code.', reactPackages),
+    forbid(
+      'workspace sits below machines, auth and the React layers: it imports data, queries, config and lib.',
+      ...otherFolders('workspace')
+        .filter((name) => !['data', 'queries', 'config', 'lib'].includes(name))
+        .map(layerOf),
+    ),
+  ),
+  restrict(
+    ['src/auth/**'],
+    forbid('auth holds no React code.', reactPackages),
+    forbid(
+      'auth is the sign-in protocol: it imports only config and lib.',
+      ...otherFolders('auth')
+        .filter((name) => !['config', 'lib'].includes(name))
+        .map(layerOf),
+    ),
+  ),
+  restrict(
+    ['src/machines/**'],
+    forbid('machines hold no React code: hosts supply browser effects with provide().', reactPackages),
+    forbid('machines sit below api, state, components, screens and the app.', ...upperLayers.map(layerOf)),
   ),
   restrict(
     ['src/api/**', 'src/state/**', 'src/components/**'],
     forbid('api, state and components never import screens, the app shell or the mocks.', ...shellOnly.map(layerOf)),
   ),
+  // Outside a screen's folder, only its entry file (src/screens/<screen>/index.ts) is imported.
+  restrict(
+    ['src/app/**', 'src/main.tsx'],
+    forbid('Import a screen through its entry file (@/screens/<screen>), never a file inside it.', ['@/screens/*/*']),
+  ),
   ...screens.map((screen) =>
     restrict(
       [`src/screens/${screen}/**`],
-      forbid('Screens never import each other; move what they share to components or data.', [
-        '@/screens/*',
-        `!@/screens/${screen}`,
+      forbid('A screen imports another screen only through its entry file (@/screens/<screen>).', [
+        '@/screens/*/*',
         `!@/screens/${screen}/*`,
       ]),
-      forbid('Screens never import the app shell or the mocks.', ...shellOnly.map(layerOf)),
+      forbid(`Within the ${screen} screen, import its own files relatively (./file).`, [
+        `@/screens/${screen}`,
+        `@/screens/${screen}/*`,
+      ]),
+      forbid('Screens never import the app shell or the mocks.', ...['app', 'mocks', 'demo-idp'].map(layerOf)),
     ),
   ),
 )

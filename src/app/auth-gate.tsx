@@ -1,5 +1,5 @@
 import { useAuth } from '@/state/auth'
-import { LoggedOutScreen } from '@/screens/logged-out/logged-out-screen'
+import { LoggedOutScreen } from '@/screens/logged-out'
 import { Suspense, useEffect } from 'react'
 import { LoadingScreen } from './loading-screen'
 import { ThemeProvider } from '@/state/theme'

@@ -1,5 +1,5 @@
 import type { VigilConfig } from '@/config/config'
-import { lazyScreen } from './lazy-screen'
+import { lazyScreen } from '@/components/lazy-screen'
 
 /** The demo identity provider's pages, in their own chunk. */
 export const demoProviderPages = lazyScreen(

@@ -2,22 +2,57 @@ import { describe, expect, it } from 'vitest'
 import { breadcrumbsFor, matchAppRoute, platformNavigation, sectionName } from './route-table'
 
 describe('breadcrumbsFor', () => {
+  const trail = (path: string) =>
+    breadcrumbsFor(path)
+      .map((crumb) => crumb.label)
+      .join(' > ')
+
   it.each([
+    // The four rows of the product's breadcrumb table, exactly.
     ['/', 'Platform > Home'],
     ['/repositories', 'Platform > All Repositories'],
     ['/repository/nexus-api', 'Repository > nexus-api'],
+    ['/policies', 'Platform > Policies'],
+    // A repository by either form of its address, names decoded once (or kept when undecodable).
+    ['/repositories/nexus-api', 'Repository > nexus-api'],
     ['/repository/my%20repo', 'Repository > my repo'],
     ['/repository/bad%E0', 'Repository > bad%E0'],
-    ['/policies', 'Platform > Policies'],
-    ['/policy', 'Building Your Application > Data Fetching'],
-    ['/vulnerabilities/critical', 'Building Your Application > Data Fetching'],
+    // Every other screen gets a real trail.
+    ['/policy', 'Policies > Policy document'],
+    ['/vulnerabilities', 'Platform > Vulnerabilities'],
+    ['/vulnerabilities/critical', 'Vulnerabilities > Critical'],
+    ['/vulnerabilities/high', 'Vulnerabilities > High'],
+    ['/vulnerabilities/medium', 'Vulnerabilities > Medium'],
+    ['/vulnerabilities/low', 'Vulnerabilities > Low'],
+    ['/apis', 'Platform > APIs'],
+    ['/apis/rest', 'APIs > REST'],
+    ['/apis/graphql', 'APIs > GraphQL'],
+    ['/apis/webhooks', 'APIs > Webhooks'],
+    ['/apis/documentation', 'APIs > Documentation'],
+    ['/organizations', 'Platform > Organizations'],
+    ['/organizations/members', 'Organizations > Members'],
+    ['/organizations/teams', 'Organizations > Teams'],
+    ['/organizations/settings', 'Organizations > Settings'],
+    // Paths without a screen keep the seed's trail.
+    ['/policies/frontend-vite', 'Building Your Application > Data Fetching'],
+    ['/policies/backend-express', 'Building Your Application > Data Fetching'],
+    ['/policies/mobile-react-native', 'Building Your Application > Data Fetching'],
     ['/repository/a/b', 'Building Your Application > Data Fetching'],
+    ['/no/such/page', 'Building Your Application > Data Fetching'],
   ])('%s reads %s', (path, expected) => {
-    expect(
-      breadcrumbsFor(path)
-        .map((crumb) => crumb.label)
-        .join(' > '),
-    ).toBe(expected)
+    expect(trail(path)).toBe(expected)
+  })
+
+  it('gives every sidebar path with a screen a trail of its own, linked to where it sits', () => {
+    const paths = platformNavigation.flatMap((item) => [item.url, ...(item.items ?? []).map((child) => child.url)])
+    expect(paths).toHaveLength(20)
+    for (const path of paths) {
+      const withScreen = !!matchAppRoute(path)?.route.screen
+      const [section, page] = breadcrumbsFor(path)
+      expect(section.label === 'Building Your Application', path).toBe(!withScreen)
+      if (withScreen) expect(section.href, path).toBeDefined()
+      expect(page.href, path).toBeUndefined()
+    }
   })
 })
 

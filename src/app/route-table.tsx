@@ -1,50 +1,18 @@
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { parse as parsePattern } from 'regexparam'
 import { matchRoute } from 'wouter'
 import { decodeSegment } from '@/app/exact-address'
-import { lazyScreen } from '@/app/lazy-screen'
 import type { Crumb, NavigationIcon, NavigationItem } from '@/data/navigation'
 import type { FindingSeverity } from '@/data/findings'
-import type { ApisView } from '@/screens/apis/apis-screen'
-import type { OrganizationsSection } from '@/screens/organizations/organizations-screen'
-
-// Each screen is its own chunk, loaded when its route is first opened, or earlier on intent.
-const dashboard = lazyScreen(
-  () => import('@/screens/dashboard/dashboard-screen'),
-  (m) => m.DashboardScreen,
-)
-const repositoriesList = lazyScreen(
-  () => import('@/screens/repositories/repositories-screen'),
-  (m) => m.RepositoriesScreen,
-)
-const details = lazyScreen(
-  () => import('@/screens/repository-details/repository-details-screen'),
-  (m) => m.RepositoryDetailsScreen,
-)
-const policies = lazyScreen(
-  () => import('@/screens/policies/policies-screen'),
-  (m) => m.PoliciesScreen,
-)
-const policyDocument = lazyScreen(
-  () => import('@/screens/policy-document/policy-document-screen'),
-  (m) => m.PolicyDocumentScreen,
-)
-const vulnerabilityScreen = lazyScreen(
-  () => import('@/screens/vulnerabilities/vulnerabilities-screen'),
-  (m) => m.VulnerabilitiesScreen,
-)
-const apisScreen = lazyScreen(
-  () => import('@/screens/apis/apis-screen'),
-  (m) => m.ApisScreen,
-)
-const organizationsScreen = lazyScreen(
-  () => import('@/screens/organizations/organizations-screen'),
-  (m) => m.OrganizationsScreen,
-)
-const dataSources = lazyScreen(
-  () => import('@/screens/data-sources/data-sources-screen'),
-  (m) => m.DataSourcesScreen,
-)
+import { apisScreen, type ApisView } from '@/screens/apis'
+import { dashboardScreen } from '@/screens/dashboard'
+import { dataSourcesScreen } from '@/screens/data-sources'
+import { organizationsScreen, type OrganizationsSection } from '@/screens/organizations'
+import { policiesScreen } from '@/screens/policies'
+import { policyDocumentScreen } from '@/screens/policy-document'
+import { repositoriesScreen } from '@/screens/repositories'
+import { repositoryDetailsScreen } from '@/screens/repository-details'
+import { vulnerabilitiesScreen } from '@/screens/vulnerabilities'
 
 type Params = Record<string, string>
 
@@ -53,31 +21,43 @@ interface Screen {
   render: (params: Params) => ReactNode
 }
 
+type Trail = [Crumb, Crumb]
+
 export interface AppRoute {
   /** A wouter pattern. */
   path: string
   /** The sidebar's label, and the section's name while it has no screen. */
   title: string
-  /** None: the section is listed by SPEC.md without a screen. */
+  /** None: the sidebar lists the section, but it has no screen yet. */
   screen?: Screen
-  /** SPEC.md §2's breadcrumb table; any other path reads 'Building Your Application > Data Fetching'. */
-  breadcrumb?: (params: Params) => [Crumb, Crumb]
+  /** Every screen's breadcrumb; a path without a screen reads 'Building Your Application > Data Fetching'. */
+  breadcrumb?: (params: Params) => Trail
   /** A top-level sidebar item, with its icon. */
   icon?: NavigationIcon
   /** A sidebar sub-item of the item at this path. */
   parent?: string
 }
 
-const platform = (label: string) => (): [Crumb, Crumb] => [{ label: 'Platform', href: '/' }, { label }]
+/** A screen that takes no parameters from its path. */
+const plain = (screen: { load: () => Promise<unknown>; Component: ComponentType }): Screen => ({
+  load: screen.load,
+  render: () => <screen.Component />,
+})
+
+const platform = (label: string) => (): Trail => [{ label: 'Platform', href: '/' }, { label }]
 
 const repositoryDetails: Screen = {
-  load: details.load,
-  render: (params) => <details.Component repoName={decodeSegment(params.repoName)} />,
+  load: repositoryDetailsScreen.load,
+  render: (params) => <repositoryDetailsScreen.Component repoName={decodeSegment(params.repoName)} />,
 }
+const repositoryTrail = (params: Params): Trail => [
+  { label: 'Repository', href: '/repositories' },
+  { label: decodeSegment(params.repoName) },
+]
 
 const vulnerabilities = (severity: FindingSeverity | 'all'): Screen => ({
-  load: vulnerabilityScreen.load,
-  render: () => <vulnerabilityScreen.Component severity={severity} />,
+  load: vulnerabilitiesScreen.load,
+  render: () => <vulnerabilitiesScreen.Component severity={severity} />,
 })
 
 const apis = (view: ApisView): Screen => ({ load: apisScreen.load, render: () => <apisScreen.Component view={view} /> })
@@ -87,53 +67,51 @@ const organizations = (section: OrganizationsSection): Screen => ({
   render: () => <organizationsScreen.Component section={section} />,
 })
 
-const section = (parent: string, children: [path: string, title: string, screen?: Screen][]): AppRoute[] =>
-  children.map(([path, title, screen]) => ({ path, title, parent, screen }))
+/** The sub-items of a sidebar item; each with a screen reads "Parent > Title". */
+const section = (
+  parent: { path: string; title: string },
+  children: [path: string, title: string, screen?: Screen][],
+): AppRoute[] =>
+  children.map(([path, title, screen]) => ({
+    path,
+    title,
+    parent: parent.path,
+    screen,
+    breadcrumb: screen ? () => [{ label: parent.title, href: parent.path }, { label: title }] : undefined,
+  }))
 
-/** Every route of SPEC.md §2: the router, the sidebar, prefetch on intent and the breadcrumbs read this. */
+const vulnerabilitiesItem = { path: '/vulnerabilities', title: 'Vulnerabilities' }
+const policiesItem = { path: '/policies', title: 'Policies' }
+const apisItem = { path: '/apis', title: 'APIs' }
+const organizationsItem = { path: '/organizations', title: 'Organizations' }
+
+/** Every route: the router, the sidebar, prefetch on intent and the breadcrumbs read this one list. */
 export const appRoutes: AppRoute[] = [
-  {
-    path: '/',
-    title: 'Home',
-    screen: { load: dashboard.load, render: () => <dashboard.Component /> },
-    breadcrumb: platform('Home'),
-    icon: 'home',
-  },
+  { path: '/', title: 'Home', screen: plain(dashboardScreen), breadcrumb: platform('Home'), icon: 'home' },
   {
     path: '/repositories',
     title: 'Repositories',
-    screen: { load: repositoriesList.load, render: () => <repositoriesList.Component /> },
+    screen: plain(repositoriesScreen),
     breadcrumb: platform('All Repositories'),
     icon: 'repositories',
   },
-  {
-    path: '/repository/:repoName',
-    title: 'Repository',
-    screen: repositoryDetails,
-    breadcrumb: (params) => [{ label: 'Repository', href: '/repositories' }, { label: decodeSegment(params.repoName) }],
-  },
+  { path: '/repository/:repoName', title: 'Repository', screen: repositoryDetails, breadcrumb: repositoryTrail },
   // The recent projects' form of a repository's address.
-  { path: '/repositories/:repoName', title: 'Repository', screen: repositoryDetails },
+  { path: '/repositories/:repoName', title: 'Repository', screen: repositoryDetails, breadcrumb: repositoryTrail },
   {
-    path: '/vulnerabilities',
-    title: 'Vulnerabilities',
+    ...vulnerabilitiesItem,
     icon: 'vulnerabilities',
     screen: vulnerabilities('all'),
+    breadcrumb: platform('Vulnerabilities'),
   },
-  ...section('/vulnerabilities', [
+  ...section(vulnerabilitiesItem, [
     ['/vulnerabilities/critical', 'Critical', vulnerabilities('Critical')],
     ['/vulnerabilities/high', 'High', vulnerabilities('High')],
     ['/vulnerabilities/medium', 'Medium', vulnerabilities('Medium')],
     ['/vulnerabilities/low', 'Low', vulnerabilities('Low')],
   ]),
-  {
-    path: '/policies',
-    title: 'Policies',
-    screen: { load: policies.load, render: () => <policies.Component /> },
-    breadcrumb: platform('Policies'),
-    icon: 'policies',
-  },
-  ...section('/policies', [
+  { ...policiesItem, screen: plain(policiesScreen), breadcrumb: platform('Policies'), icon: 'policies' },
+  ...section(policiesItem, [
     ['/policies/frontend-vite', 'Frontend (Vite)'],
     ['/policies/backend-express', 'Backend (Express)'],
     ['/policies/mobile-react-native', 'Mobile (React Native)'],
@@ -141,21 +119,27 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/policy',
     title: 'Policy document',
-    screen: { load: policyDocument.load, render: () => <policyDocument.Component /> },
+    screen: plain(policyDocumentScreen),
+    breadcrumb: () => [{ label: 'Policies', href: '/policies' }, { label: 'Policy document' }],
   },
-  { path: '/apis', title: 'APIs', icon: 'apis', screen: apis('all') },
-  ...section('/apis', [
+  { ...apisItem, icon: 'apis', screen: apis('all'), breadcrumb: platform('APIs') },
+  ...section(apisItem, [
     ['/apis/rest', 'REST', apis('rest')],
     ['/apis/graphql', 'GraphQL', apis('graphql')],
     ['/apis/webhooks', 'Webhooks', apis('webhooks')],
     ['/apis/documentation', 'Documentation', apis('documentation')],
   ]),
-  { path: '/organizations', title: 'Organizations', icon: 'organizations', screen: organizations('overview') },
-  ...section('/organizations', [
+  {
+    ...organizationsItem,
+    icon: 'organizations',
+    screen: organizations('overview'),
+    breadcrumb: platform('Organizations'),
+  },
+  ...section(organizationsItem, [
     ['/organizations/members', 'Members', organizations('members')],
     ['/organizations/teams', 'Teams', organizations('teams')],
-    // The data-sources page: the workspace and its imports.
-    ['/organizations/settings', 'Settings', { load: dataSources.load, render: () => <dataSources.Component /> }],
+    // The data-sources page: the workspace, its imports and the feed.
+    ['/organizations/settings', 'Settings', plain(dataSourcesScreen)],
   ]),
 ]
 
@@ -168,10 +152,11 @@ export function matchAppRoute(path: string): { route: AppRoute; params: Params }
   return undefined
 }
 
-const otherPath: [Crumb, Crumb] = [{ label: 'Building Your Application' }, { label: 'Data Fetching' }]
+/** The seed's trail, kept for the paths that have no screen. */
+const otherPath: Trail = [{ label: 'Building Your Application' }, { label: 'Data Fetching' }]
 
-/** The breadcrumb for a path, exactly as the table of SPEC.md §2. */
-export function breadcrumbsFor(path: string): [Crumb, Crumb] {
+/** The breadcrumb for a path: its screen's trail, else the seed's. */
+export function breadcrumbsFor(path: string): Trail {
   const matched = matchAppRoute(path)
   return matched?.route.breadcrumb?.(matched.params) ?? otherPath
 }
@@ -194,7 +179,7 @@ export function sectionName(route: AppRoute): string {
   return parent ? `${parent.title}: ${route.title}` : route.title
 }
 
-/** The sidebar's 'Platform' group (SPEC.md §2). */
+/** The sidebar's 'Platform' group: the items with an icon, each with its sub-items. */
 export const platformNavigation: NavigationItem[] = appRoutes.flatMap(({ path, title, icon }) => {
   if (!icon) return []
   const items = appRoutes

@@ -1,8 +1,8 @@
 import { Center, Loader } from '@mantine/core'
 import { Suspense } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
-import { NotFoundScreen } from '@/screens/not-found/not-found-screen'
-import { SectionUnavailableScreen } from '@/screens/section-unavailable/section-unavailable-screen'
+import { NotFoundScreen } from '@/screens/not-found'
+import { SectionUnavailableScreen } from '@/screens/section-unavailable'
 import { decodeSegment } from '@/app/exact-address'
 import { appRoutes, sectionName } from './route-table'
 

@@ -1,4 +1,4 @@
-import { lazyScreen } from './lazy-screen'
+import { lazyScreen } from '@/components/lazy-screen'
 
 /** The signed-in layout: not part of the first screen. */
 export const appLayout = lazyScreen(

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
-import { ImportDialog } from '@/screens/data-sources/import-dialog'
+import { ImportDialog } from '@/screens/data-sources'
 import { FeedSyncProvider } from '@/state/feed'
 import { ImportProvider } from '@/state/import'
 import { DataSourceProvider, type DataSourceChoice } from '@/state/data-source'

@@ -38,12 +38,20 @@ describe('breadcrumbs', () => {
     ['/repositories', 'Platform', 'All Repositories'],
     ['/repository/nexus-api', 'Repository', 'nexus-api'],
     ['/policies', 'Platform', 'Policies'],
-    ['/policy', 'Building Your Application', 'Data Fetching'],
-    ['/apis/rest', 'Building Your Application', 'Data Fetching'],
+    ['/policy', 'Policies', 'Policy document'],
+    ['/apis/rest', 'APIs', 'REST'],
+    ['/vulnerabilities/critical', 'Vulnerabilities', 'Critical'],
+    ['/organizations/settings', 'Organizations', 'Settings'],
+    ['/policies/frontend-vite', 'Building Your Application', 'Data Fetching'],
   ])('%s shows %s > %s', async (path, section, current) => {
     await renderLayout(path)
     await expect.element(breadcrumb()).toHaveTextContent(`${section}›${current}`)
     await expect.element(breadcrumb().getByText(current)).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('links a section to its own page', async () => {
+    await renderLayout('/apis/webhooks')
+    await expect.element(breadcrumb().getByRole('link', { name: 'APIs' })).toHaveAttribute('href', '/apis')
   })
 })
 

@@ -1,0 +1,1 @@
+export { SectionUnavailableScreen } from './section-unavailable-screen'
