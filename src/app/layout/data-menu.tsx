@@ -6,7 +6,7 @@ import { useDisclosure } from '@mantine/hooks'
 import { IconCheck, IconChevronDown, IconDatabase, IconFileImport } from '@tabler/icons-react'
 import { useState, type FormEvent } from 'react'
 import { useDataSource, type DataSourceChoice } from '@/state/data-source'
-import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
+import { useMenuTypeAhead } from '@/app/layout/use-menu-type-ahead'
 import { MAX_GENERATED_SIZE } from '@/data/generated-size'
 
 const presets: { choice: DataSourceChoice; label: string }[] = [

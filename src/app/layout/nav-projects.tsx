@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter'
 import { useDataSource } from '@/state/data-source'
 import { prefetchScreen } from '@/app/route-table'
 import { intentPrefetch } from '@/lib/intent-prefetch'
-import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
+import { useMenuTypeAhead } from '@/app/layout/use-menu-type-ahead'
 import { recentProjects } from '@/data/navigation'
 import classes from './sidebar.module.css'
 

@@ -12,7 +12,7 @@ import {
 import { useAuth } from '@/state/auth'
 import { useOptionalWorkspace } from '@/state/workspace'
 import { avatarInitials, displayName } from '@/auth/claims'
-import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
+import { useMenuTypeAhead } from '@/app/layout/use-menu-type-ahead'
 import type { ThemePreference } from '@/machines/theme.machine'
 import { useTheme } from '@/state/theme'
 import classes from './sidebar.module.css'

@@ -1,7 +1,7 @@
 import { Group, Kbd, Menu, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
 import { IconPlus, IconSelector } from '@tabler/icons-react'
 import { useState } from 'react'
-import { useMenuTypeAhead } from '@/components/use-menu-type-ahead'
+import { useMenuTypeAhead } from '@/app/layout/use-menu-type-ahead'
 import { teams, type Team } from '@/data/teams'
 import { teamLogos } from './icons'
 import classes from './sidebar.module.css'

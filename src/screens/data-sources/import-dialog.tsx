@@ -15,7 +15,7 @@ import {
 } from '@mantine/core'
 import { IconFileImport, IconFolder, IconUpload } from '@tabler/icons-react'
 import { useRef, useState, type DragEvent, type FormEvent } from 'react'
-import { droppedFiles, pickedFiles, repositoryFromPath, type PickedFile } from '@/lib/dropped-files'
+import { droppedFiles, pickedFiles, repositoryFromPath, type PickedFile } from './dropped-files'
 import { formatCount, plural } from '@/lib/format'
 import type { ImportEntry } from '@/machines/import.machine'
 import { ImportActor, useImportDialog } from '@/state/import'
