@@ -1,4 +1,4 @@
-/** The generic authenticated request of SPEC.md §7, with the data helper errors of §8. */
+/** The generic authenticated request to the product API, with its two errors: 'No token available' and 'API request failed'. */
 
 export const API_ERRORS = {
   noToken: 'No token available',

@@ -5,8 +5,8 @@ import { ApiFetchContext } from './api-fetch'
 import { apiRequest } from './request'
 
 /**
- * SPEC.md §7 and §9: cached, no revalidation on focus, no retry on error. SWR's own defaults
- * already are the rest of §9: dedupe 2 s, focus throttle 5 s, error retry 5 s (10 s on slow
+ * The product API's reads: cached, no revalidation on focus, no retry on error. SWR's own defaults
+ * already are the rest of the product's data-fetching defaults: dedupe 2 s, focus throttle 5 s, error retry 5 s (10 s on slow
  * connections), loading-slow 3 s (5 s on slow connections).
  */
 export const apiSwrOptions: SWRConfiguration = { revalidateOnFocus: false, shouldRetryOnError: false }

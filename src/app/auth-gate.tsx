@@ -11,7 +11,7 @@ export interface AuthGateProps {
 }
 
 /**
- * The application root of SPEC.md §2: loading, logged out (theme default: system), or the
+ * The application root: loading, logged out (theme default: system), or the
  * signed-in layout (theme default: light).
  */
 export function AuthGate({ whileLoggedOut }: AuthGateProps = {}) {

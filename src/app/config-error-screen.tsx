@@ -1,7 +1,7 @@
 import { Alert, Code, Container, List, Stack, Text, Title } from '@mantine/core'
 import type { ConfigProblem } from '@/config/config'
 
-/** Shown instead of the app when the build-time configuration is wrong (ARCHITECTURE.md §1). */
+/** Shown instead of the app when the build-time configuration is wrong. */
 export function ConfigErrorScreen({ problems }: { problems: ConfigProblem[] }) {
   return (
     <Container component="main" size="sm" py={64}>

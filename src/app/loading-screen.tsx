@@ -1,7 +1,7 @@
 import classes from './loading-screen.module.css'
 
 /**
- * Shown while authentication loads (SPEC.md §2), and while a signed-in chunk loads. Plain
+ * Shown while authentication loads, and while a signed-in chunk loads. Plain
  * elements drawn from Mantine's theme variables: the first screen loads no component library.
  */
 export function LoadingScreen() {

@@ -5,7 +5,7 @@ const loadConfigErrorPage = () => import('./config-error-page')
 
 /**
  * Draws the configuration error screen (in a chunk of its own, with Mantine) into `root`; if even
- * that chunk cannot load, the same problems as plain text: never a blank page (ARCHITECTURE.md §1).
+ * that chunk cannot load, the same problems as plain text: never a blank page.
  */
 export function renderConfigError(root: Root, problems: ConfigProblem[], loadPage = loadConfigErrorPage) {
   return loadPage()

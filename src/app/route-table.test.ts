@@ -57,7 +57,7 @@ describe('breadcrumbsFor', () => {
 })
 
 describe('the route table', () => {
-  it("gives the sidebar SPEC.md's Platform group: six items and their sub-items, in order", () => {
+  it("gives the sidebar's Platform group: six items and their sub-items, in order", () => {
     expect(platformNavigation.map((item) => [item.url, (item.items ?? []).map((child) => child.url)])).toEqual([
       ['/', []],
       ['/repositories', []],

@@ -19,7 +19,7 @@ function NotFoundRoute() {
   return <NotFoundScreen path={decodeSegment(path)} />
 }
 
-/** The router over the route table of SPEC.md §2. */
+/** The router over the route table. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<ScreenLoading />}>

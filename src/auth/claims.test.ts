@@ -41,7 +41,7 @@ describe('claims and profile', () => {
     expect(readJwt(new UnsecuredJWT({ sub: 'x' }).encode())).toBeUndefined() // no signature part
   })
 
-  it('builds the display name and the avatar initials by the rule of SPEC.md §3', () => {
+  it('builds the display name (given and family name, else given name, else User) and the two-letter avatar initials', () => {
     expect(displayName({ givenName: 'Ada', familyName: 'Lovelace' })).toBe('Ada Lovelace')
     expect(displayName({ givenName: 'Ada' })).toBe('Ada')
     expect(displayName({ familyName: 'Lovelace' })).toBe('User')

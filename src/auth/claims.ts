@@ -1,6 +1,6 @@
 import { decodeJwt, type JWTPayload } from 'jose'
 
-/** The signed-in user of SPEC.md §3, read from the id token. */
+/** The signed-in user, read from the id token. */
 export interface UserProfile {
   id: string
   /** Who issued the id token (`iss`): with the id, it names one identity across providers. */
@@ -110,7 +110,7 @@ function stringList(value: unknown): string[] {
   })
 }
 
-/** The claims SPEC.md §3 reads: each from the access token, else from the id token. */
+/** The claims Vigil reads (org_code, org_codes, roles, permissions, feature_flags): each from the access token, else from the id token. */
 export function tokenClaims(accessToken: string | undefined, idToken: string | undefined): TokenClaims {
   const access = readJwt(accessToken) ?? {}
   const id = readJwt(idToken) ?? {}

@@ -117,7 +117,7 @@ async function failure(promise: Promise<unknown>): Promise<AuthError> {
 }
 
 describe('login redirect', () => {
-  it('sends every parameter of SPEC.md §7 with state 32, nonce 16 and an S256 challenge of a 52-character verifier', async () => {
+  it('sends every authorization parameter with state 32, nonce 16 and an S256 challenge of a 52-character verifier', async () => {
     const context = setup()
     await context.client.startLogin()
     const url = new URL(context.navigate.mock.calls[0][0])

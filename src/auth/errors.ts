@@ -7,7 +7,7 @@ export function quoted(text: string): string {
   return `"${short}"`
 }
 
-/** The authentication error catalogue of SPEC.md §8, defined once. Messages are as written there. */
+/** The authentication error catalogue, defined once: codes for the error callback and the client's messages, word for word (the misspelt 'recieved' included). */
 
 export type AuthErrorCode = 'ERR_REGISTER' | 'ERR_LOGOUT' | 'ERR_STATE_PARSE' | 'ERR_CODE_EXCHANGE'
 

@@ -152,7 +152,7 @@ export function oidcProtocol(
 
   /**
    * Exchanges the callback's code (state checked against `expectedState`, nonce checked). A
-   * response without the three tokens fails with SPEC.md's messages; `fail` makes that error.
+   * response without the three tokens fails with the catalogue's messages (see errors.ts); `fail` makes that error.
    */
   async function exchangeCode(
     url: URL,

@@ -12,7 +12,7 @@ export function randomString(length: number, alphabet = unreserved): string {
   return result
 }
 
-/** Lengths of SPEC.md §9. */
+/** Lengths of the sign-in's random values: state 32, nonce 16, PKCE verifier 52. */
 export const STATE_LENGTH = 32
 export const NONCE_LENGTH = 16
 export const CODE_VERIFIER_LENGTH = 52

@@ -1,4 +1,4 @@
-/** SPEC.md §4 and §9: refresh at the token lifetime minus 10 s, never later than a day. */
+/** Refresh at the token lifetime minus 10 s, never later than a day (86,400,000 ms). */
 export const REFRESH_MARGIN_MS = 10_000
 export const REFRESH_CAP_MS = 86_400_000
 

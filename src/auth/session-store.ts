@@ -1,6 +1,6 @@
 import { AuthError, authMessages } from './errors'
 
-/** Browser storage keys of the session (SPEC.md §3), with the empty key prefix of §9. */
+/** Browser storage keys of the session, under an empty key prefix, in chunks of 2000 characters. */
 export const SESSION_KEY_PREFIX = ''
 export const TOKEN_KEYS = ['accessToken', 'idToken', 'refreshToken'] as const
 /** Written after the tokens: it ties the three of one sign-in or refresh together. */

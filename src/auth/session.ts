@@ -74,7 +74,7 @@ function isQuotaError(error: unknown): boolean {
 }
 
 /**
- * The session's tokens in shared storage (localStorage), chunked under SPEC.md's keys. A marker
+ * The session's tokens in shared storage (localStorage), chunked under the session keys (accessToken0, accessToken1, …). A marker
  * written last ties the three tokens of one sign-in or refresh together (and keeps the expiry
  * received with them): tokens mixed from two sessions, or half written, are refused.
  */

@@ -51,7 +51,7 @@ export function VulnerabilitiesBadge({ count }: { count: number }) {
   return <CountBadge {...countBadgeState.vulnerabilities(count)} />
 }
 
-/** SPEC.md §4: Mandatory red, Recommended amber, Optional grey. */
+/** Enforcement badges: Mandatory red, Recommended amber, Optional grey. */
 const enforcementColors: Record<EnforcementStatus, string> = {
   Mandatory: levelColors.danger,
   Recommended: levelColors.warning,

@@ -1,8 +1,8 @@
-/** The build-time configuration of Vigil (ARCHITECTURE.md §1), read and validated once at start-up. */
+/** The build-time configuration of Vigil, read and validated once at start-up. */
 
 export const DEFAULT_SCOPE = 'email profile openid offline'
 export const DEMO_CLIENT_ID = 'vigil-demo'
-/** Path of the demo identity provider, served inside the app (ARCHITECTURE.md §1). */
+/** Path of the demo identity provider, served inside the app. */
 export const DEMO_ISSUER_PATH = '/demo-idp'
 
 export interface VigilConfig {

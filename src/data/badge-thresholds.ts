@@ -1,4 +1,4 @@
-/** SPEC.md §9 badge thresholds, as levels the components colour. */
+/** Badge thresholds (vulnerabilities: 0 green, 1-2 amber, 3+ red; policy issues: 0, 1, 2+), as levels the components colour. */
 export type BadgeLevel = 'good' | 'warning' | 'danger'
 
 /** Vulnerabilities: 0 green, 1 to 2 amber, 3 or more red. */

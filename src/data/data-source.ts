@@ -25,7 +25,7 @@ export interface RepositoryFindings {
 }
 
 /**
- * The data source (ARCHITECTURE.md §5): the five samples, a generated organisation, or the
+ * The data source: the five samples, a generated organisation, or the
  * workspace of imported scans. Screens reach every repository, finding, endpoint and count
  * through this one shape.
  */

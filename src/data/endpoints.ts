@@ -1,4 +1,4 @@
-/** API endpoints per repository (SPEC.md §3). */
+/** API endpoints per repository. */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY'
 /** Basic and Unknown come from imported API descriptions: Unknown is "nothing declared". */

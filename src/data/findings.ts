@@ -1,4 +1,4 @@
-/** Policy violations and vulnerabilities of SPEC.md §3. */
+/** Policy violations and vulnerabilities. */
 
 export type EnforcementStatus = 'Mandatory' | 'Recommended' | 'Optional'
 export type Severity = 'Critical' | 'High' | 'Medium' | 'Low'
@@ -179,7 +179,7 @@ const sampleVulnerabilities: Vulnerability[] = [
   },
 ]
 
-/** The same four violations are shown for any repository with a nonzero count (SPEC.md §3). */
+/** The same four violations are shown for any repository with a nonzero count. */
 export function violationsFor(count: number): PolicyViolation[] {
   return count > 0 ? sampleViolations : []
 }

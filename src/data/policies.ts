@@ -1,4 +1,4 @@
-/** The policy homepage's figures and rows (SPEC.md §2, §9). */
+/** The policy homepage's figures and rows. */
 
 export interface LanguagePolicyRow {
   language: string

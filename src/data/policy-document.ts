@@ -1,6 +1,6 @@
 import { parse as parseYaml, parseDocument } from 'yaml'
 
-/** A policy document (SPEC.md §3): YAML front matter, then markdown with level-tagged lines. */
+/** A policy document: YAML front matter, then markdown with level-tagged lines. */
 
 export const LEVELS = ['Mandatory', 'Strongly Recommended', 'Recommended'] as const
 export type Level = (typeof LEVELS)[number]
@@ -147,7 +147,7 @@ export function saveLineText(document: string, index: number, newText: string): 
   return serializePolicy({ ...policy, lines })
 }
 
-/** Tag text split on commas, trimmed, empties dropped (SPEC.md §5). */
+/** Tag text split on commas, trimmed, empties dropped. */
 export function splitTags(value: string): string[] {
   return value
     .split(',')

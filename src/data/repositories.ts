@@ -1,4 +1,4 @@
-/** The sample repositories of SPEC.md §3, reached only through the accessors below. */
+/** The sample repositories, reached only through the accessors below. */
 
 export interface TabSummary {
   policyIssues: string

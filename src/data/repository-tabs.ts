@@ -1,6 +1,6 @@
 import type { Repository, TabSummary } from './repositories'
 
-/** The five tabs of repository details, in order; the first is the default (SPEC.md §2). */
+/** The five tabs of repository details, in order; the first is the default. */
 export const repositoryTabs = [
   'policy-issues',
   'vulnerabilities',
@@ -24,7 +24,7 @@ export const tabKeys: Record<RepositoryTab, keyof TabSummary> = {
   'source-graph': 'sourceGraph',
 }
 
-/** The summary card's text for the active tab, with both fallbacks of SPEC.md §2. */
+/** The summary card's text for the active tab, with both fallbacks. */
 export function tabSummaryText(repository: Pick<Repository, 'name' | 'tabSummary'>, tab: string): string {
   if (!isRepositoryTab(tab)) return `View details for the ${repository.name} repository.`
   const text = repository.tabSummary?.[tabKeys[tab]]

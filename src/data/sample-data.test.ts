@@ -13,7 +13,7 @@ import { findRepository, listRepositories } from './repositories'
 describe('sample data', () => {
   const repositories = listRepositories()
 
-  it('has the five repositories of SPEC.md §3 with their counts and visibility', () => {
+  it('has the five repositories with their counts and visibility', () => {
     const summary = repositories.map((repo) => [
       repo.policyViolations,
       repo.vulnerabilities,
@@ -54,7 +54,7 @@ describe('sample data', () => {
     expect(endpointsFor('no-such-repo')).toEqual([])
   })
 
-  it('has the four violations with the rule ids of SPEC.md §3, covering every enforcement status', () => {
+  it('has the four violations with the rule ids, covering every enforcement status', () => {
     expect(allViolations().map((violation) => violation.rule)).toEqual(['AUTH-001', 'DATA-002', 'STATE-003', 'API-004'])
     expect(new Set(allViolations().map((violation) => violation.enforcementStatus))).toEqual(
       new Set(enforcementStatuses),

@@ -1,4 +1,4 @@
-/** The sample policy document of SPEC.md §3, held as local text. */
+/** The sample policy document, held as local text. */
 export const samplePolicyDocument = `---
 title: React Security Best Practices
 description: Baseline security rules for React single-page applications, from rendering to routing.

@@ -1,4 +1,4 @@
-/** The team switcher's teams (SPEC.md §2, §3). Logos are named here and drawn by the shell. */
+/** The team switcher's teams. Logos are named here and drawn by the shell. */
 export type TeamLogo = 'building' | 'rocket' | 'flask'
 
 export interface Team {

@@ -6,7 +6,7 @@ import { checkDpopProof } from './dpop-proof'
 import { subjectOf, type DemoIdentity } from './identities'
 
 /**
- * The demo identity provider (ARCHITECTURE.md §1): a small OpenID provider whose state lives in
+ * The demo identity provider: a small OpenID provider whose state lives in
  * the browser's storage, so that its sign-in page (a route of the app) and its token endpoint
  * (an MSW handler) share it. It checks what a real provider checks: client, redirect URI, PKCE
  * S256, single-use codes, refresh-token rotation with reuse detection, and DPoP (RFC 9449): a

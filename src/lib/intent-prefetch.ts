@@ -1,4 +1,4 @@
-/** SPEC.md §9: prefetch on intent waits 100 ms after hover or focus. */
+/** Prefetch on intent waits 100 ms after hover or focus. */
 export const PREFETCH_INTENT_DELAY_MS = 100
 
 export interface IntentHandlers {

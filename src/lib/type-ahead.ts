@@ -1,4 +1,4 @@
-/** SPEC.md §9: menu type-ahead clears after 1 s. */
+/** Menu type-ahead clears after 1 s. */
 export const TYPE_AHEAD_RESET_MS = 1000
 
 /**

@@ -49,7 +49,7 @@ export const authMachine = setup({
     cleanAddressBar: () => {},
     /** Tells the other tabs the session now held (none when signed out). */
     announceSession: () => {},
-    /** The error callback of SPEC.md §8: receives the error's code. */
+    /** The error callback: receives the error's code. */
     reportError: (_, _problem: AuthProblem) => {},
     /** Says that a refresh failed and when it is tried again. */
     reportRefreshRetry: (_, _retry: { problem: AuthProblem; delayMs: number }) => {},

@@ -37,7 +37,7 @@ function notProvided(): never {
 }
 
 /**
- * A team feed (ARCHITECTURE.md §3): idle -> syncing (progress) -> synced / failed, on sign-in and
+ * A team feed: idle -> syncing (progress) -> synced / failed, on sign-in and
  * on demand. A failed sync keeps the last report, since the workspace keeps what it had.
  */
 export const feedSyncMachine = setup({

@@ -47,7 +47,7 @@ const withEntry = (entries: ImportEntry[], index: number, change: Partial<Import
   entries.map((entry, at) => (at === index ? { ...entry, ...change } : entry))
 
 /**
- * The import dialog (ARCHITECTURE.md §3): choose files -> importing (per-file progress, cancel)
+ * The import dialog: choose files -> importing (per-file progress, cancel)
  * -> report. The import worker is its invoked actor; the report says per file what happened.
  */
 export const importMachine = setup({

@@ -80,7 +80,7 @@ describe('policy-editor machine', () => {
     expect(actor.getSnapshot().context.document).toBe(samplePolicyDocument)
   })
 
-  it('uses the default warning text of SPEC.md §8', () => {
+  it('warns "Failed to save text edit: line index out of bounds" by default', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const actor = createActor(policyEditorMachine, { input: { document: 'x', original: 'x' } }).start()
     actor.send({ type: 'line.edit', index: 5 })

@@ -18,7 +18,7 @@ export interface PolicyEditorContext {
   draft: string
   /** The body line being edited. */
   lineIndex?: number
-  /** Level selects: local display only, never written to the document (SPEC.md §4). */
+  /** Level selects: local display only, never written to the document. */
   levelOverrides: Record<number, Level>
   enforcementDefault?: string
   /** The last save to the browser's storage failed (full or blocked): the edit is on screen only. */
@@ -39,7 +39,7 @@ export type PolicyEditorEvent =
   | { type: 'storage.saved' }
   | { type: 'storage.failed' }
 
-/** Local editing of the policy document page (SPEC.md §4): nothing is sent to a server. */
+/** Local editing of the policy document page: nothing is sent to a server. */
 export const policyEditorMachine = setup({
   types: {
     context: {} as PolicyEditorContext,

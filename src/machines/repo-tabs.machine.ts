@@ -18,7 +18,7 @@ function toTab(tab: RepositoryTab, write: boolean) {
   }
 }
 
-/** The active tab of repository details (SPEC.md §4); it starts at policy-issues. */
+/** The active tab of repository details; it starts at policy-issues. */
 export const repoTabsMachine = setup({
   types: {
     events: {} as RepoTabsEvent,

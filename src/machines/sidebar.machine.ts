@@ -1,6 +1,6 @@
 import { and, assign, not, raise, setup } from 'xstate'
 
-/** SPEC.md §9. */
+/** The sidebar's cookie: its name and lifetime (7 days); a viewport under 768 px is mobile. */
 export const SIDEBAR_COOKIE = 'sidebar_state'
 export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60
 /** A viewport narrower than 768 px counts as mobile. */

@@ -1,6 +1,6 @@
 import { assign, fromCallback, setup } from 'xstate'
 
-/** SPEC.md §3: the theme preference, kept under this key in local storage. */
+/** The theme preference (light, dark or system), kept under this key in local storage. */
 export const THEME_STORAGE_KEY = 'vite-ui-theme'
 export type ThemePreference = 'light' | 'dark' | 'system'
 export type ColorScheme = 'light' | 'dark'

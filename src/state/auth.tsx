@@ -28,7 +28,7 @@ export interface AuthProviderProps {
   /** The address the app was opened at. */
   url: URL
   isCallback: boolean
-  /** The error callback of SPEC.md §8. */
+  /** The error callback. */
   onError?: (problem: AuthProblem) => void
   children: ReactNode
 }

@@ -1,6 +1,6 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core'
 
-/** SPEC.md §9: tooltips open after 700 ms; moving to the next one within 300 ms skips the wait. */
+/** Tooltips open after 700 ms; moving to the next one within 300 ms skips the wait. */
 export const TOOLTIP_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
 

@@ -49,7 +49,7 @@ function SidebarEvents({ initiallyMobile }: { initiallyMobile: boolean }) {
   return null
 }
 
-/** The sidebar of SPEC.md §4: expanded or collapsed, a sheet on mobile, Ctrl/Cmd+B, remembered in a cookie. */
+/** The sidebar: expanded or collapsed, a sheet on mobile, Ctrl/Cmd+B, remembered in a cookie. */
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const [options] = useState(() => ({
     input: { cookie: readSidebarCookie(document.cookie), isMobile: window.matchMedia(MOBILE_QUERY).matches },

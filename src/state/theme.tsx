@@ -18,7 +18,7 @@ const DARK_QUERY = '(prefers-color-scheme: dark)'
 export const ThemeActor = namedActorContext(createActorContext(themeMachine), 'ThemeProvider')
 
 /**
- * Puts the scheme on the root element: its class (SPEC.md §4), and the attribute by which
+ * Puts the scheme on the root element: its class, and the attribute by which
  * Mantine's stylesheet picks its colour variables, which the screens drawn without Mantine's
  * provider (loading, logged out) read too.
  */
@@ -55,7 +55,7 @@ function InitialScheme() {
 }
 
 /**
- * The theme of SPEC.md §4. It holds no Mantine provider, so that the first screens (loading,
+ * The theme. It holds no Mantine provider, so that the first screens (loading,
  * logged out) load no component library: the screens that use Mantine sit in
  * MantineFollowingTheme (theme-mantine.tsx).
  */

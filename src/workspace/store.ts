@@ -15,7 +15,7 @@ import {
   type ReadResult,
 } from './model'
 
-/** Findings are stored in pages of this many, per repository and tool (ARCHITECTURE.md §5). */
+/** Findings are stored in pages of this many, per repository and tool. */
 export const PAGE_SIZE = 1000
 export const SCHEMA_VERSION = 5
 

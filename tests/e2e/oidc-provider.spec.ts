@@ -132,7 +132,7 @@ test('a replayed callback URL is refused with a readable message', async ({ page
   await expect(page.getByRole('alert')).toContainText('Invalid state: supplied')
 })
 
-/** The session's refresh token as this browser stores it (chunks under SPEC.md's key). */
+/** The session's refresh token as this browser stores it (in chunks under its key). */
 async function storedRefreshToken(page: Page): Promise<string> {
   return page.evaluate(() => {
     let value = ''

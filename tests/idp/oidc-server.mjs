@@ -69,7 +69,7 @@ export async function startOidcProvider({
       email: ['email', 'email_verified'],
       profile: ['given_name', 'family_name', 'name', 'picture'],
     },
-    // Put the profile in the id token, which is where Vigil reads it (SPEC.md §3).
+    // Put the profile in the id token, which is where Vigil reads it.
     conformIdTokenClaims: false,
     findAccount: async (_ctx, sub) => ({
       accountId: sub,

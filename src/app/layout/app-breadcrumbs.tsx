@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter'
 import { breadcrumbsFor } from '@/app/route-table'
 
 /**
- * The header's breadcrumb (SPEC.md §2). On a phone only the page shows: the section and its
+ * The header's breadcrumb. On a phone only the page shows: the section and its
  * separator are one item, hidden together, so no separator is left dangling.
  */
 export function AppBreadcrumbs() {

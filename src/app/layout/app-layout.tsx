@@ -19,7 +19,7 @@ import { SidebarProvider, useSidebar } from '@/state/sidebar'
 import { whenIdle } from '@/lib/when-idle'
 import { MantineFollowingTheme } from '@/state/theme-mantine'
 
-/** SPEC.md §9: sidebar widths, and the sheet's slide timings on mobile. */
+/** Sidebar widths (expanded, icon mode, the mobile sheet), and the sheet's slide timings on mobile. */
 const SIDEBAR_WIDTH = '16rem'
 const SIDEBAR_WIDTH_ICON = '3rem'
 const SIDEBAR_WIDTH_MOBILE = '18rem'
@@ -97,7 +97,7 @@ function Shell() {
   )
 }
 
-/** The signed-in layout of SPEC.md §2: sidebar, header with breadcrumbs, routed content. */
+/** The signed-in layout: sidebar, header with breadcrumbs, routed content. */
 /** Loads the other screens once the browser has nothing else to do. */
 function usePrefetchScreensWhenIdle() {
   useEffect(() => {

@@ -7,7 +7,7 @@ import { isNavigationItemActive } from '@/data/navigation'
 import { navigationIcons } from './icons'
 import classes from './sidebar.module.css'
 
-/** The 'Platform' group of SPEC.md §2. */
+/** The sidebar's 'Platform' group: an item is highlighted on its path or a child's, and open while active. */
 export function NavMain({ iconMode = false }: { iconMode?: boolean }) {
   const [path] = useLocation()
   return (

@@ -30,7 +30,7 @@ function ProjectActions({ name }: { name: string }) {
 /** How many projects the sidebar lists: all five samples, the first five of a generated organisation. */
 const RECENT_PROJECTS = 5
 
-/** 'Recent projects' (SPEC.md §2): the repositories, each with its menu, then 'More'. */
+/** 'Recent projects': the repositories, each with its menu, then 'More'. */
 export function NavProjects() {
   const [path] = useLocation()
   const { source } = useDataSource()

@@ -23,7 +23,7 @@ const themeChoices: { value: ThemePreference; label: string }[] = [
   { value: 'system', label: 'System' },
 ]
 
-/** The user menu in the sidebar footer (SPEC.md §2). */
+/** The user menu in the sidebar footer. */
 export function NavUser({ iconMode = false }: { iconMode?: boolean }) {
   const { status, user, claims, logout } = useAuth()
   const workspace = useOptionalWorkspace()

@@ -15,7 +15,7 @@ function TeamLogo({ team }: { team: Team }) {
   )
 }
 
-/** The team switcher of SPEC.md §2: three teams, the first selected, picking another replaces it. */
+/** The team switcher: three teams, the first selected, picking another replaces it. */
 export function TeamSwitcher({ iconMode = false }: { iconMode?: boolean }) {
   const [active, setActive] = useState(teams[0])
   const typeAhead = useMenuTypeAhead()

@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react'
 import { createTypeAhead } from '@/lib/type-ahead'
 
 /**
- * Type-ahead for a Mantine Menu.Dropdown with the 1 s reset of SPEC.md §9. It handles printable
+ * Type-ahead for a Mantine Menu.Dropdown with the 1 s reset. It handles printable
  * keys itself (marking them handled), so Mantine's own 500 ms type-ahead stands aside.
  */
 export function useMenuTypeAhead() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { repositoryColumns } from './repository-columns'
 
 describe('the repository columns', () => {
-  it("are SPEC.md §2's table columns, in order, the last one a link named for screen readers", () => {
+  it("are the table's columns, in order, the last one a link named for screen readers", () => {
     expect(repositoryColumns.map((column) => column.header)).toEqual([
       'Repository',
       'Description',

@@ -2,7 +2,7 @@ import type { CsvColumn } from '@/lib/csv'
 import type { Repository } from '@/data/repositories'
 import type { SortColumn } from './repository-filters'
 
-/** One column of the repositories table (SPEC.md §2), with what it sorts by and writes to CSV. */
+/** One column of the repositories table, with what it sorts by and writes to CSV. */
 export interface RepositoryColumn {
   id: 'repository' | 'description' | 'languages' | 'visibility' | 'apis' | 'policyIssues' | 'vulnerabilities' | 'open'
   /** The header's text; a column whose header is only for screen readers sets `hiddenHeader`. */

@@ -8,7 +8,7 @@ function localDateTime(value: string | undefined): string {
   return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleString()
 }
 
-/** The first tile of SPEC.md §2: a database ping through the API, authenticated by the provider's token. */
+/** The first tile: a database ping through the API, authenticated by the provider's token. */
 export function PingTile() {
   const { data, error, isLoading } = usePing()
   return (

@@ -254,7 +254,7 @@ function Chooser({ onFiles }: { onFiles: (files: PickedFile[]) => void }) {
   )
 }
 
-/** The import dialog of ARCHITECTURE.md §5: pick or drop files, watch them import, read the report. */
+/** The import dialog: pick or drop files, watch them import, read the report. */
 export function ImportDialog() {
   const { opened, close } = useImportDialog()
   const actor = ImportActor.useActorRef()

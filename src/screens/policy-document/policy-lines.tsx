@@ -11,7 +11,7 @@ export interface LineEditing {
   onCancel: () => void
 }
 
-/** Enter or leaving the field saves, Escape cancels (SPEC.md §4). */
+/** Enter or leaving the field saves, Escape cancels. */
 export function saveKeys(onSave: () => void, onCancel: () => void) {
   return (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {

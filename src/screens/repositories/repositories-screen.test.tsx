@@ -36,7 +36,7 @@ describe('All Repositories', () => {
     await expect.element(count()).toHaveTextContent('Showing 5 of 5 repositories')
   })
 
-  it('has the columns of SPEC.md §2 and fills a row from the sample data', async () => {
+  it('has the columns and fills a row from the sample data', async () => {
     await renderScreen()
     await expect.element(page.getByRole('columnheader').first()).toBeVisible()
     const headers = page

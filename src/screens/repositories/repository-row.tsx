@@ -14,7 +14,7 @@ import classes from './repository-table.module.css'
  * not a React render of each cell's elements (measured: more than half of such a keystroke's work).
  */
 
-/** SPEC.md §9: two languages per row, then '+N'. */
+/** Two languages per row, then '+N'. */
 const LANGUAGES_SHOWN = 2
 // At least the rows' content (two lines of text and the cell padding: 65.3 px), so that every row is exactly this tall.
 export const ROW_HEIGHT = 66
