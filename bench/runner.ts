@@ -1,14 +1,16 @@
 // `npm run bench`, loaded by bench/run.mjs through Vite's module runner: every scenario, or the one
 // that BENCH_ONLY names (an unknown name runs them all, as it always did).
+import { buildBench } from './build'
 import { runAll } from './full-run'
-import { signInLine, sortByNameLine } from './report'
+import { printImportTable, signInLine, sortByNameLine, workspaceLine, workspaceViewsLine } from './report'
 import { writeResults } from './results'
 import { feedSync } from './scenarios/feed'
+import { importBench, writeScanFiles } from './scenarios/import'
 import { searchBench, sortByName } from './scenarios/search'
 import { startup } from './scenarios/startup'
 import { generatedVulnerabilityView } from './scenarios/vulnerabilities'
 import { largeWorkspace } from './scenarios/workspace'
-import { withBench } from './session'
+import { withBench, withServedBench } from './session'
 import { only, viewsOfGeneratedOnly } from './settings'
 
 /** `BENCH_ONLY=startup`: the start-up and sign-in benchmark alone. */
@@ -44,6 +46,25 @@ function viewsOnly(): Promise<void> {
   })
 }
 
+/** `BENCH_ONLY=import`: the import benchmark alone, with its table. */
+function importOnly(): Promise<void> {
+  buildBench()
+  const scanFiles = writeScanFiles()
+  return withServedBench(async ({ browser, vigil }) => {
+    printImportTable(await importBench(browser, vigil, scanFiles))
+  })
+}
+
+/** `BENCH_ONLY=workspace`: the large workspace alone (its vulnerability view included). */
+function workspaceOnly(): Promise<void> {
+  return withBench(async ({ browser, vigil }) => {
+    const workspace = await largeWorkspace(browser, vigil)
+    console.log(JSON.stringify(workspace, null, 2))
+    console.log(workspaceLine(workspace))
+    console.log(workspaceViewsLine(workspace.vulnerabilities))
+  })
+}
+
 /** `BENCH_ONLY=feed`: the feed benchmark alone, for a quick measurement. */
 function feedOnly(): Promise<void> {
   return withBench(async ({ browser, vigil }) => {
@@ -55,6 +76,8 @@ const scenariosAlone = new Map<string, () => Promise<void>>([
   ['startup', startupOnly],
   ['search', searchOnly],
   ['views', viewsOnly],
+  ['import', importOnly],
+  ['workspace', workspaceOnly],
   ['feed', feedOnly],
 ])
 
