@@ -6,7 +6,10 @@
 // Vite's module runner loads it, as the other scripts load the app's modules.
 import { loadModule } from '../scripts/load-module.mjs'
 
-// Stack traces then name the lines of the TypeScript, through the source maps the runner inlines.
+// Stack traces name the TypeScript's lines, through the source maps the runner inlines.
 process.setSourceMapsEnabled(true)
+// runnerImport closes its module runner once runner.ts and its static imports are loaded: the
+// bench runs after that, so its modules must import each other statically (a later import()
+// of a bench module would find the runner closed). Packages are plain Node imports either way.
 const { runBench } = await loadModule('bench/runner.ts')
 await runBench()
