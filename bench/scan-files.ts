@@ -6,8 +6,16 @@ import { dirname, join } from 'node:path'
 
 const words = ['input', 'query', 'header', 'cookie', 'body', 'param', 'path', 'token', 'session', 'payload']
 
+interface SarifLogShape {
+  runs: number
+  results: number
+  rules?: number
+  /** Characters of filler in each result's message, to reach a file size. */
+  padding?: number
+}
+
 /** A SARIF 2.1.0 log of `runs` runs, each of `results` results over `rules` rules. */
-export function sarifLog({ runs, results, rules = 120, padding = 0 }) {
+export function sarifLog({ runs, results, rules = 120, padding = 0 }: SarifLogShape) {
   const ruleList = Array.from({ length: rules }, (_, index) => ({
     id: `bench/rule-${index}`,
     name: `BenchRule${index}`,
@@ -59,7 +67,7 @@ const fieldSets = [
  * request bodies, parameters and inline response objects (a fifth of them with personal, card
  * or health fields), padded with descriptions towards `padding` characters per operation.
  */
-export function openApiDocument({ operations, padding = 0 }) {
+export function openApiDocument({ operations, padding = 0 }: { operations: number; padding?: number }) {
   const filler = 'Lorem ipsum dolor sit amet. '.repeat(Math.ceil(padding / 28)).slice(0, padding)
   const schemas = Object.fromEntries(
     fieldSets.map((fields, index) => [
@@ -73,7 +81,7 @@ export function openApiDocument({ operations, padding = 0 }) {
       },
     ]),
   )
-  const paths = {}
+  const paths: Record<string, object> = {}
   for (let index = 0; index < operations; index += 2) {
     const fields = fieldSets[(index / 2) % fieldSets.length]
     const resource = `#/components/schemas/Resource${(index / 2) % fieldSets.length}`
@@ -130,10 +138,10 @@ export function openApiDocument({ operations, padding = 0 }) {
  * A feed's folder: `repositories` repositories of three files each (a SARIF log, an npm audit
  * report and an OpenAPI description), small as most CI scans of one repository are.
  */
-export function feedFolder(dir, repositories) {
+export function feedFolder(dir: string, repositories: number): { files: number; bytes: number } {
   let files = 0
   let bytes = 0
-  const write = (path, document) => {
+  const write = (path: string, document: object) => {
     const text = JSON.stringify(document)
     mkdirSync(dirname(path), { recursive: true })
     writeFileSync(path, text)
@@ -143,7 +151,8 @@ export function feedFolder(dir, repositories) {
   rmSync(dir, { recursive: true, force: true })
   for (let index = 0; index < repositories; index++) {
     const name = `service-${String(index).padStart(5, '0')}`
-    const sarif = sarifLog({ runs: 1, results: 8, rules: 4 })
+    // A feed's file belongs to the repository whose folder holds it: the log names none.
+    const sarif: { runs: { versionControlProvenance?: unknown }[] } = sarifLog({ runs: 1, results: 8, rules: 4 })
     sarif.runs[0].versionControlProvenance = undefined
     write(join(dir, name, 'semgrep.sarif'), sarif)
     write(join(dir, name, 'npm-audit.json'), {

@@ -1,0 +1,105 @@
+// The lines and tables the bench prints: the full run's report, and the pieces of it that a
+// scenario run alone prints too.
+import type { BenchResults } from './results'
+import type { FeedResults } from './scenarios/feed'
+import type { ImportRow } from './scenarios/import'
+import type { SearchRow, SortByNameResults } from './scenarios/search'
+import type { ViewAgainstReference } from './scenarios/vulnerabilities'
+import type { WorkspaceResults } from './scenarios/workspace'
+import type { MedianWaterfall } from './sign-in-waterfall'
+import { round } from './statistics'
+
+const kb = (bytes: number) => `${round(bytes / 1024)} KiB`
+
+export const signInLine = ({ seenMs, toProvider, back }: MedianWaterfall): string =>
+  `demo sign-in as its pages show it: ${seenMs} ms; click "Sign in" → ${Object.entries(toProvider)
+    .map(([step, ms]) => `${step} ${ms}`)
+    .join(' → ')}; click "Continue" → ${Object.entries(back)
+    .map(([step, ms]) => `${step} ${ms}`)
+    .join(' → ')}`
+
+export const sortByNameLine = ({ ascendingMs, descendingMs }: SortByNameResults): string =>
+  `first sort by name at 100,000 repositories: ascending ${ascendingMs} ms, then descending ${descendingMs} ms`
+
+export const workspaceLine = (workspace: WorkspaceResults): string =>
+  `workspace of ${workspace.repositories} repositories and ${workspace.findings} findings (seeded in ${workspace.seedSeconds} s): signed-in reload to the list ${workspace.reloadToListMs} ms, details ${workspace.detailsMs} ms (first right after the reload ${workspace.detailsFirstMs} ms), dashboard ${workspace.dashboardMs} ms (first ${workspace.dashboardFirstMs} ms), JS heap ${workspace.jsHeapUsedMb} MB`
+
+export const workspaceViewsLine = (views: ViewAgainstReference): string =>
+  `/vulnerabilities in the workspace: ready ${views.firstVisitMs} ms after navigation (rounds ${views.firstVisitRoundsMs.join(', ')}; the first follows the imports) (again ${views.revisitMs} ms), ${views.domNodes} DOM nodes; keystroke p95 ${views.keystrokes[1].p95} ms (plain DOM ${views.reference[1].p95} ms), at 4× CPU ${views.keystrokes[4].p95} ms (plain DOM ${views.reference[4].p95} ms)`
+
+const generatedViewsLine = (views: ViewAgainstReference): string =>
+  `/vulnerabilities at 100,000 generated repositories: ready ${views.firstVisitMs} ms after navigation (again ${views.revisitMs} ms), ${views.domNodes} DOM nodes; keystroke p95 ${views.keystrokes[1].p95} ms (plain DOM ${views.reference[1].p95} ms), at 4× CPU ${views.keystrokes[4].p95} ms (plain DOM ${views.reference[4].p95} ms)`
+
+const feedLine = (feed: FeedResults): string =>
+  `feed of ${feed.repositories} repositories, ${feed.files} files (${feed.megabytes} MB): first sync ${feed.firstSyncMs} ms (${feed.filesPerSecond} files/s, ${feed.mbPerSecond} MB/s, ${feed.firstSyncRequests} requests); nothing changed ${feed.resyncMs} ms, ${feed.resyncRequests} request(s)`
+
+function printSearchTable(search: SearchRow[]): void {
+  console.table(
+    search.map((row) => ({
+      repositories: row.size,
+      cpu: `×${row.cpu}`,
+      'Vigil first': row.vigil.first,
+      'Vigil p50': row.vigil.p50,
+      'Vigil p95': row.vigil.p95,
+      'Vigil max': row.vigil.max,
+      'never shown': row.vigil.neverShown,
+      'Event Timing max': row.vigil.eventTimingMax,
+      'plain DOM p95': row.reference.p95,
+      'p95 ratio': row.ratioP95,
+      'frame p95': row.vigil.frameP95,
+      'frame max': row.vigil.frameMax,
+      'next frame %': row.vigil.inNextFrame,
+      'plain DOM frame p95': row.reference.frameP95,
+      'DOM nodes': row.domNodes,
+    })),
+  )
+}
+
+export function printImportTable(rows: ImportRow[]): void {
+  console.table(
+    rows.map((row) => ({
+      file: row.file,
+      MB: row.megabytes,
+      results: row.results,
+      'import to report (ms)': row.importMs,
+      'MB/s': row.mbPerSecond,
+      'JSON.parse (ms)': row.jsonParseMs,
+      'throughput vs JSON.parse': row.ratioToJsonParse,
+      'longest main-thread task (ms)': row.longestMainThreadTaskMs,
+    })),
+  )
+}
+
+/** The full run's report, printed once bench/results.json is written. */
+export function printReport(results: BenchResults): void {
+  const { size, startup } = results
+  console.log('\nVigil bench (medians; times in ms)\n')
+  console.table({
+    'first-screen JS (gzip)': { vigil: kb(size.vigil.js), 'bare React': kb(size.bareReact.js) },
+    'first-screen CSS (gzip)': { vigil: kb(size.vigil.css), 'bare React': kb(size.bareReact.css) },
+    'logged-out screen ready': {
+      vigil: startup.loggedOutReadyMs,
+      'bare React': startup.bareReactReadyMs,
+    },
+    'logged-out first contentful paint': {
+      vigil: startup.firstContentfulPaint.loggedOutMs,
+      'bare React': startup.firstContentfulPaint.bareReactMs,
+    },
+  })
+  console.log(`lazy chunks (not in the first screen): ${size.vigil.lazy.join(', ')}`)
+  console.log(
+    `logged-out ready ×${startup.loggedOutRatio} of bare React (×${startup.afterRoundTrip.loggedOutRatio} read after the bench's round trip, ×${startup.firstContentfulPaint.ratio} at the first contentful paint); demo sign-in to dashboard ${startup.signInToDashboardMs} ms (×${startup.signInToDashboardRatio})`,
+  )
+  console.log(signInLine(startup.signInSeen))
+  printSearchTable(results.search)
+  console.log(sortByNameLine(results.sortByName))
+  printImportTable(results.import)
+  console.log(workspaceLine(results.workspace))
+  console.log(feedLine(results.feed))
+  console.log(
+    `after loading 100,000 repositories: JS heap ${results.memory.jsHeapUsedMb} MB, ${results.memory.domNodesAt100k} DOM nodes`,
+  )
+  console.log(generatedViewsLine(results.vulnerabilities))
+  console.log(workspaceViewsLine(results.workspace.vulnerabilities))
+  console.log('Wrote bench/results.json')
+}

@@ -1,0 +1,20 @@
+// Every environment variable the bench reads, in one place (docs/benchmarks.md lists them).
+
+const env = process.env
+
+/** `BENCH_ONLY`: one scenario alone (startup, search, views, import, workspace or feed); unset, all of them. */
+export const only = env.BENCH_ONLY
+/** `BENCH_ROUNDS`: start-up rounds, each a Vigil load and a bare React load, interleaved. */
+export const rounds = Number(env.BENCH_ROUNDS ?? 7)
+/** `BENCH_IMPORT_ROUNDS`: imports of each scan file (the median is reported). */
+export const importRounds = Number(env.BENCH_IMPORT_ROUNDS ?? 3)
+/** `BENCH_SIZES`: the generated organisations' sizes that search is measured at. */
+export const searchSizes = (env.BENCH_SIZES ?? '5,3876,10000,100000').split(',').map(Number)
+/** `BENCH_FEED_REPOS`: repositories in the feed (three files each). */
+export const feedRepositories = Number(env.BENCH_FEED_REPOS ?? 10_000)
+/** `BENCH_WORKSPACE_REPOS`: repositories seeded into the large workspace. */
+export const workspaceRepositories = Number(env.BENCH_WORKSPACE_REPOS ?? 10_000)
+/** `BENCH_WORKSPACE_FINDINGS`: findings per seeded repository. */
+export const workspaceFindings = Number(env.BENCH_WORKSPACE_FINDINGS ?? 100)
+/** `BENCH_VIEWS=generated`: `BENCH_ONLY=views` without the large workspace. */
+export const viewsOfGeneratedOnly = env.BENCH_VIEWS === 'generated'
