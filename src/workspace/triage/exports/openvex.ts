@@ -1,6 +1,5 @@
-import { parsePackageUrl } from '@/workspace/triage/package-url'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
-import { packageUrlOf } from '@/workspace/triage/package-url'
+import { packageUrlOf, parsePackageUrl } from '@/workspace/triage/package-url'
 import { routed, uniqueSorted, type DecidedFinding } from './routing'
 
 export const openVexContext = 'https://openvex.dev/ns/v0.2.0'
