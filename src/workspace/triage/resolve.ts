@@ -253,7 +253,8 @@ function isIdKey(id: string): boolean {
  * path pattern or rule in its repository, then its advisory for its package, then its advisory in
  * its repository, then everywhere), advisories matched by id or alias without case. An accepted
  * risk past its expiry leaves the finding open, marked expired; a finding more severe than when it
- * was decided is marked for review. Decisions that cover no finding are listed as stale.
+ * was decided is marked for review. Decisions that cover no finding are listed as stale: give every
+ * finding of the workspace for that list to mean anything.
  */
 export function resolveDecisions(
   findings: readonly DecidableFinding[],
