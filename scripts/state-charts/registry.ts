@@ -7,6 +7,7 @@ import { policyEditorMachine } from '@/machines/policy-editor.machine'
 import { repoTabsMachine } from '@/machines/repo-tabs.machine'
 import { sidebarMachine } from '@/machines/sidebar.machine'
 import { themeMachine } from '@/machines/theme.machine'
+import { triageMachine } from '@/machines/triage.machine'
 
 /** Every machine of Vigil, by the file name it lives in. */
 export const machines: Record<string, AnyStateMachine> = {
@@ -18,4 +19,5 @@ export const machines: Record<string, AnyStateMachine> = {
   'policy-editor': policyEditorMachine,
   import: importMachine,
   'feed-sync': feedSyncMachine,
+  triage: triageMachine,
 }

@@ -1,0 +1,120 @@
+import { Validator, type Schema } from '@cfworker/json-schema'
+import { isDay } from './decision'
+import type { DecisionEntry } from './decision-log'
+import { checkPathPattern } from './glob'
+import decisionsSchema from './decisions.schema.json'
+
+/** The version of the decisions file this Vigil writes and reads. */
+export const decisionsFileVersion = 1
+
+export interface DecisionsFile {
+  generatedAt?: string
+  decisions: DecisionEntry[]
+}
+
+/** Why a decisions file could not be read, in words a person can act on. */
+export class DecisionsFileError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'DecisionsFileError'
+  }
+}
+
+const validator = new Validator(decisionsSchema as unknown as Schema, '2020-12', false)
+
+function describeSchemaErrors(errors: { instanceLocation: string; error: string }[]): string {
+  // The validator reports each failing keyword up the tree; the deepest ones say what is wrong.
+  const deepest = errors.filter(
+    (error) =>
+      !errors.some((other) => other !== error && other.instanceLocation.startsWith(`${error.instanceLocation}/`)),
+  )
+  const listed = deepest
+    .slice(0, 3)
+    .map((error) => `${error.instanceLocation.replace(/^#/, '') || 'the file'}: ${error.error}`)
+  return `${listed.join('; ')}${deepest.length > 3 ? `; and ${deepest.length - 3} more` : ''}`
+}
+
+/**
+ * Reads a decisions file: JSON that matches the decisions schema, of a version this Vigil knows,
+ * each entry id once, each day a real day and each path pattern usable.
+ */
+export function readDecisionsFile(text: string): DecisionsFile {
+  const body = text.replace(/^\uFEFF/, '').trimStart()
+  if (body.startsWith('<')) {
+    throw new DecisionsFileError(
+      'The decisions file is an HTML page, not JSON: check its address (a sign-in page or an error page answers like this).',
+    )
+  }
+  let document: unknown
+  try {
+    document = JSON.parse(body)
+  } catch (error) {
+    throw new DecisionsFileError(
+      `The decisions file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  const version = (document as { vigilDecisions?: unknown } | null)?.vigilDecisions
+  if (typeof version === 'number' && version > decisionsFileVersion) {
+    throw new DecisionsFileError(
+      `The decisions file is of version ${version}, newer than this Vigil reads (${decisionsFileVersion}): reload Vigil to get the newer version.`,
+    )
+  }
+  const result = validator.validate(document)
+  if (!result.valid) {
+    throw new DecisionsFileError(
+      `The decisions file does not match Vigil's decisions format (docs/triage.md): ${describeSchemaErrors(result.errors)}.`,
+    )
+  }
+  const file = document as { generatedAt?: string; decisions: DecisionEntry[] }
+  const ids = new Set<string>()
+  for (const [index, entry] of file.decisions.entries()) {
+    if (ids.has(entry.id)) {
+      throw new DecisionsFileError(
+        `The decisions file has two entries with the id "${entry.id}" (the second at /decisions/${index}): each entry is written once.`,
+      )
+    }
+    ids.add(entry.id)
+    for (const day of [entry.expiresOn, entry.dueOn]) {
+      if (day !== undefined && !isDay(day)) {
+        throw new DecisionsFileError(`The day "${day}" of /decisions/${index} does not exist: write it as 2026-12-31.`)
+      }
+    }
+    if (entry.scope.kind === 'path') {
+      const problem = checkPathPattern(entry.scope.pattern)
+      if (problem) throw new DecisionsFileError(`/decisions/${index}/scope/pattern: ${problem}`)
+    }
+  }
+  return { generatedAt: file.generatedAt, decisions: file.decisions }
+}
+
+/** Writes the whole log as a decisions file: one entry a line, so that a change is one line of a diff. */
+export function writeDecisionsFile(log: readonly DecisionEntry[], generatedAt: string): string {
+  const lines = log.map((entry) => `    ${JSON.stringify(entry)}`)
+  const head = `{\n  "vigilDecisions": ${decisionsFileVersion},\n  "generatedAt": ${JSON.stringify(generatedAt)},\n  "decisions": [`
+  return lines.length === 0 ? `${head}]\n}\n` : `${head}\n${lines.join(',\n')}\n  ]\n}\n`
+}
+
+/**
+ * One log of two (a feed's and the local one): every entry once by id, oldest first; entries of
+ * the same instant keep the order they had, the first log's before the second's.
+ */
+export function mergeDecisionLogs(first: readonly DecisionEntry[], second: readonly DecisionEntry[]): DecisionEntry[] {
+  const seen = new Set<string>()
+  const merged: { entry: DecisionEntry; time: number; order: number }[] = []
+  for (const entry of [...first, ...second]) {
+    if (seen.has(entry.id)) continue
+    seen.add(entry.id)
+    merged.push({ entry, time: Date.parse(entry.at), order: merged.length })
+  }
+  merged.sort((a, b) => a.time - b.time || a.order - b.order)
+  return merged.map(({ entry }) => entry)
+}
+
+/** The local entries a feed's log lacks: decisions made here that CI has not published yet. */
+export function unpublishedEntries(
+  local: readonly DecisionEntry[],
+  published: readonly DecisionEntry[],
+): DecisionEntry[] {
+  const ids = new Set(published.map((entry) => entry.id))
+  return local.filter((entry) => !ids.has(entry.id))
+}
