@@ -23,6 +23,7 @@ import { repoTabsMachine } from '@/machines/repo-tabs.machine'
 import { sidebarMachine } from '@/machines/sidebar.machine'
 import { allStates, allTransitions } from './state-charts'
 import { themeMachine } from '@/machines/theme.machine'
+import { triageMachine } from '@/machines/triage.machine'
 
 /**
  * For every machine and each of its inputs, @xstate/graph maps every reachable snapshot and every
@@ -52,6 +53,45 @@ interface Subject {
 }
 
 const subjects: Record<string, Subject> = {
+  triage: {
+    machine: triageMachine.provide({
+      actions: { announceChange: () => {} },
+      actors: { applyDecisions: fromCallback(() => () => {}), undoStep: fromCallback(() => () => {}) },
+    }),
+    inputs: [
+      {
+        findings: [
+          {
+            repository: 'r',
+            key: 'a',
+            kind: 'vulnerability',
+            advisoryId: 'CVE-2024-1',
+            severity: 'High',
+            tool: 'Grype',
+          },
+        ],
+        now: '2026-03-01T00:00:00Z',
+      },
+      { findings: [], now: '2026-03-01T00:00:00Z' },
+    ],
+    events: [
+      { type: 'state.choose', state: 'accepted-risk' },
+      { type: 'draft.change', change: { reason: 'r', expiresOn: '2026-06-30' } },
+      { type: 'draft.submit' },
+      { type: 'draft.back' },
+      { type: 'decision.confirm' },
+      { type: 'decision.edit' },
+      { type: 'bulk.started', stepId: 's', total: 2 },
+      { type: 'bulk.progressed', done: 1 },
+      { type: 'bulk.applied' },
+      { type: 'bulk.failed', message: 'm' },
+      { type: 'bulk.cancel' },
+      { type: 'step.undo' },
+      { type: 'undo.applied', count: 1 },
+      { type: 'undo.failed', message: 'm' },
+      { type: 'triage.restart' },
+    ],
+  },
   auth: {
     machine: authMachine.provide({
       actions: { cleanAddressBar: () => {}, announceSession: () => {}, reportError: () => {} },

@@ -1,13 +1,5 @@
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from '@xstate/graph'
 import { describe, expect, it, vi } from 'vitest'
-import {
-  createActor,
-  fromCallback,
-  getStateNodes,
-  SimulatedClock,
-  type AnyTransitionDefinition,
-  type InspectionEvent,
-} from 'xstate'
+import { createActor, fromCallback } from 'xstate'
 import type { DecidableFinding } from '@/workspace/triage/resolve'
 import {
   triageMachine,
@@ -17,7 +9,6 @@ import {
   type UndoRunInput,
   type UndoRunnerEvent,
 } from './triage.machine'
-import { allStates, allTransitions } from '../../scripts/state-charts/state-charts'
 
 const finding = (key: string, change: Partial<DecidableFinding> = {}): DecidableFinding => ({
   repository: 'payments',
@@ -196,67 +187,5 @@ describe('triage machine', () => {
     other.undo({ type: 'undo.failed', message: 'The storage is full.' })
     expect(other.value()).toBe('done')
     expect(other.context().problem).toBe('The storage is full.')
-  })
-
-  it('reaches every state and takes every transition along replayed paths', () => {
-    const machine = triageMachine.provide({
-      actions: { announceChange: () => {} },
-      actors: { applyDecisions: fromCallback(() => () => {}), undoStep: fromCallback(() => () => {}) },
-    })
-    const events: TriageEvent[] = [
-      { type: 'state.choose', state: 'accepted-risk' },
-      { type: 'draft.change', change: { reason: 'r', expiresOn: '2026-06-30' } },
-      { type: 'draft.submit' },
-      { type: 'draft.back' },
-      { type: 'decision.confirm' },
-      { type: 'decision.edit' },
-      { type: 'bulk.started', stepId: 's', total: 2 },
-      { type: 'bulk.progressed', done: 1 },
-      { type: 'bulk.applied' },
-      { type: 'bulk.failed', message: 'm' },
-      { type: 'bulk.cancel' },
-      { type: 'step.undo' },
-      { type: 'undo.applied', count: 1 },
-      { type: 'undo.failed', message: 'm' },
-      { type: 'triage.restart' },
-    ]
-    const statesSeen = new Set<string>()
-    const taken = new Set<AnyTransitionDefinition>()
-    const record = (inspection: InspectionEvent) => {
-      if (inspection.type !== '@xstate.microstep' && inspection.type !== '@xstate.snapshot') return
-      const snapshot = inspection.snapshot as { value?: unknown }
-      if (snapshot.value !== undefined)
-        for (const node of getStateNodes(machine.root, snapshot.value as never)) statesSeen.add(node.id)
-      if (inspection.type === '@xstate.microstep')
-        for (const transition of (inspection as { _transitions: AnyTransitionDefinition[] })._transitions)
-          taken.add(transition)
-    }
-    for (const input of [
-      { findings: [finding('a')], now },
-      { findings: [], now },
-    ]) {
-      const options = { input, events, limit: 2000 }
-      const shortest = new Map(getShortestPaths(machine, options).map((path) => [serializeSnapshot(path.state), path]))
-      for (const edge of adjacencyMapToArray(getAdjacencyMap(machine, options))) {
-        const base = shortest.get(serializeSnapshot(edge.state as never))!
-        const actor = createActor(machine, { input, clock: new SimulatedClock(), inspect: record }).start()
-        for (const step of [...base.steps, { event: edge.event, state: edge.nextState }]) {
-          // The first step of a path is the machine's start, not an event to send.
-          if ((step.event.type as string) !== 'xstate.init') actor.send(step.event)
-          expect(actor.getSnapshot().value).toEqual(step.state.value)
-        }
-        actor.stop()
-      }
-    }
-    expect(
-      allStates(machine)
-        .filter((node) => !statesSeen.has(node.id))
-        .map((node) => node.id),
-    ).toEqual([])
-    expect(
-      allTransitions(machine)
-        .filter((transition) => !taken.has(transition))
-        .map((transition) => `${transition.source.id} on ${transition.eventType}`),
-    ).toEqual([])
   })
 })
