@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate'
+import { workspaceJob } from './workspace-job'
 import type { FeedProgress, FeedSyncReport } from '@/workspace/feed-sync'
 
 /**
@@ -115,3 +116,23 @@ export const feedSyncMachine = setup({
     failed: {},
   },
 })
+
+/** Runs a sync in the workspace's worker: the page only shows its progress. */
+export const syncJob = (databaseName: string | undefined, create: () => Worker, pageOrigin: string) =>
+  workspaceJob<FeedSyncRequest, FeedRunnerEvent>(databaseName, create, {
+    name: 'sync',
+    request: (input, database) => ({
+      type: 'sync',
+      database,
+      manifestUrl: input.manifestUrl,
+      pageOrigin,
+      token: input.token,
+    }),
+    receive: (message) => {
+      if (message.type === 'sync-progress') return { type: 'feed.progress', progress: message.progress }
+      if (message.type === 'synced') return { type: 'feed.synced', report: message.report }
+      return undefined
+    },
+    isLast: (message) => message.type === 'synced',
+    failed: (message) => ({ type: 'feed.failed', message }),
+  })

@@ -1,4 +1,5 @@
 import { assign, fromCallback, setup } from 'xstate'
+import { workspaceJob } from './workspace-job'
 import type { FileOutcome, ImportFileInput, ImportPhase } from '@/workspace/import-file'
 
 export type FileStatus = 'queued' | ImportPhase | 'done' | 'cancelled'
@@ -153,3 +154,20 @@ export const importMachine = setup({
 })
 
 export type ImportMachine = typeof importMachine
+
+/** Runs the dialog's files in the workspace's worker, reporting each file as it lands. */
+export const importJob = (databaseName: string | undefined, create: () => Worker) =>
+  workspaceJob<ImportRunInput, ImportRunnerEvent>(databaseName, create, {
+    name: 'import',
+    request: (input, database) => ({ type: 'import', database, files: input.files.map((file) => file.input) }),
+    receive: (message, input) => {
+      if (message.type === 'progress')
+        return { type: 'import.progress', index: input.files[message.index].index, phase: message.phase }
+      if (message.type === 'file')
+        return { type: 'import.file', index: input.files[message.index].index, outcome: message.outcome }
+      if (message.type === 'finished') return { type: 'import.finished' }
+      return undefined
+    },
+    isLast: (message) => message.type === 'finished',
+    failed: (message) => ({ type: 'import.failed', message }),
+  })

@@ -1,14 +1,14 @@
 import { createActorContext } from '@xstate/react'
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import { readLocal, writeLocal } from '@/lib/local-storage'
-import { feedSyncMachine, type FeedRunnerEvent, type FeedSyncRequest } from '@/machines/feed-sync.machine'
+import { feedSyncMachine, syncJob } from '@/machines/feed-sync.machine'
 import { workerActor } from '@/machines/worker-actor'
 import { FeedDefaultsContext, type FeedDefaults } from './feed-defaults'
 import { namedActorContext } from './named-actor-context'
 import { useDataSource } from './data-source'
 import { useWorkspace } from './workspace'
 import { WorkspaceActorHost } from './workspace-actor-host'
-import { workspaceJob } from './workspace-worker'
+import { takeWorkspaceWorker } from './workspace-worker'
 import { useRequiredContext } from './required-context'
 
 export const FeedSyncActor = namedActorContext(createActorContext(feedSyncMachine), 'FeedSyncProvider')
@@ -40,26 +40,6 @@ function useStoredSettings(defaults: FeedDefaults, getToken: () => string | unde
   }
 }
 
-/** Runs a sync in the workspace's worker: the page only shows its progress. */
-const syncJob = (databaseName: string | undefined) =>
-  workspaceJob<FeedSyncRequest, FeedRunnerEvent>(databaseName, {
-    name: 'sync',
-    request: (input, database) => ({
-      type: 'sync',
-      database,
-      manifestUrl: input.manifestUrl,
-      pageOrigin: window.location.origin,
-      token: input.token,
-    }),
-    receive: (message) => {
-      if (message.type === 'sync-progress') return { type: 'feed.progress', progress: message.progress }
-      if (message.type === 'synced') return { type: 'feed.synced', report: message.report }
-      return undefined
-    },
-    isLast: (message) => message.type === 'synced',
-    failed: (message) => ({ type: 'feed.failed', message }),
-  })
-
 /** The sync machine with the browser's worker, for one workspace; a sync the user asked for shows the workspace. */
 function FeedSyncHost({ children }: { children: ReactNode }) {
   const { choose } = useDataSource()
@@ -67,7 +47,7 @@ function FeedSyncHost({ children }: { children: ReactNode }) {
     ({ databaseName, changed }: { databaseName?: string; changed: () => void }) =>
       feedSyncMachine.provide({
         actions: { announceChange: () => changed(), showWorkspace: () => choose('workspace') },
-        actors: { runSync: workerActor(syncJob(databaseName)) },
+        actors: { runSync: workerActor(syncJob(databaseName, takeWorkspaceWorker, window.location.origin)) },
       }),
     [choose],
   )

@@ -1,10 +1,10 @@
 import { createActorContext } from '@xstate/react'
 import { createContext, useMemo, useState, type ReactNode } from 'react'
-import { importMachine, type ImportRunInput, type ImportRunnerEvent } from '@/machines/import.machine'
+import { importJob, importMachine } from '@/machines/import.machine'
 import { workerActor } from '@/machines/worker-actor'
 import { namedActorContext } from './named-actor-context'
 import { WorkspaceActorHost } from './workspace-actor-host'
-import { prewarmWorkspaceWorker, workspaceJob } from './workspace-worker'
+import { prewarmWorkspaceWorker, takeWorkspaceWorker } from './workspace-worker'
 import { useRequiredContext } from './required-context'
 
 export const ImportActor = namedActorContext(createActorContext(importMachine), 'ImportProvider')
@@ -17,28 +17,11 @@ interface ImportDialogControls {
 
 const ImportDialogContext = createContext<ImportDialogControls | null>(null)
 
-/** Runs the dialog's files in the workspace's worker, reporting each file as it lands. */
-const importJob = (databaseName: string | undefined) =>
-  workspaceJob<ImportRunInput, ImportRunnerEvent>(databaseName, {
-    name: 'import',
-    request: (input, database) => ({ type: 'import', database, files: input.files.map((file) => file.input) }),
-    receive: (message, input) => {
-      if (message.type === 'progress')
-        return { type: 'import.progress', index: input.files[message.index].index, phase: message.phase }
-      if (message.type === 'file')
-        return { type: 'import.file', index: input.files[message.index].index, outcome: message.outcome }
-      if (message.type === 'finished') return { type: 'import.finished' }
-      return undefined
-    },
-    isLast: (message) => message.type === 'finished',
-    failed: (message) => ({ type: 'import.failed', message }),
-  })
-
 /** The import machine with the browser's worker, for one workspace. */
 const provideImport = ({ databaseName, changed }: { databaseName?: string; changed: () => void }) =>
   importMachine.provide({
     actions: { announceChange: () => changed() },
-    actors: { runImport: workerActor(importJob(databaseName)) },
+    actors: { runImport: workerActor(importJob(databaseName, takeWorkspaceWorker)) },
   })
 
 /**

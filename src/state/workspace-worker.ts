@@ -1,6 +1,3 @@
-import type { WorkerJob } from '@/machines/worker-actor'
-import type { ImportRequestMessage, ImportWorkerMessage } from '@/workspace/import.worker'
-
 const newWorker = () => new Worker(new URL('../workspace/import.worker.ts', import.meta.url), { type: 'module' })
 
 /** A worker started while the import dialog opens, so that the first file does not wait for it to load. */
@@ -10,38 +7,9 @@ export function prewarmWorkspaceWorker() {
   spare ??= newWorker()
 }
 
-function takeWorker(): Worker {
+/** The workspace's worker (imports and feed syncs): the one started ahead, else a new one. */
+export function takeWorkspaceWorker(): Worker {
   const worker = spare ?? newWorker()
   spare = undefined
   return worker
-}
-
-interface WorkspaceJob<Input, Event> {
-  /** What the work is called in a message: "The import stopped: …". */
-  name: string
-  request: (input: Input, database: string) => ImportRequestMessage
-  receive: (message: ImportWorkerMessage, input: Input) => Event | undefined
-  isLast: (message: ImportWorkerMessage) => boolean
-  failed: (message: string) => Event
-}
-
-/**
- * A job of the workspace's worker (the import dialog's files, a feed sync): the page only shows
- * its progress. Refused, in words, until the signed-in identity's workspace is known.
- */
-export function workspaceJob<Input, Event>(
-  databaseName: string | undefined,
-  job: WorkspaceJob<Input, Event>,
-): WorkerJob<Input, ImportWorkerMessage, Event> {
-  return {
-    create: takeWorker,
-    request: (input) =>
-      databaseName
-        ? { message: job.request(input, databaseName) }
-        : { refused: job.failed('Your workspace is not ready yet: try again in a moment.') },
-    receive: (message, input) =>
-      message.type === 'failed' ? job.failed(message.message) : job.receive(message, input),
-    isLast: (message) => message.type === 'failed' || job.isLast(message),
-    crashed: (reason) => job.failed(`The ${job.name} stopped: ${reason}.`),
-  }
 }

@@ -24,7 +24,7 @@ import { endpointsToCsv } from '@/queries/endpoints/endpoints-csv'
 import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
 import { useDataSource } from '@/state/data-source'
-import { useEndpointOccurrences } from '@/state/data-source-indexes'
+import { useEndpointOccurrences } from './use-endpoint-occurrences'
 import { EndpointTable } from './endpoint-table'
 
 /** What `/apis` and its sub-routes show: endpoints of a kind, or the API descriptions. */

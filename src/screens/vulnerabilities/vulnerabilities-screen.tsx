@@ -19,7 +19,7 @@ import { findingSeverities, type FindingSeverity } from '@/data/findings'
 import { visibilityOptions } from '@/queries/repositories/repository-filters'
 import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
-import { useVulnerabilityIndex } from '@/state/data-source-indexes'
+import { useVulnerabilityIndex } from './use-vulnerability-index'
 import { AdvisoryTable, OccurrenceTable } from './vulnerability-tables'
 
 const severityOptions = [
