@@ -90,7 +90,7 @@ describe('the workspace store', () => {
     const [summary] = await listRepositories(database)
     expect(summary).toMatchObject({
       name: 'storefront',
-      scannedAt: '2026-11-20T10:00:00Z',
+      scannedAt: '2026-11-20T10:00:00.000Z',
       tools: ['Semgrep'],
       languages: ['TypeScript', 'Python'],
       counts: { policyIssues: 2, vulnerabilities: 0, byEnforcement: { Mandatory: 2, Recommended: 0, Optional: 0 } },
