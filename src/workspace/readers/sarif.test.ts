@@ -635,4 +635,26 @@ describe('dependency scanners writing SARIF', () => {
     expect(JSON.stringify(run)).not.toContain('xxxxxxxx')
     expect(run.warnings).toEqual(['1 licence finding not imported: licences are not shown'])
   })
+
+  it('keys a secret scanner’s result by its masked snippet, never by the secret', () => {
+    const secretRun = (secret: string) =>
+      readSarif(
+        log([
+          {
+            tool: { driver: { name: 'gitleaks', rules: [{ id: 'generic-api-key' }] } },
+            results: [
+              {
+                ruleId: 'generic-api-key',
+                message: { text: 'generic-api-key has detected secret for file .env.' },
+                locations: at('.env', 4, `API_KEY=${secret}`),
+              },
+            ],
+          },
+        ]),
+      )[0]
+    const [first, second] = [secretRun('hunter2hunter2'), secretRun('correct-horse-battery')]
+    expect(issues([first])[0]).toMatchObject({ category: 'secret', maskedMatch: 'API_********' })
+    expect(first.findings[0].key).toBe(second.findings[0].key)
+    expect(JSON.stringify(first)).not.toContain('hunter2')
+  })
 })

@@ -47,6 +47,12 @@ const enforcementOf = new Map<string, EnforcementStatus>([
 /** Trivy names its rules by what they are about (its SARIF writer's `name`). */
 const trivyPackageRules = new Set(['OsPackageVulnerability', 'LanguageSpecificPackageVulnerability'])
 
+/** Secret scanners: their snippets are the secrets, so a result is keyed by its masked snippet. */
+const secretScanners = new Set(['gitleaks', 'trufflehog', 'detect-secrets', 'ggshield', 'betterleaks'])
+
+/** Messages are read for a package up to this length: a scanner's sentence, never a document. */
+const MESSAGE_SCAN = 2000
+
 /** CWE ids from tags in their real spellings: `external/cwe/cwe-079`, `CWE-22: …`, `cwe:79`. */
 export function cwesOf(tags: unknown[]): string[] {
   const found: string[] = []
@@ -260,7 +266,8 @@ const line = (text: string, label: string) => new RegExp(`^[ \\t]*${label}:[ \\t
  * `Package:` / `Installed Version:` lines, Grype's `…package: log4j-core, version 2.14.1 was
  * found…`, OSV-Scanner's `Package 'lodash@4.17.20' is vulnerable…`, else `name@version`.
  */
-export function packageOfMessage(message: string, locationMessage = ''): PackageFacts {
+export function packageOfMessage(fullMessage: string, locationMessage = ''): PackageFacts {
+  const message = fullMessage.slice(0, MESSAGE_SCAN)
   const trivyName = line(message, 'Package')
   if (trivyName) {
     return {
@@ -280,7 +287,7 @@ export function packageOfMessage(message: string, locationMessage = ''): Package
   if (grypeOld) return { name: grypeOld[1], version: grypeOld[2], ecosystem: grypeOld[3], fixes: [] }
   const osv = /Package '(.+)@([^'@]+)' is vulnerable/.exec(message)
   if (osv) return { name: osv[1], version: osv[2], fixes: [] }
-  for (const text of [locationMessage, message]) {
+  for (const text of [locationMessage.slice(0, MESSAGE_SCAN), message]) {
     const generic = /(?:^|[\s:'"(])((?:@[\w.-]+\/)?[\w.-]+(?:[:/][\w.-]+)*)@(\d[\w.+~:-]*)/.exec(text)
     if (generic) return { name: generic[1], version: generic[2], fixes: [] }
   }
@@ -457,8 +464,9 @@ function readRun(run: JsonObject, options: ReadOptions, states: Map<string, RunS
       continue
     }
 
-    const secret = isTrivy && ruleFacts.name === 'Secret'
-    const maskedMatch = secret ? maskSecret(line(message, 'Match')) : undefined
+    const secretScanner = secretScanners.has(driver.name.toLowerCase())
+    const secret = secretScanner || (isTrivy && ruleFacts.name === 'Secret')
+    const maskedMatch = secret ? maskSecret(secretScanner ? place.context : line(message, 'Match')) : undefined
     const fingerprint = secret ? undefined : fingerprintOf(result)
     const finding: PolicyIssueFinding = {
       kind: 'policy-issue',
