@@ -156,9 +156,13 @@ export function readCycloneDx(bom: JsonObject, options: ReadOptions = {}): ReadR
   let closed = 0
   let unknownRefs = 0
   let unscored = 0
+  let unnamed = 0
   for (const vulnerability of asObjects(own(bom, 'vulnerabilities'))) {
     const id = asText(own(vulnerability, 'id'))
-    if (!id) continue
+    if (!id) {
+      unnamed += 1
+      continue
+    }
     const analysis = analysisOf(vulnerability)
     const { advisoryId, aliases } = canonicalAdvisory([
       id,
@@ -225,6 +229,7 @@ export function readCycloneDx(bom: JsonObject, options: ReadOptions = {}): ReadR
     warnings.push(
       `${plural(closed, 'finding')} closed by VEX (not affected, false positive, resolved, or an unaffected version): kept and marked closed`,
     )
+  if (unnamed) warnings.push(`${plural(unnamed, 'vulnerability', 'vulnerabilities')} without an id left out`)
   if (unknownRefs) warnings.push(`${plural(unknownRefs, 'affected reference')} named no component of the BOM`)
   if (unscored) warnings.push(`${plural(unscored, 'vulnerability', 'vulnerabilities')} had no rating: shown as Unknown`)
   if (collector.repeated)

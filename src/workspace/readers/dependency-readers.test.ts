@@ -57,3 +57,44 @@ describe('text from a file stays text', () => {
     }
   })
 })
+
+describe('an entry without an id', () => {
+  it.each([
+    [
+      'Trivy',
+      () =>
+        readTrivy({
+          Results: [
+            { Target: 'go.mod', Vulnerabilities: [{ PkgName: 'x' }] },
+            { Target: 'main.tf', Misconfigurations: [{ Status: 'FAIL' }] },
+          ],
+        }),
+      '2 vulnerabilities or checks without an id left out',
+    ],
+    [
+      'Grype',
+      () => readGrype({ matches: [{ vulnerability: {}, artifact: { name: 'x' } }] }),
+      '1 match without a vulnerability id left out',
+    ],
+    [
+      'OSV-Scanner',
+      () =>
+        readOsvScanner({ results: [{ packages: [{ package: { name: 'x' }, vulnerabilities: [{ summary: 's' }] }] }] }),
+      '1 vulnerability without an id left out',
+    ],
+    [
+      'npm audit',
+      () => readNpmAudit({ auditReportVersion: 2, vulnerabilities: { x: { name: 'x', via: [{ title: 't' }] } } }),
+      '1 advisory without a GHSA link or a source id left out',
+    ],
+    [
+      'CycloneDX',
+      () => readCycloneDx({ bomFormat: 'CycloneDX', specVersion: '1.5', vulnerabilities: [{ description: 'd' }] }),
+      '1 vulnerability without an id left out',
+    ],
+  ])('is counted by the %s reader, never silently dropped', (_reader, read, warning) => {
+    const result = read()
+    expect(result.findings).toEqual([])
+    expect(result.warnings).toContain(warning)
+  })
+})

@@ -109,11 +109,15 @@ export function readGrype(report: JsonObject, options: ReadOptions = {}): ReadRe
   const ecosystems: string[] = []
   const files: string[] = []
   let unscored = 0
+  let unnamed = 0
   for (const match of asObjects(own(report, 'matches'))) {
     const vulnerability = asObject(own(match, 'vulnerability'))
     const artifact = asObject(own(match, 'artifact'))
     const id = asText(own(vulnerability, 'id'))
-    if (!id) continue
+    if (!id) {
+      unnamed += 1
+      continue
+    }
     const related = asObjects(own(match, 'relatedVulnerabilities'))
     const metadata = [vulnerability, ...related]
     const { advisoryId, aliases } = canonicalAdvisory([id, ...related.map((entry) => asText(own(entry, 'id')))])
@@ -188,6 +192,7 @@ export function readGrype(report: JsonObject, options: ReadOptions = {}): ReadRe
   }
   const warnings: string[] = []
   if (unscored) warnings.push(`${plural(unscored, 'match', 'matches')} had no severity: shown as Unknown`)
+  if (unnamed) warnings.push(`${plural(unnamed, 'match', 'matches')} without a vulnerability id left out`)
   const ignored = asArray(own(report, 'ignoredMatches')).length
   if (ignored)
     warnings.push(

@@ -56,6 +56,7 @@ export function readNpmAudit(report: JsonObject, options: ReadOptions = {}): Rea
   }
   const collector = new FindingCollector<VulnerabilityFinding>()
   let unscored = 0
+  let unnamed = 0
   const packages = asObject(own(report, 'vulnerabilities'))
   for (const key of Object.keys(packages)) {
     const entry = asObject(own(packages, key))
@@ -66,7 +67,10 @@ export function readNpmAudit(report: JsonObject, options: ReadOptions = {}): Rea
       const url = asText(own(via, 'url'))
       const ghsa = url ? GHSA.exec(url)?.[0] : undefined
       const source = asNumber(own(via, 'source'))
-      if (!ghsa && source === undefined) continue
+      if (!ghsa && source === undefined) {
+        unnamed += 1
+        continue
+      }
       const { advisoryId, aliases } = canonicalAdvisory([ghsa ?? `npm-${source}`])
       const cvssEntry = asObject(own(via, 'cvss'))
       const cvss = scoreVector(own(cvssEntry, 'vectorString'))
@@ -104,6 +108,7 @@ export function readNpmAudit(report: JsonObject, options: ReadOptions = {}): Rea
   }
   const warnings: string[] = []
   if (unscored) warnings.push(`${plural(unscored, 'advisory', 'advisories')} had no severity: shown as Unknown`)
+  if (unnamed) warnings.push(`${plural(unnamed, 'advisory', 'advisories')} without a GHSA link or a source id left out`)
   if (collector.repeated)
     warnings.push(`${plural(collector.repeated, 'advisory', 'advisories')} listed twice for one package counted once`)
   const findings = collector.findings()

@@ -117,6 +117,7 @@ export function readOsvScanner(report: JsonObject, options: ReadOptions = {}): R
   const files: string[] = []
   let unscored = 0
   let licenceViolations = 0
+  let unnamed = 0
   for (const result of asObjects(own(report, 'results'))) {
     const sourcePath = asText(own(asObject(own(result, 'source')), 'path'))
     if (sourcePath) files.push(sourcePath)
@@ -138,6 +139,7 @@ export function readOsvScanner(report: JsonObject, options: ReadOptions = {}): R
       const seen = new Set<string>()
       for (const vulnerability of vulnerabilities) {
         const id = asText(own(vulnerability, 'id'))
+        if (!id) unnamed += 1
         if (!id || seen.has(id)) continue
         const group = groups.find((candidate) => asArray(own(candidate, 'ids')).includes(id))
         const groupIds = asStrings(own(group ?? {}, 'ids'))
@@ -191,6 +193,7 @@ export function readOsvScanner(report: JsonObject, options: ReadOptions = {}): R
   }
   const warnings: string[] = []
   if (unscored) warnings.push(`${plural(unscored, 'advisory', 'advisories')} had no severity: shown as Unknown`)
+  if (unnamed) warnings.push(`${plural(unnamed, 'vulnerability', 'vulnerabilities')} without an id left out`)
   if (licenceViolations)
     warnings.push(`${plural(licenceViolations, 'licence violation')} not imported: licences are not shown`)
   if (collector.repeated)

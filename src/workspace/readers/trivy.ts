@@ -105,6 +105,7 @@ interface Counts {
   custom: number
   ignored: number
   modifiedOther: number
+  unnamed: number
 }
 
 function vulnerabilityFinding(
@@ -113,7 +114,10 @@ function vulnerabilityFinding(
   counts: Counts,
 ): VulnerabilityFinding | undefined {
   const id = asText(own(vulnerability, 'VulnerabilityID'))
-  if (!id) return undefined
+  if (!id) {
+    counts.unnamed += 1
+    return undefined
+  }
   const target = asText(own(result, 'Target'))
   const resultClass = asText(own(result, 'Class'))
   const type = asText(own(result, 'Type'))
@@ -166,7 +170,16 @@ export function readTrivy(report: JsonObject, options: ReadOptions = {}): ReadRe
   const collector = new FindingCollector<ScanFinding>()
   const ecosystems: string[] = []
   const files: string[] = []
-  const counts: Counts = { unscored: 0, passed: 0, excepted: 0, licences: 0, custom: 0, ignored: 0, modifiedOther: 0 }
+  const counts: Counts = {
+    unscored: 0,
+    passed: 0,
+    excepted: 0,
+    licences: 0,
+    custom: 0,
+    ignored: 0,
+    modifiedOther: 0,
+    unnamed: 0,
+  }
   for (const result of asObjects(own(report, 'Results'))) {
     const target = asText(own(result, 'Target')) ?? ''
     const type = asText(own(result, 'Type'))
@@ -189,7 +202,10 @@ export function readTrivy(report: JsonObject, options: ReadOptions = {}): ReadRe
         continue
       }
       const ruleId = asText(own(misconfiguration, 'AVDID')) ?? asText(own(misconfiguration, 'ID'))
-      if (!ruleId) continue
+      if (!ruleId) {
+        counts.unnamed += 1
+        continue
+      }
       const cause = asObject(own(misconfiguration, 'CauseMetadata'))
       const line = positive(asNumber(own(cause, 'StartLine')))
       const word = asText(own(misconfiguration, 'Severity'))
@@ -280,6 +296,10 @@ export function readTrivy(report: JsonObject, options: ReadOptions = {}): ReadRe
   const warnings: string[] = []
   if (counts.unscored)
     warnings.push(`${plural(counts.unscored, 'vulnerability', 'vulnerabilities')} had no severity: shown as Unknown`)
+  if (counts.unnamed)
+    warnings.push(
+      `${plural(counts.unnamed, 'vulnerability or check', 'vulnerabilities or checks')} without an id left out`,
+    )
   if (counts.passed) warnings.push(`${plural(counts.passed, 'passed check')} left out`)
   if (counts.excepted) warnings.push(`${plural(counts.excepted, 'check')} excepted in Trivy's configuration left out`)
   if (counts.licences)
