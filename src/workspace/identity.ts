@@ -261,10 +261,14 @@ function spellVersion(type: string, version: string | undefined): string | undef
 
 /** Where a finding sits, as its key reads it: a path, or nothing. */
 const placeText = (file: string | undefined) =>
-  file
-    ?.trim()
-    .replace(/\\/g, '/')
-    .replace(/^\.?\/+/, '') ?? ''
+  file === undefined
+    ? ''
+    : /^[./\s]|\\|\s$/.test(file)
+      ? file
+          .trim()
+          .replace(/\\/g, '/')
+          .replace(/^\.?\/+/, '')
+      : file
 
 /** Text made comparable across runs: whitespace runs become one space. */
 export const normaliseContext = (text: string) => text.replace(/\s+/g, ' ').trim()
@@ -274,6 +278,7 @@ export const normaliseContext = (text: string) => text.replace(/\s+/g, ' ').trim
  * without storing it, and never changes between versions of Vigil.
  */
 export function textHash(text: string): string {
+  if (text === '') return EMPTY_HASH
   let h1 = 0xdeadbeef
   let h2 = 0x41c6ce57
   for (let index = 0; index < text.length; index++) {
@@ -287,6 +292,9 @@ export function textHash(text: string): string {
   h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909)
   return ((h2 >>> 0) & 0x1fffff).toString(16).padStart(6, '0') + (h1 >>> 0).toString(16).padStart(8, '0')
 }
+
+/** The hash of no text, which most results without a snippet share. */
+const EMPTY_HASH = '0bdcb81aee8d83'
 
 export type FindingKeyParts =
   /** A known advisory in a package: advisory, package identity, where the package was found. */
@@ -351,42 +359,36 @@ export interface ResultPlace {
  * so that a shifted line keeps each its key.
  */
 export class FindingCollector<F extends { key: string }> {
-  private groups = new Map<string, { finding: F; place: ResultPlace }[]>()
+  private groups = new Map<string, { entries: { finding: F; place: ResultPlace }[]; seen: Map<string, string[]> }>()
   repeated = 0
 
   add(finding: F, place: ResultPlace = {}): void {
-    const group = this.groups.get(finding.key)
+    let group = this.groups.get(finding.key)
     if (!group) {
-      this.groups.set(finding.key, [{ finding, place }])
-      return
+      group = { entries: [], seen: new Map() }
+      this.groups.set(finding.key, group)
     }
-    const same = (other: ResultPlace) =>
-      other.line === place.line && other.column === place.column && other.text === place.text
-    if (group.some((entry) => same(entry.place))) {
+    const where = `${place.line ?? ''}:${place.column ?? ''}`
+    const texts = group.seen.get(where)
+    if (texts?.includes(place.text ?? '')) {
       this.repeated += 1
       return
     }
-    group.push({ finding, place })
-  }
-
-  get size(): number {
-    let count = 0
-    for (const group of this.groups.values()) count += group.length
-    return count
+    if (texts) texts.push(place.text ?? '')
+    else group.seen.set(where, [place.text ?? ''])
+    group.entries.push({ finding, place })
   }
 
   findings(): F[] {
-    const order = (place: ResultPlace) => [place.line ?? 0, place.column ?? 0]
     const list: F[] = []
-    for (const group of this.groups.values()) {
-      if (group.length === 1) {
-        list.push(group[0].finding)
+    for (const { entries } of this.groups.values()) {
+      if (entries.length === 1) {
+        list.push(entries[0].finding)
         continue
       }
-      const sorted = [...group].sort((a, b) => {
-        const [x, y] = [order(a.place), order(b.place)]
-        return x[0] - y[0] || x[1] - y[1]
-      })
+      const sorted = [...entries].sort(
+        (a, b) => (a.place.line ?? 0) - (b.place.line ?? 0) || (a.place.column ?? 0) - (b.place.column ?? 0),
+      )
       sorted.forEach((entry, index) =>
         list.push(index === 0 ? entry.finding : { ...entry.finding, key: `${entry.finding.key}#${index + 1}` }),
       )

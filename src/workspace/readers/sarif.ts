@@ -241,7 +241,9 @@ function fingerprintOf(result: JsonObject): string | undefined {
     ['fingerprints', undefined],
     ['partialFingerprints', 'primaryLocationLineHash'],
   ] as const) {
-    const prints = asObject(own(result, field))
+    const value = own(result, field)
+    if (value === undefined) continue
+    const prints = asObject(value)
     const names = Object.keys(prints)
       .filter((name) => typeof prints[name] === 'string' && (prints[name] as string).trim() !== '')
       .sort()
@@ -382,6 +384,11 @@ function readRun(run: JsonObject, options: ReadOptions, states: Map<string, RunS
     return known
   }
   const paths = new Map<string, string>()
+  const advisories = new Map<string, string | undefined>()
+  const advisoryOf = (ruleId: string) => {
+    if (!advisories.has(ruleId)) advisories.set(ruleId, leadingAdvisoryId(ruleId))
+    return advisories.get(ruleId)
+  }
 
   for (const result of asObjects(own(run, 'results'))) {
     const kind = asText(own(result, 'kind')) ?? 'fail'
@@ -415,11 +422,12 @@ function readRun(run: JsonObject, options: ReadOptions, states: Map<string, RunS
     if (!place.file) skipped.noLocation += 1
     const location = place.file ? { file: place.file, line: place.line, endLine: place.endLine } : undefined
     const resultProperties = asObject(own(result, 'properties'))
-    const cwes = unique([...ruleFacts.cwes, ...cwesOf(asArray(own(resultProperties, 'tags')))])
+    const resultTags = asArray(own(resultProperties, 'tags'))
+    const cwes = resultTags.length ? unique([...ruleFacts.cwes, ...cwesOf(resultTags)]) : ruleFacts.cwes
     const securitySeverity =
       securitySeverityOf(own(resultProperties, 'security-severity')) ?? ruleFacts.securitySeverity
     const title = ruleFacts.title ?? message.split('\n')[0] ?? ruleId
-    const advisory = leadingAdvisoryId(ruleId)
+    const advisory = advisoryOf(ruleId)
 
     if (advisory || (isTrivy && ruleFacts.name && trivyPackageRules.has(ruleFacts.name))) {
       // A dependency scanner writing SARIF: the rule is an advisory, the location its manifest or image.
