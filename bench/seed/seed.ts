@@ -55,6 +55,7 @@ async function seed() {
     const result: ReadResult = {
       format: 'sarif',
       tool: 'Bench',
+      run: 'Bench',
       findings: findingsOf(repository),
       warnings: [],
       files: ['src/index.ts', 'package.json'],

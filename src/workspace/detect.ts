@@ -1,5 +1,5 @@
 import { asObject, asObjects, asText, isObject, own, type JsonObject } from './json'
-import { formatNames, ReaderError, type FormatId, type ReadResult } from './model'
+import { formatNames, ReaderError, type FormatId, type ReadOptions, type ReadResult } from './model'
 import { readCycloneDx } from './readers/cyclonedx'
 import { parse as parseYamlText } from 'yaml'
 import { readGrype } from './readers/grype'
@@ -46,23 +46,23 @@ function describeUnknown(document: unknown): string {
 }
 
 /** Reads a parsed file of any supported format; one result per tool run (SARIF can hold several). */
-export function readDocument(document: unknown): ReadResult[] {
+export function readDocument(document: unknown, options: ReadOptions = {}): ReadResult[] {
   const format = detectFormat(document)
   if (!format) throw new ReaderError(describeUnknown(document))
   const object = document as JsonObject
   switch (format) {
     case 'sarif':
-      return readSarif(object)
+      return readSarif(object, options)
     case 'cyclonedx':
-      return [readCycloneDx(object)]
+      return [readCycloneDx(object, options)]
     case 'npm-audit':
-      return [readNpmAudit(object)]
+      return [readNpmAudit(object, options)]
     case 'trivy':
-      return [readTrivy(object)]
+      return [readTrivy(object, options)]
     case 'grype':
-      return [readGrype(object)]
+      return [readGrype(object, options)]
     case 'osv-scanner':
-      return [readOsvScanner(object)]
+      return [readOsvScanner(object, options)]
     case 'openapi':
       return [readOpenApi(object)]
   }
@@ -123,10 +123,10 @@ export function parseYaml(text: string): unknown {
 }
 
 /** Reads a scan file's text (already decompressed): JSON, or YAML for an API description. */
-export function readScanText(text: string): ReadResult[] {
+export function readScanText(text: string, options: ReadOptions = {}): ReadResult[] {
   const body = text.replace(/^\uFEFF/, '')
   // JSON (or nothing, which parseJson names) is told apart at its first character, never by scanning it.
-  if (/^\s*([[{"]|$)/.test(body)) return readDocument(parseJson(text))
+  if (/^\s*([[{"]|$)/.test(body)) return readDocument(parseJson(text), options)
   if (!looksLikeYaml(body)) {
     throw new ReaderError(
       'The file is neither JSON nor YAML: Vigil reads scanner reports in JSON and API descriptions in JSON or YAML.',
@@ -134,5 +134,5 @@ export function readScanText(text: string): ReadResult[] {
   }
   const document = parseYaml(text)
   if (!isObject(document)) throw new ReaderError('The file is neither a JSON report nor a YAML API description.')
-  return readDocument(document)
+  return readDocument(document, options)
 }

@@ -1,4 +1,4 @@
-import { decodeText, isGzip, readScanText } from './detect'
+import { decodeText, isGzip, MAX_FILE_BYTES, readScanText } from './detect'
 import { formatNames, ReaderError, type FormatId } from './model'
 import { importResults, StorageFullError, type ImportRecord, type ImportRequest, type WorkspaceDatabase } from './store'
 
@@ -7,10 +7,15 @@ export interface ImportFileInput {
   /** The name shown to the user: the file's path within a dropped folder, else its name. */
   name: string
   blob: Blob
-  /** Chosen in the dialog, or the top-level folder of a dropped folder (`<repo>/<anything>`). */
+  /**
+   * Chosen in the dialog, the top-level folder of a dropped folder (`<repo>/<anything>`), or a
+   * feed's repository: it wins over the repository the file names.
+   */
   repository?: string
-  /** True when `repository` is the folder's name, which the file's own naming wins over. */
+  /** True when `repository` is the top-level folder of `name`: the rest of `name` is the file's path in it. */
   repositoryFromFolder?: boolean
+  /** The file's path inside its repository, when `name` does not say it (the run of a file that names none). */
+  fileName?: string
   /** What a feed's manifest says of the repository. */
   details?: ImportRequest['details']
 }
@@ -22,16 +27,82 @@ export type FileOutcome =
   | { status: 'needs-repository'; file: string; formatName: string; suggestion: string }
   | { status: 'refused'; file: string; reason: string }
 
-/** A file's bytes, decompressed when it is gzip-compressed. */
-export async function bytesOf(blob: Blob): Promise<Uint8Array> {
-  const bytes = new Uint8Array(await blob.arrayBuffer())
-  if (!isGzip(bytes)) return bytes
-  try {
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))
-    return new Uint8Array(await new Response(stream).arrayBuffer())
-  } catch {
-    throw new ReaderError('The file looks gzip-compressed but could not be decompressed (it may be cut short).')
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024)
+
+/**
+ * A gzip stream decompressed as it arrives, refused as soon as it passes `limit` bytes: a few
+ * megabytes of gzip can hold gigabytes (a decompression bomb), and nothing past the limit is
+ * ever held. Text that starts with a NUL byte is refused at the first chunk (as `decodeText` would).
+ */
+export async function gunzipWithin(compressed: ReadableStream<BufferSource>, limit: number): Promise<Uint8Array> {
+  const reader = compressed.pipeThrough(new DecompressionStream('gzip')).getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  const stop = async (message: string): Promise<never> => {
+    chunks.length = 0
+    await reader.cancel().catch(() => undefined)
+    throw new ReaderError(message)
   }
+  for (;;) {
+    let next: ReadableStreamReadResult<Uint8Array>
+    try {
+      next = await reader.read()
+    } catch {
+      throw new ReaderError('The file looks gzip-compressed but could not be decompressed (it may be cut short).')
+    }
+    if (next.done) break
+    if (total < 4096 && next.value.subarray(0, 4096 - total).includes(0)) {
+      return stop('The file is binary, not a text report (it decompresses to binary data).')
+    }
+    total += next.value.byteLength
+    if (total > limit) {
+      return stop(
+        `The file decompresses to more than ${megabytes(limit)} MB, and Vigil reads files up to ${megabytes(limit)} MB: nothing of it was imported. A small gzip file that grows this much may be a decompression bomb.`,
+      )
+    }
+    chunks.push(next.value)
+  }
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/** A file's bytes, decompressed (within `limit`) when it is gzip-compressed. */
+export async function bytesOf(blob: Blob, limit = MAX_FILE_BYTES): Promise<Uint8Array> {
+  if (blob.size > limit) {
+    throw new ReaderError(`The file is ${megabytes(blob.size)} MB; Vigil reads files up to ${megabytes(limit)} MB.`)
+  }
+  if (!isGzip(new Uint8Array(await blob.slice(0, 2).arrayBuffer()))) return new Uint8Array(await blob.arrayBuffer())
+  return gunzipWithin(blob.stream(), limit)
+}
+
+/**
+ * The repository a file lands in: the one the user gave (the dialog's choice, the folder the file
+ * was dropped in, a feed's repository) wins; the name the file gives is only the fallback for a
+ * file given alone. Undefined when neither names one: the dialog asks.
+ */
+export function chooseRepository(given: string | undefined, named: (string | undefined)[]): string | undefined {
+  const chosen = given === undefined ? undefined : cleanRepositoryName(given)
+  if (chosen) return chosen
+  return named.map((name) => (name === undefined ? undefined : cleanRepositoryName(name))).find(Boolean)
+}
+
+/**
+ * The file's path inside its repository folder: `acme-api/scans/trivy.json` → `scans/trivy.json`
+ * (and `dropped/acme-api/grype.json` → `grype.json` when the repository is `acme-api`).
+ */
+export function pathInRepository(
+  input: Pick<ImportFileInput, 'name' | 'repository' | 'repositoryFromFolder' | 'fileName'>,
+): string {
+  if (input.fileName) return input.fileName
+  const segments = input.name.split(/[\\/]/).filter(Boolean)
+  if (!input.repositoryFromFolder || segments.length < 2) return segments.join('/') || input.name
+  const folder = input.repository === undefined ? -1 : segments.indexOf(input.repository)
+  return segments.slice(folder >= 0 && folder < segments.length - 1 ? folder + 1 : 1).join('/')
 }
 
 /** A repository name to suggest for a file that names none: its name without extensions. */
@@ -61,12 +132,13 @@ export async function importFile(
     onPhase('reading')
     const bytes = await bytesOf(input.blob)
     onPhase('parsing')
-    const results = readScanText(decodeText(bytes))
+    const results = readScanText(decodeText(bytes), { fileName: pathInRepository(input) })
     const format: FormatId = results[0].format
     formatName = formatNames[format]
-    const named = results.map((result) => result.repository).find(Boolean)
-    const chosen = input.repository ? cleanRepositoryName(input.repository) : undefined
-    const repository = input.repositoryFromFolder ? (named ?? chosen) : (chosen ?? named)
+    const repository = chooseRepository(
+      input.repository,
+      results.map((result) => result.repository),
+    )
     if (!repository) {
       return { status: 'needs-repository', file: input.name, formatName, suggestion: suggestRepository(input.name) }
     }

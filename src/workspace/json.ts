@@ -11,6 +11,12 @@ export const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? va
 
 export const asObjects = (value: unknown): JsonObject[] => asArray(value).filter(isObject)
 
+/** The non-empty strings of a list, trimmed. */
+export const asStrings = (value: unknown): string[] =>
+  asArray(value)
+    .map(asText)
+    .filter((text): text is string => text !== undefined)
+
 /** A non-empty trimmed string, else undefined. */
 export function asText(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
@@ -25,6 +31,25 @@ export function asNumber(value: unknown): number | undefined {
     return Number.isFinite(number) ? number : undefined
   }
   return undefined
+}
+
+/**
+ * A timestamp as an ISO 8601 string in UTC (`2026-11-20T08:00:00.000Z`), from RFC 3339 text with
+ * any number of fraction digits and any offset (Go writes nanoseconds); else undefined.
+ */
+export function asIsoTime(value: unknown): string | undefined {
+  const text = asText(value)
+  if (!text) return undefined
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(text)
+  if (!match) return undefined
+  const [, day, time = '00:00:00', fraction = '', zone = 'Z'] = match
+  const [year, month, date] = day.split('-').map(Number)
+  // Date rolls 30 February over to March: a day that does not exist is no timestamp.
+  if (new Date(Date.UTC(year, month - 1, date)).getUTCDate() !== date) return undefined
+  const offset = zone.toUpperCase() === 'Z' ? 'Z' : zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')
+  const milliseconds = (fraction + '000').slice(0, 3)
+  const instant = new Date(`${day}T${time.length === 5 ? `${time}:00` : time}.${milliseconds}${offset}`)
+  return Number.isNaN(instant.getTime()) ? undefined : instant.toISOString()
 }
 
 /** An own property only: a key such as `__proto__` in the file is data, never the prototype. */

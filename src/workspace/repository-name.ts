@@ -7,3 +7,36 @@ export function repositoryNameOf(uri: string): string {
   const match = /[:/]([^/:]+\/[^/:]+)$/.exec(trimmed)
   return match ? match[1].split('/')[1] : trimmed
 }
+
+/**
+ * An image reference without its tag and digest, so that every release of an image is one
+ * repository: `busybox:1.32.1` → `busybox`, `ghcr.io/acme/api@sha256:…` → `ghcr.io/acme/api`,
+ * `localhost:5000/app:1` → `localhost:5000/app` (a registry's port stays).
+ */
+export function imageName(reference: string): string {
+  let name = reference.trim()
+  const at = name.indexOf('@')
+  if (at >= 0) name = name.slice(0, at)
+  const colon = name.lastIndexOf(':')
+  if (colon > name.lastIndexOf('/')) name = name.slice(0, colon)
+  return name
+}
+
+/** Text that names a place on a disk (`.`, `./src`, `/tmp/x`, `C:\x`, `image.tar`), not a project. */
+export function isLocalPath(text: string): boolean {
+  const trimmed = text.trim()
+  return (
+    trimmed === '' ||
+    /^(\.{1,2}|~)([\\/]|$)/.test(trimmed) ||
+    trimmed.startsWith('/') ||
+    /^[A-Za-z]:[\\/]/.test(trimmed) ||
+    trimmed.includes('\\') ||
+    /\.(tar|tar\.gz|tgz|zip|json|xml|sbom|spdx|cdx)$/i.test(trimmed)
+  )
+}
+
+/** A URL or an scp-like address of a repository (`https://…`, `git@host:org/repo.git`, `github.com/org/repo`). */
+export const isRepositoryAddress = (text: string): boolean =>
+  /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) ||
+  /^[\w.-]+@[\w.-]+:/.test(text.trim()) ||
+  /^[\w-]+(\.[\w-]+)+\/[^/\s]+\/[^/\s]+/.test(text.trim())

@@ -40,12 +40,12 @@ const calculator: Calculator =
   (cvssLibrary as unknown as Bundled).default?.CvssCalculator ??
   cvssLibrary
 
-const vectorPrefixes: Record<string, string> = {
-  CVSSv2: '',
-  CVSSv3: 'CVSS:3.0/',
-  CVSSv31: 'CVSS:3.1/',
-  CVSSv4: 'CVSS:4.0/',
-}
+const vectorPrefixes = new Map([
+  ['CVSSv2', ''],
+  ['CVSSv3', 'CVSS:3.0/'],
+  ['CVSSv31', 'CVSS:3.1/'],
+  ['CVSSv4', 'CVSS:4.0/'],
+])
 
 /**
  * Scores a CVSS vector (2.0, 3.0, 3.1 or 4.0) with ae-cvss-calculator. `method` is CycloneDX's
@@ -54,7 +54,8 @@ const vectorPrefixes: Record<string, string> = {
 export function scoreVector(vector: unknown, method?: string): CvssScore | undefined {
   if (typeof vector !== 'string' || vector.length > 400) return undefined
   let text = vector.trim().replace(/^\(|\)$/g, '')
-  if (!text.startsWith('CVSS:') && method && vectorPrefixes[method]) text = vectorPrefixes[method] + text
+  const prefix = method ? vectorPrefixes.get(method) : undefined
+  if (!text.startsWith('CVSS:') && prefix) text = prefix + text
   try {
     const parsed = calculator.fromVector(text)
     if (!parsed) return undefined

@@ -90,7 +90,7 @@ describe('the workspace store', () => {
     const [summary] = await listRepositories(database)
     expect(summary).toMatchObject({
       name: 'storefront',
-      scannedAt: '2026-11-20T10:00:00Z',
+      scannedAt: '2026-11-20T10:00:00.000Z',
       tools: ['Semgrep'],
       languages: ['TypeScript', 'Python'],
       counts: { policyIssues: 2, vulnerabilities: 0, byEnforcement: { Mandatory: 2, Recommended: 0, Optional: 0 } },
@@ -162,15 +162,16 @@ describe('the workspace store', () => {
     expect(outcome.status).toBe('imported')
   })
 
-  it('prefers the repository the file names over the folder it came in, and the dialog’s choice over both', async () => {
+  it('prefers the folder a file came in and the dialog’s choice over the repository the file names', async () => {
     const database = await freshWorkspace()
     const named = sarif([{ ruleId: 'xss', file: 'a.ts', line: 1 }], 'https://github.com/acme/from-file')
     expect(
       await run(database, file('folder/x.sarif', named, { repository: 'folder', repositoryFromFolder: true })),
-    ).toMatchObject({ repository: 'from-file' })
+    ).toMatchObject({ repository: 'folder' })
     expect(await run(database, file('x.sarif', named, { repository: 'chosen' }))).toMatchObject({
       repository: 'chosen',
     })
+    expect(await run(database, file('x.sarif', named))).toMatchObject({ repository: 'from-file' })
   })
 
   it('asks for a repository when neither the file nor a folder names one, suggesting the file name', async () => {

@@ -1,17 +1,46 @@
-import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '@/workspace/json'
+import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/identity'
+import {
+  asArray,
+  asIsoTime,
+  asNumber,
+  asObject,
+  asObjects,
+  asStrings,
+  asText,
+  own,
+  plural,
+  unique,
+  type JsonObject,
+} from '@/workspace/json'
 import {
   ReaderError,
   type CvssScore,
   type FindingSeverity,
+  type ReadOptions,
   type ReadResult,
+  type VexAnalysis,
+  type VexStatus,
   type VulnerabilityFinding,
 } from '@/workspace/model'
+import { imageName, isLocalPath, isRepositoryAddress, repositoryNameOf } from '@/workspace/repository-name'
 import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
-import { primaryAdvisoryId } from './osv'
+import { compareVersions, schemeOf, withinVers } from '@/workspace/versions'
 
 const SUPPORTED = ['1.4', '1.5', '1.6', '1.7']
-/** VEX analysis states that close a finding. */
-const CLOSED = new Set(['not_affected', 'false_positive', 'resolved', 'resolved_with_pedigree'])
+
+/**
+ * What an analysis state says of the package. A closed state (not affected, false positive,
+ * resolved) keeps its finding, marked, with the analysis: the screens show it as closed and
+ * leave it out of the open counts, and the justification stays readable.
+ */
+const vexStatusOf = new Map<string, VexStatus>([
+  ['not_affected', 'not_affected'],
+  ['false_positive', 'not_affected'],
+  ['resolved', 'fixed'],
+  ['resolved_with_pedigree', 'fixed'],
+  ['exploitable', 'affected'],
+  ['in_triage', 'under_investigation'],
+])
 
 /** The ecosystem of a package URL (`pkg:npm/…` → npm). */
 export function ecosystemOfPurl(purl: string | undefined): string | undefined {
@@ -27,6 +56,22 @@ function toolName(metadata: JsonObject): string {
   return name ? `${name} (CycloneDX)` : 'CycloneDX'
 }
 
+/**
+ * The repository the BOM's subject names: an image without its tag, a repository's address, a
+ * project's name; never a path on the scanning machine (Trivy names a scanned folder by its path).
+ */
+function namedRepository(component: JsonObject): string | undefined {
+  const name = asText(own(component, 'name'))
+  if (!name) return undefined
+  if (asText(own(component, 'type')) === 'container') return isLocalPath(name) ? undefined : imageName(name)
+  if (isRepositoryAddress(name)) return repositoryNameOf(name)
+  if (isLocalPath(name)) return undefined
+  // `testdata/fixtures/repo/npm` is a folder; `@acme/web` and `github.com/acme/api` name projects.
+  const [first] = name.split('/')
+  if (name.includes('/') && !first.startsWith('@') && !first.includes('.')) return undefined
+  return name
+}
+
 function ratingScores(ratings: JsonObject[]): { cvss?: CvssScore; scored: number | undefined; word?: string } {
   const cvss = preferredScore(
     ratings.map((rating) => scoreVector(own(rating, 'vector'), asText(own(rating, 'method')))),
@@ -39,8 +84,46 @@ function ratingScores(ratings: JsonObject[]): { cvss?: CvssScore; scored: number
   return { cvss, scored, word }
 }
 
+function analysisOf(vulnerability: JsonObject): VexAnalysis | undefined {
+  const analysis = own(vulnerability, 'analysis')
+  if (analysis === undefined) return undefined
+  const object = asObject(analysis)
+  const result: VexAnalysis = {
+    state: asText(own(object, 'state')),
+    justification: asText(own(object, 'justification')),
+    response: asStrings(own(object, 'response')),
+    detail: asText(own(object, 'detail')),
+  }
+  return result.state || result.justification || result.response.length || result.detail ? result : undefined
+}
+
+/**
+ * What `affects[].versions` says of the installed version: the status of the entries that name
+ * it (a version equal to it, or a vers range that holds it; `affected` when none is written).
+ * Unaffected wins over affected; undefined when no entry names it.
+ */
+export function versionStatus(
+  versions: JsonObject[],
+  installed: string | undefined,
+  ecosystem: string | undefined,
+): 'affected' | 'unaffected' | 'unknown' | undefined {
+  if (!installed) return undefined
+  const statuses = new Set<string>()
+  for (const entry of versions) {
+    const version = asText(own(entry, 'version'))
+    const range = asText(own(entry, 'range'))
+    const names =
+      (version !== undefined && compareVersions(version, installed, schemeOf(ecosystem)) === 0) ||
+      (range !== undefined && withinVers(installed, range) === true)
+    if (names) statuses.add(asText(own(entry, 'status')) ?? 'affected')
+  }
+  if (statuses.has('unaffected')) return 'unaffected'
+  if (statuses.has('affected')) return 'affected'
+  return statuses.has('unknown') ? 'unknown' : undefined
+}
+
 /** Reads a CycloneDX 1.4–1.7 JSON BOM with `vulnerabilities` (an SBOM with findings, or a VEX). */
-export function readCycloneDx(bom: JsonObject): ReadResult {
+export function readCycloneDx(bom: JsonObject, options: ReadOptions = {}): ReadResult {
   const specVersion = asText(own(bom, 'specVersion'))
   if (!specVersion || !SUPPORTED.includes(specVersion)) {
     throw new ReaderError(
@@ -58,7 +141,9 @@ export function readCycloneDx(bom: JsonObject): ReadResult {
     }
   }
   collect(own(bom, 'components'))
-  const vulnerabilities = asObjects(own(bom, 'vulnerabilities'))
+  const subject = asObject(own(metadata, 'component'))
+  const subjectRef = asText(own(subject, 'bom-ref'))
+  if (subjectRef && !components.has(subjectRef)) components.set(subjectRef, subject)
   if (!Array.isArray(own(bom, 'vulnerabilities'))) {
     // An SBOM alone says what is installed, not what is vulnerable.
     throw new ReaderError(
@@ -66,32 +151,34 @@ export function readCycloneDx(bom: JsonObject): ReadResult {
     )
   }
 
-  const findings: VulnerabilityFinding[] = []
+  const collector = new FindingCollector<VulnerabilityFinding>()
   const ecosystems: string[] = []
   let closed = 0
   let unknownRefs = 0
   let unscored = 0
-  for (const vulnerability of vulnerabilities) {
+  let unnamed = 0
+  for (const vulnerability of asObjects(own(bom, 'vulnerabilities'))) {
     const id = asText(own(vulnerability, 'id'))
-    if (!id) continue
-    const state = asText(own(asObject(own(vulnerability, 'analysis')), 'state'))
-    if (state && CLOSED.has(state)) {
-      closed += 1
+    if (!id) {
+      unnamed += 1
       continue
     }
-    const aliases = unique(
-      asObjects(own(vulnerability, 'references'))
-        .map((reference) => asText(own(reference, 'id')))
-        .filter((alias): alias is string => !!alias && alias !== id),
-    )
-    const advisoryId = primaryAdvisoryId(id, aliases)
+    const analysis = analysisOf(vulnerability)
+    const { advisoryId, aliases } = canonicalAdvisory([
+      id,
+      ...asObjects(own(vulnerability, 'references')).map((reference) => asText(own(reference, 'id'))),
+    ])
     const { cvss, scored, word } = ratingScores(asObjects(own(vulnerability, 'ratings')))
     const severity: FindingSeverity = scored !== undefined ? severityOfScore(scored) : severityOfWord(word)
-    if (severity === 'Unknown') unscored += 1
     const cwes = asArray(own(vulnerability, 'cwes'))
       .map((cwe) => asNumber(cwe))
       .filter((cwe): cwe is number => cwe !== undefined)
       .map((cwe) => `CWE-${cwe}`)
+    // A recommendation is a sentence ("Upgrade libssl1.1 to version 1.1.1n-r0"), never a version.
+    const advice =
+      [asText(own(vulnerability, 'recommendation')), asText(own(vulnerability, 'workaround'))]
+        .filter(Boolean)
+        .join(' ') || undefined
     const affects = asObjects(own(vulnerability, 'affects'))
     for (const affected of affects.length ? affects : [{}]) {
       const ref = asText(own(affected, 'ref'))
@@ -104,12 +191,22 @@ export function readCycloneDx(bom: JsonObject): ReadResult {
       const packageVersion = asText(own(component ?? {}, 'version'))
       const ecosystem = ecosystemOfPurl(purl)
       if (ecosystem) ecosystems.push(ecosystem)
-      findings.push({
+      const status = versionStatus(asObjects(own(affected, 'versions')), packageVersion, ecosystem)
+      // The installed version named unaffected is not affected, whatever the analysis of the others.
+      const vexStatus =
+        status === 'unaffected' ? 'not_affected' : analysis?.state ? vexStatusOf.get(analysis.state) : undefined
+      if (vexStatus === 'not_affected' || vexStatus === 'fixed') closed += 1
+      else if (severity === 'Unknown') unscored += 1
+      collector.add({
         kind: 'vulnerability',
-        key: `${advisoryId}|${packageName}@${packageVersion ?? ''}`,
+        key: findingKey({
+          kind: 'package',
+          advisoryId,
+          package: packageIdentity({ purl, ecosystem, name: packageName, version: packageVersion }),
+        }),
         tool,
         advisoryId,
-        aliases: unique([id, ...aliases].filter((alias) => alias !== advisoryId)),
+        aliases,
         title: asText(own(vulnerability, 'description'))?.split('\n')[0] ?? advisoryId,
         description: asText(own(vulnerability, 'detail')) ?? asText(own(vulnerability, 'description')) ?? '',
         severity,
@@ -119,23 +216,33 @@ export function readCycloneDx(bom: JsonObject): ReadResult {
         packageName,
         packageVersion,
         ecosystem,
-        fixedVersion: asText(own(vulnerability, 'recommendation')),
+        purl,
+        advice,
         url: asText(own(asObject(own(vulnerability, 'source')), 'url')),
+        analysis,
+        vexStatus,
       })
     }
   }
-  const component = asObject(own(metadata, 'component'))
   const warnings: string[] = []
   if (closed)
-    warnings.push(`${plural(closed, 'finding')} closed by VEX analysis (not affected, false positive or resolved)`)
+    warnings.push(
+      `${plural(closed, 'finding')} closed by VEX (not affected, false positive, resolved, or an unaffected version): kept and marked closed`,
+    )
+  if (unnamed) warnings.push(`${plural(unnamed, 'vulnerability', 'vulnerabilities')} without an id left out`)
   if (unknownRefs) warnings.push(`${plural(unknownRefs, 'affected reference')} named no component of the BOM`)
   if (unscored) warnings.push(`${plural(unscored, 'vulnerability', 'vulnerabilities')} had no rating: shown as Unknown`)
+  if (collector.repeated)
+    warnings.push(
+      `${plural(collector.repeated, 'vulnerability', 'vulnerabilities')} listed twice for one component counted once`,
+    )
   return {
     format: 'cyclonedx',
     tool,
-    repository: asText(own(component, 'name')),
-    scannedAt: asText(own(metadata, 'timestamp')),
-    findings,
+    run: runOf(tool, options.fileName),
+    repository: namedRepository(subject),
+    scannedAt: asIsoTime(own(metadata, 'timestamp')),
+    findings: collector.findings(),
     warnings,
     files: [],
     ecosystems: unique(ecosystems),

@@ -1,5 +1,6 @@
 import { dereference, upgrade } from '@scalar/openapi-parser'
 import { classifyOperation, type DataSite } from '@/workspace/endpoint-classifier'
+import { findingKey, runOf } from '@/workspace/identity'
 import { asArray, asObject, asObjects, asText, isObject, own, plural, type JsonObject } from '@/workspace/json'
 import {
   ReaderError,
@@ -322,7 +323,7 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
     const auth = authOf(own(operation, 'security'), documentSecurity, schemes, unknownSchemes)
     findings.push({
       kind: 'endpoint',
-      key: `${entry.channel} ${entry.method} ${entry.path}`,
+      key: findingKey({ kind: 'endpoint', channel: entry.channel, method: entry.method, path: entry.path }),
       tool,
       channel: entry.channel,
       method: entry.method,
@@ -378,6 +379,8 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
   return {
     format: 'openapi',
     tool,
+    // One description (its title and version) replaces its last import, whatever the file's name.
+    run: runOf(tool),
     findings,
     warnings,
     files: [],

@@ -1,18 +1,57 @@
 import type { EnforcementStatus } from '@/data/findings'
-import { asArray, asNumber, asObject, asObjects, asText, own, plural, unique, type JsonObject } from '@/workspace/json'
-import { ReaderError, type ScanFinding, type FindingSeverity, type ReadResult } from '@/workspace/model'
-import { repositoryNameOf } from '@/workspace/repository-name'
-import { severityOfScore, severityOfWord } from '@/workspace/severity'
+import {
+  FindingCollector,
+  canonicalAdvisory,
+  findingKey,
+  leadingAdvisoryId,
+  packageIdentity,
+  purlTypeOf,
+  runOf,
+  textHash,
+} from '@/workspace/identity'
+import {
+  asArray,
+  asIsoTime,
+  asNumber,
+  asObject,
+  asObjects,
+  asStrings,
+  asText,
+  own,
+  plural,
+  unique,
+  type JsonObject,
+} from '@/workspace/json'
+import {
+  ReaderError,
+  type PolicyIssueFinding,
+  type ReadOptions,
+  type ReadResult,
+  type ScanFinding,
+  type SecuritySeverity,
+  type VulnerabilityFinding,
+} from '@/workspace/model'
+import { imageName, isLocalPath, repositoryNameOf } from '@/workspace/repository-name'
+import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
+import { fixAbove, schemeOf } from '@/workspace/versions'
+import { maskSecret } from './secret-mask'
 
 /** SARIF level -> enforcement (error Mandatory, warning Recommended, note/none Optional). */
-const enforcementOf: Record<string, EnforcementStatus> = {
-  error: 'Mandatory',
-  warning: 'Recommended',
-  note: 'Optional',
-  none: 'Optional',
-}
+const enforcementOf = new Map<string, EnforcementStatus>([
+  ['error', 'Mandatory'],
+  ['warning', 'Recommended'],
+  ['note', 'Optional'],
+  ['none', 'Optional'],
+])
 
-const ADVISORY = /\b(CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})\b/i
+/** Trivy names its rules by what they are about (its SARIF writer's `name`). */
+const trivyPackageRules = new Set(['OsPackageVulnerability', 'LanguageSpecificPackageVulnerability'])
+
+/** Secret scanners: their snippets are the secrets, so a result is keyed by its masked snippet. */
+const secretScanners = new Set(['gitleaks', 'trufflehog', 'detect-secrets', 'ggshield', 'betterleaks'])
+
+/** Messages are read for a package up to this length: a scanner's sentence, never a document. */
+const MESSAGE_SCAN = 2000
 
 /** CWE ids from tags in their real spellings: `external/cwe/cwe-079`, `CWE-22: …`, `cwe:79`. */
 export function cwesOf(tags: unknown[]): string[] {
@@ -33,6 +72,20 @@ export function fillArguments(text: string, args: unknown[]): string {
     const value = args[Number(index)]
     return value === undefined ? match : String(value)
   })
+}
+
+/**
+ * A `security-severity` as SARIF writers give it: a CVSS-like score as a number or text (CodeQL
+ * "8.8"), or a word (Semgrep "HIGH"). Zero, or a word that is no severity, is none.
+ */
+export function securitySeverityOf(value: unknown): SecuritySeverity | undefined {
+  const score = asNumber(value)
+  if (score !== undefined) {
+    const band = severityOfScore(score)
+    return band === 'Unknown' ? undefined : { band, score }
+  }
+  const band = severityOfWord(value)
+  return band === 'Unknown' ? undefined : { band }
 }
 
 interface ToolComponent {
@@ -59,7 +112,9 @@ function findRule(result: JsonObject, driver: ToolComponent, extensions: ToolCom
   const component =
     componentIndex !== undefined && Number.isInteger(componentIndex) ? (extensions[componentIndex] ?? driver) : driver
   const index = asNumber(own(reference, 'index')) ?? asNumber(own(result, 'ruleIndex'))
-  if (index !== undefined && Number.isInteger(index) && component.rules[index]) return component.rules[index]
+  if (index !== undefined && Number.isInteger(index) && index >= 0 && component.rules[index]) {
+    return component.rules[index]
+  }
   const id = asText(own(reference, 'id')) ?? asText(own(result, 'ruleId'))
   if (!id) return undefined
   // A hierarchical id (`rule/sub`) falls back to its base rule.
@@ -80,50 +135,48 @@ function messageText(result: JsonObject, rule: JsonObject | undefined): string |
 }
 
 function isSuppressed(result: JsonObject): boolean {
-  // A suppression counts unless it is under review or rejected (SARIF §3.35).
+  // A suppression counts unless it is under review or rejected.
   return asObjects(own(result, 'suppressions')).some((suppression) => {
     const status = asText(own(suppression, 'status'))
     return status === undefined || status === 'accepted'
   })
 }
 
+const textOf = (value: unknown) => asText(own(asObject(value), 'text'))
+
 interface RuleFacts {
   level: string
+  name?: string
   title?: string
   fullDescription?: string
+  help?: string
   helpUri?: string
   cwes: string[]
-  score?: number
+  securitySeverity?: SecuritySeverity
+  /** Aliases of an advisory rule (OSV-Scanner writes them as `deprecatedIds`). */
+  aliases: string[]
+  purls: string[]
+  vectors: string[]
 }
 
 function ruleFacts(rule: JsonObject): RuleFacts {
+  const properties = asObject(own(rule, 'properties'))
   return {
     level: asText(own(asObject(own(rule, 'defaultConfiguration')), 'level')) ?? 'warning',
+    name: asText(own(rule, 'name')),
     title: textOf(own(rule, 'shortDescription')) ?? asText(own(rule, 'name')),
     fullDescription: textOf(own(rule, 'fullDescription')),
+    help: textOf(own(rule, 'help')),
     helpUri: asText(own(rule, 'helpUri')),
-    cwes: cwesOf(asArray(own(asObject(own(rule, 'properties')), 'tags'))),
-    score: securitySeverity(rule),
+    cwes: cwesOf(asArray(own(properties, 'tags'))),
+    securitySeverity: securitySeverityOf(own(properties, 'security-severity')),
+    aliases: asStrings(own(rule, 'deprecatedIds')),
+    purls: asStrings(own(properties, 'purls')),
+    // Trivy copies its CVSS vectors into the rule's properties.
+    vectors: ['cvssv40_vector', 'cvssv3_vector', 'cvssv2_vector']
+      .map((name) => asText(own(properties, name)))
+      .filter((vector): vector is string => vector !== undefined),
   }
-}
-
-function locationOf(result: JsonObject, artifacts: JsonObject[], paths: Map<string, string>) {
-  const physical = asObject(own(asObjects(own(result, 'locations'))[0] ?? {}, 'physicalLocation'))
-  const artifact = asObject(own(physical, 'artifactLocation'))
-  const artifactIndex = asNumber(own(artifact, 'index'))
-  const uri =
-    asText(own(artifact, 'uri')) ??
-    (artifactIndex !== undefined
-      ? asText(own(asObject(own(artifacts[artifactIndex] ?? {}, 'location')), 'uri'))
-      : undefined)
-  if (!uri) return undefined
-  const line = asNumber(own(asObject(own(physical, 'region')), 'startLine'))
-  let file = paths.get(uri)
-  if (file === undefined) {
-    file = decodeUriPath(uri)
-    paths.set(uri, file)
-  }
-  return { file, line: line !== undefined && line > 0 ? Math.floor(line) : undefined }
 }
 
 /** A repository-relative path from an artifact URI (`file:///src/a.js`, `src/a%20b.js`). */
@@ -137,24 +190,128 @@ function decodeUriPath(uri: string): string {
   return path.replace(/^\/+/, '') || uri
 }
 
-/** A rule's or result's `security-severity`: a score, or a severity word at its band's floor. */
-function securitySeverity(source: JsonObject): number | undefined {
-  const value = own(asObject(own(source, 'properties')), 'security-severity')
-  return asNumber(value) ?? wordScore[severityOfWord(value)]
+interface Place {
+  file?: string
+  line?: number
+  endLine?: number
+  column?: number
+  /** Text around the result that does not move with its line: a snippet, the enclosing function. */
+  context?: string
+  /** The location's own message (Trivy writes `path: package@version` there). */
+  message?: string
 }
 
-const wordScore: Record<FindingSeverity, number | undefined> = {
-  Critical: 9,
-  High: 7,
-  Medium: 4,
-  Low: 0.1,
-  Unknown: undefined,
+function placeOf(result: JsonObject, artifacts: JsonObject[], paths: Map<string, string>): Place {
+  const location = asObjects(own(result, 'locations'))[0] ?? {}
+  const physical = asObject(own(location, 'physicalLocation'))
+  const artifact = asObject(own(physical, 'artifactLocation'))
+  const artifactIndex = asNumber(own(artifact, 'index'))
+  const uri =
+    asText(own(artifact, 'uri')) ??
+    (artifactIndex !== undefined
+      ? asText(own(asObject(own(artifacts[artifactIndex] ?? {}, 'location')), 'uri'))
+      : undefined)
+  const region = asObject(own(physical, 'region'))
+  const positive = (value: number | undefined) => (value !== undefined && value > 0 ? Math.floor(value) : undefined)
+  let file: string | undefined
+  if (uri) {
+    file = paths.get(uri)
+    if (file === undefined) {
+      file = decodeUriPath(uri)
+      paths.set(uri, file)
+    }
+  }
+  const context =
+    textOf(own(region, 'snippet')) ??
+    textOf(own(asObject(own(physical, 'contextRegion')), 'snippet')) ??
+    asText(own(asObjects(own(location, 'logicalLocations'))[0] ?? {}, 'fullyQualifiedName'))
+  return {
+    file,
+    line: positive(asNumber(own(region, 'startLine'))),
+    endLine: positive(asNumber(own(region, 'endLine'))),
+    column: positive(asNumber(own(region, 'startColumn'))),
+    context,
+    message: textOf(own(location, 'message')),
+  }
 }
 
-const textOf = (value: unknown) => asText(own(asObject(value), 'text'))
+/** The fingerprint that keys a result: `fingerprints` first, else `partialFingerprints`. */
+function fingerprintOf(result: JsonObject): string | undefined {
+  for (const [field, preferred] of [
+    ['fingerprints', undefined],
+    ['partialFingerprints', 'primaryLocationLineHash'],
+  ] as const) {
+    const value = own(result, field)
+    if (value === undefined) continue
+    const prints = asObject(value)
+    const names = Object.keys(prints)
+      .filter((name) => typeof prints[name] === 'string' && (prints[name] as string).trim() !== '')
+      .sort()
+    const name = preferred && names.includes(preferred) ? preferred : names[0]
+    if (name) return `${name}=${(prints[name] as string).trim()}`
+  }
+  return undefined
+}
 
-/** Reads a SARIF 2.1.0 log: every run is its own tool; results become policy issues or vulnerabilities. */
-export function readSarif(log: JsonObject): ReadResult[] {
+interface PackageFacts {
+  name?: string
+  version?: string
+  ecosystem?: string
+  fixes: string[]
+  word?: string
+}
+
+const line = (text: string, label: string) => new RegExp(`^[ \\t]*${label}:[ \\t]*(.*)$`, 'm').exec(text)?.[1]?.trim()
+
+/**
+ * The package a dependency scanner's SARIF result names, in each tool's wording: Trivy's
+ * `Package:` / `Installed Version:` lines, Grype's `…package: log4j-core, version 2.14.1 was
+ * found…`, OSV-Scanner's `Package 'lodash@4.17.20' is vulnerable…`, else `name@version`.
+ */
+export function packageOfMessage(fullMessage: string, locationMessage = ''): PackageFacts {
+  const message = fullMessage.slice(0, MESSAGE_SCAN)
+  const trivyName = line(message, 'Package')
+  if (trivyName) {
+    return {
+      name: trivyName,
+      version: line(message, 'Installed Version') || undefined,
+      fixes: (line(message, 'Fixed Version') ?? '').split(',').map((fix) => fix.trim()),
+      word: line(message, 'Severity'),
+    }
+  }
+  const grype =
+    /\b(\w+) vulnerability in (\S+) package: (.+?), version (\S+?) was found/.exec(message) ??
+    /\b(\w+) vulnerability in (\S+) package: (.+?), version (\S+)/.exec(message)
+  if (grype) return { name: grype[3], version: grype[4], ecosystem: grype[2], word: grype[1], fixes: [] }
+  const grypeOld = /reports (\S+) at version (\S+) {1,2}which would result in a vulnerable \((\S+)\) package/.exec(
+    message,
+  )
+  if (grypeOld) return { name: grypeOld[1], version: grypeOld[2], ecosystem: grypeOld[3], fixes: [] }
+  const osv = /Package '(.+)@([^'@]+)' is vulnerable/.exec(message)
+  if (osv) return { name: osv[1], version: osv[2], fixes: [] }
+  for (const text of [locationMessage.slice(0, MESSAGE_SCAN), message]) {
+    const generic = /(?:^|[\s:'"(])((?:@[\w.-]+\/)?[\w.-]+(?:[:/][\w.-]+)*)@(\d[\w.+~:-]*)/.exec(text)
+    if (generic) return { name: generic[1], version: generic[2], fixes: [] }
+  }
+  return { fixes: [] }
+}
+
+/** Grype's help text lists the fixes: `Fix Version: 2.15.0,2.12.2`. */
+const fixesOfHelp = (help: string | undefined) =>
+  (help ? (line(help, 'Fix Version') ?? '') : '').split(',').map((fix) => fix.trim())
+
+/** Findings of one run identity, however many runs of the file have it. */
+interface RunState {
+  tool: string
+  run: string
+  repository?: string
+  scannedAt?: string
+  collector: FindingCollector<ScanFinding>
+  skipped: { notFail: number; suppressed: number; absent: number; noLocation: number; noRule: number; licences: number }
+}
+
+/** Reads a SARIF 2.1.0 log: one result per run identity; results become code findings or vulnerabilities. */
+export function readSarif(log: JsonObject, options: ReadOptions = {}): ReadResult[] {
   const version = asText(own(log, 'version'))
   if (version !== '2.1.0') {
     throw new ReaderError(
@@ -165,19 +322,57 @@ export function readSarif(log: JsonObject): ReadResult[] {
   }
   const runs = asObjects(own(log, 'runs'))
   if (runs.length === 0) throw new ReaderError('This SARIF log has no runs: there is nothing to import.')
-  return runs.map(readRun)
+  const states = new Map<string, RunState>()
+  for (const run of runs) readRun(run, options, states)
+  return [...states.values()].map(resultOf)
 }
 
-function readRun(run: JsonObject): ReadResult {
+/**
+ * The category of a run's automation id: everything up to its last `/` (CodeQL writes
+ * `/language:javascript/`, GitHub `category/run-id`). An id without a `/` is taken whole.
+ */
+export function automationCategory(id: string | undefined): string | undefined {
+  if (!id) return undefined
+  const slash = id.lastIndexOf('/')
+  return slash < 0 ? id : id.slice(0, slash + 1)
+}
+
+function readRun(run: JsonObject, options: ReadOptions, states: Map<string, RunState>) {
   const tool = asObject(own(run, 'tool'))
   const driver = toolComponent(own(tool, 'driver'))
   const extensions = asObjects(own(tool, 'extensions')).map(toolComponent)
   const artifacts = asObjects(own(run, 'artifacts'))
   const provenance = asObjects(own(run, 'versionControlProvenance'))[0]
   const repositoryUri = provenance ? asText(own(provenance, 'repositoryUri')) : undefined
-  const invocation = asObjects(own(run, 'invocations'))[0] ?? {}
-  const findings: ScanFinding[] = []
-  const skipped = { notFail: 0, suppressed: 0, noLocation: 0, noRule: 0 }
+  const invocations = asObjects(own(run, 'invocations'))
+  const category = automationCategory(asText(own(asObject(own(run, 'automationDetails')), 'id')))
+  const runId = runOf(driver.name, category ?? options.fileName)
+  let state = states.get(runId)
+  if (!state) {
+    state = {
+      tool: driver.name,
+      run: runId,
+      collector: new FindingCollector<ScanFinding>(),
+      skipped: { notFail: 0, suppressed: 0, absent: 0, noLocation: 0, noRule: 0, licences: 0 },
+    }
+    states.set(runId, state)
+  }
+  // Trivy names the image it scanned in the run's properties; without its tag, it names a repository.
+  const image = asText(own(asObject(own(run, 'properties')), 'imageName'))
+  state.repository ??= repositoryUri
+    ? repositoryNameOf(repositoryUri)
+    : image && !isLocalPath(image)
+      ? imageName(image)
+      : undefined
+  const scannedAt = invocations
+    .map((invocation) => asIsoTime(own(invocation, 'endTimeUtc')) ?? asIsoTime(own(invocation, 'startTimeUtc')))
+    .filter((time): time is string => time !== undefined)
+    .sort()
+    .at(-1)
+  if (scannedAt && (!state.scannedAt || scannedAt > state.scannedAt)) state.scannedAt = scannedAt
+  const { collector, skipped } = state
+  const isTrivy = driver.name === 'Trivy'
+
   // What a rule says is worked out once per rule, not once per result (a log can have 100,000).
   const facts = new Map<JsonObject | undefined, RuleFacts>()
   const factsOf = (rule: JsonObject | undefined): RuleFacts => {
@@ -189,7 +384,11 @@ function readRun(run: JsonObject): ReadResult {
     return known
   }
   const paths = new Map<string, string>()
-  const advisories = new Map<string, RegExpExecArray | null>()
+  const advisories = new Map<string, string | undefined>()
+  const advisoryOf = (ruleId: string) => {
+    if (!advisories.has(ruleId)) advisories.set(ruleId, leadingAdvisoryId(ruleId))
+    return advisories.get(ruleId)
+  }
 
   for (const result of asObjects(own(run, 'results'))) {
     const kind = asText(own(result, 'kind')) ?? 'fail'
@@ -201,6 +400,10 @@ function readRun(run: JsonObject): ReadResult {
       skipped.suppressed += 1
       continue
     }
+    if (asText(own(result, 'baselineState')) === 'absent') {
+      skipped.absent += 1
+      continue
+    }
     const rule = findRule(result, driver, extensions)
     const ruleId =
       asText(own(result, 'ruleId')) ?? asText(own(asObject(own(result, 'rule')), 'id')) ?? asText(own(rule ?? {}, 'id'))
@@ -208,82 +411,137 @@ function readRun(run: JsonObject): ReadResult {
       skipped.noRule += 1
       continue
     }
-    const facts = factsOf(rule)
-    const level = asText(own(result, 'level')) ?? facts.level
-    const message = messageText(result, rule) ?? ''
-    const title = facts.title ?? message.split('\n')[0] ?? ruleId
-    const location = locationOf(result, artifacts, paths)
-    if (!location) skipped.noLocation += 1
-    const resultProperties = own(result, 'properties')
-    const cwes = resultProperties
-      ? unique([...facts.cwes, ...cwesOf(asArray(own(asObject(resultProperties), 'tags')))])
-      : facts.cwes
-    const helpUri = facts.helpUri
-    const score = (resultProperties ? securitySeverity(result) : undefined) ?? facts.score
-    const fingerprint =
-      Object.values(asObject(own(result, 'fingerprints'))).find((value) => typeof value === 'string') ??
-      Object.values(asObject(own(result, 'partialFingerprints'))).find((value) => typeof value === 'string')
-    const where = location ? `${location.file}:${location.line ?? ''}` : `#${String(fingerprint ?? message)}`
-    const advisoryKey = `${ruleId}\u0000${title}`
-    let advisory = advisories.get(advisoryKey)
-    if (advisory === undefined) {
-      advisory = ADVISORY.exec(ruleId) ?? ADVISORY.exec(title)
-      advisories.set(advisoryKey, advisory)
-    }
-
-    if (advisory) {
-      // A dependency scanner writing SARIF: the rule is an advisory, the location its manifest.
-      const advisoryId = advisory[1].toUpperCase().replace(/^GHSA/, 'GHSA')
-      const packageMatch = /([@\w./:-]+)@(\d[\w.+-]*)/.exec(message)
-      findings.push({
-        kind: 'vulnerability',
-        key: `${advisoryId}|${packageMatch?.[0] ?? where}`,
-        tool: driver.name,
-        advisoryId,
-        aliases: [],
-        title,
-        description: facts.fullDescription ?? message,
-        severity: severityOfScore(score),
-        toolSeverity: level,
-        cwes,
-        packageName: packageMatch?.[1] ?? location?.file ?? 'unknown package',
-        packageVersion: packageMatch?.[2],
-        location,
-        url: helpUri,
-      })
+    const ruleFacts = factsOf(rule)
+    if (isTrivy && ruleFacts.name === 'License') {
+      skipped.licences += 1
       continue
     }
-    findings.push({
+    const level = asText(own(result, 'level')) ?? ruleFacts.level
+    const message = messageText(result, rule) ?? ''
+    const place = placeOf(result, artifacts, paths)
+    if (!place.file) skipped.noLocation += 1
+    const location = place.file ? { file: place.file, line: place.line, endLine: place.endLine } : undefined
+    const resultProperties = asObject(own(result, 'properties'))
+    const resultTags = asArray(own(resultProperties, 'tags'))
+    const cwes = resultTags.length ? unique([...ruleFacts.cwes, ...cwesOf(resultTags)]) : ruleFacts.cwes
+    const securitySeverity =
+      securitySeverityOf(own(resultProperties, 'security-severity')) ?? ruleFacts.securitySeverity
+    const title = ruleFacts.title ?? message.split('\n')[0] ?? ruleId
+    const advisory = advisoryOf(ruleId)
+
+    if (advisory || (isTrivy && ruleFacts.name && trivyPackageRules.has(ruleFacts.name))) {
+      // A dependency scanner writing SARIF: the rule is an advisory, the location its manifest or image.
+      const pkg = packageOfMessage(message, place.message)
+      const identity = canonicalAdvisory([advisory ?? ruleId, ...ruleFacts.aliases])
+      const purl = ruleFacts.purls.find((candidate) => pkg.name && purlNames(candidate, pkg.name))
+      const cvss = preferredScore(ruleFacts.vectors.map((vector) => scoreVector(vector)))
+      const ecosystem = pkg.ecosystem ?? (purl ? /^pkg:([^/]+)\//.exec(purl)?.[1] : undefined)
+      const packageName = pkg.name ?? 'unknown package'
+      const finding: VulnerabilityFinding = {
+        kind: 'vulnerability',
+        key: findingKey({
+          kind: 'package',
+          advisoryId: identity.advisoryId,
+          package: pkg.name
+            ? packageIdentity({ purl, ecosystem, name: pkg.name, version: pkg.version })
+            : { type: 'unknown', name: ruleId, version: `message:${textHash(message)}` },
+          location: place.file,
+        }),
+        tool: driver.name,
+        advisoryId: identity.advisoryId,
+        aliases: identity.aliases,
+        title,
+        description: ruleFacts.fullDescription ?? message,
+        severity: cvss ? severityOfScore(cvss.score) : (securitySeverity?.band ?? 'Unknown'),
+        toolSeverity: pkg.word ?? level,
+        cvss,
+        cwes,
+        packageName,
+        packageVersion: pkg.version,
+        ecosystem,
+        purl,
+        fixedVersion: fixAbove(
+          pkg.version,
+          [...pkg.fixes, ...fixesOfHelp(ruleFacts.help)],
+          schemeOf(purlTypeOf(ecosystem) ?? ecosystem),
+        ),
+        location,
+        url: ruleFacts.helpUri,
+      }
+      collector.add(finding, { line: place.line, column: place.column, text: message })
+      continue
+    }
+
+    const secretScanner = secretScanners.has(driver.name.toLowerCase())
+    const secret = secretScanner || (isTrivy && ruleFacts.name === 'Secret')
+    const maskedMatch = secret ? maskSecret(secretScanner ? place.context : line(message, 'Match')) : undefined
+    const fingerprint = secret ? undefined : fingerprintOf(result)
+    const finding: PolicyIssueFinding = {
       kind: 'policy-issue',
-      key: `${ruleId}|${where}|${fingerprint ?? ''}`,
+      key: secret
+        ? findingKey({ kind: 'secret', ruleId, file: place.file, context: maskedMatch })
+        : findingKey({ kind: 'code', ruleId, file: place.file, fingerprint, context: place.context }),
       tool: driver.name,
       ruleId,
       title,
-      message,
-      enforcementStatus: enforcementOf[level] ?? 'Recommended',
-      severity: severityOfScore(score),
+      // A secret's message quotes its match: only the masked match is kept.
+      message: secret ? message.replace(/^(\s*Match:[ \t]*).*$/m, `$1${maskedMatch}`) : message,
+      enforcementStatus: enforcementOf.get(level) ?? 'Recommended',
+      severity: securitySeverity?.band ?? 'Unknown',
       toolSeverity: level,
       cwes,
-      helpUri,
+      helpUri: ruleFacts.helpUri,
       location,
-    })
+      category: secret ? 'secret' : isTrivy && ruleFacts.name === 'Misconfiguration' ? 'misconfiguration' : 'code',
+      securitySeverity,
+      fingerprint,
+      maskedMatch,
+    }
+    collector.add(finding, { line: place.line, column: place.column, text: message })
   }
+}
 
+/** Whether a package URL names this package (Grype lists the purl of the rule's first match). */
+function purlNames(purl: string, name: string): boolean {
+  const path = purl.split(/[?#@]/)[0]
+  const last = decodeURIComponentSafe(path.split('/').pop() ?? '')
+  return last.toLowerCase() === name.split(/[/:]/).pop()?.toLowerCase()
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+function resultOf(state: RunState): ReadResult {
+  const { skipped, collector } = state
+  const findings = collector.findings()
   const warnings: string[] = []
   if (skipped.noLocation) warnings.push(`${plural(skipped.noLocation, 'result')} had no location`)
   if (skipped.suppressed) warnings.push(`${plural(skipped.suppressed, 'suppressed result')} left out`)
   if (skipped.notFail)
     warnings.push(`${plural(skipped.notFail, 'result')} that did not fail (pass, open, review...) left out`)
+  if (skipped.absent)
+    warnings.push(`${plural(skipped.absent, 'result')} the tool marks absent (gone since its baseline) left out`)
   if (skipped.noRule) warnings.push(`${plural(skipped.noRule, 'result')} without a rule id left out`)
-
+  if (skipped.licences)
+    warnings.push(`${plural(skipped.licences, 'licence finding')} not imported: licences are not shown`)
+  if (collector.repeated)
+    warnings.push(`${plural(collector.repeated, 'result')} repeated in the file (the same result twice) counted once`)
   return {
     format: 'sarif',
-    tool: driver.name,
-    repository: repositoryUri ? repositoryNameOf(repositoryUri) : undefined,
-    scannedAt: asText(own(invocation, 'endTimeUtc')) ?? asText(own(invocation, 'startTimeUtc')),
+    tool: state.tool,
+    run: state.run,
+    repository: state.repository,
+    scannedAt: state.scannedAt,
     findings,
     warnings,
     files: unique(findings.flatMap((finding) => (finding.location ? [finding.location.file] : []))),
-    ecosystems: [],
+    ecosystems: unique(
+      findings.flatMap((finding) => (finding.kind === 'vulnerability' && finding.ecosystem ? [finding.ecosystem] : [])),
+    ),
   }
 }
