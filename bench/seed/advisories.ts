@@ -1,7 +1,7 @@
 import { indexVulnerabilities } from '../../src/data/advisory-groups'
 import { fromStoredAdvisoryIndex } from '../../src/workspace/advisory-index'
 import { occurrencesFromDigests, workspaceRepositories } from '../../src/workspace/workspace-source'
-import { listDigests, listRepositories, readAdvisoryIndex } from '../../src/workspace/store'
+import { listDigests, listRepositories, readAdvisoryIndex } from '../../src/workspace/store/reads'
 import { showAdvisories } from '../reference/advisory-rows'
 import { openSignedInWorkspace } from './signed-in-workspace'
 

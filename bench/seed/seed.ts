@@ -1,5 +1,5 @@
 import type { Finding, ReadResult } from '../../src/workspace/model'
-import { importResults } from '../../src/workspace/store'
+import { importResults } from '../../src/workspace/store/import-transaction'
 import { openSignedInWorkspace } from './signed-in-workspace'
 
 /**

@@ -1,6 +1,6 @@
 import { userProfile } from '../../src/auth/claims'
 import { ChunkedStore } from '../../src/auth/session-store'
-import { openWorkspace, workspaceName, type WorkspaceDatabase } from '../../src/workspace/store'
+import { openWorkspace, workspaceName, type WorkspaceDatabase } from '../../src/workspace/store/schema'
 
 /** The workspace of the user signed in to Vigil in this browser (same origin). */
 export async function openSignedInWorkspace(): Promise<WorkspaceDatabase> {

@@ -10,22 +10,30 @@ export const enforcementStatuses: EnforcementStatus[] = ['Mandatory', 'Recommend
 export const severities: Severity[] = ['Critical', 'High', 'Medium', 'Low']
 export const findingSeverities: FindingSeverity[] = [...severities, 'Unknown']
 
-/** A repository's findings counted the ways the dashboard and the lists read them. */
+/** A repository's open findings counted the ways the dashboard and the lists read them. */
 export interface FindingCounts {
   policyIssues: number
+  /** Open vulnerabilities: those VEX closes (not affected, fixed) are counted apart. */
   vulnerabilities: number
+  /** Open vulnerabilities by severity. */
   bySeverity: Record<FindingSeverity, number>
   byEnforcement: Record<EnforcementStatus, number>
+  /** Policy issues by their security severity (a scanner's `security-severity`); Unknown when none was given. */
+  byIssueSeverity: Record<FindingSeverity, number>
+  /** Vulnerabilities a VEX statement closed: kept, shown, not counted as open. */
+  closedByVex: number
 }
+
+const zeroPerSeverity = () =>
+  Object.fromEntries(findingSeverities.map((severity) => [severity, 0])) as Record<FindingSeverity, number>
 
 export function emptyCounts(): FindingCounts {
   return {
     policyIssues: 0,
     vulnerabilities: 0,
-    bySeverity: Object.fromEntries(findingSeverities.map((severity) => [severity, 0])) as Record<
-      FindingSeverity,
-      number
-    >,
+    closedByVex: 0,
+    bySeverity: zeroPerSeverity(),
+    byIssueSeverity: zeroPerSeverity(),
     byEnforcement: Object.fromEntries(enforcementStatuses.map((status) => [status, 0])) as Record<
       EnforcementStatus,
       number
@@ -203,6 +211,7 @@ export function sampleCounts(policyViolations: number, vulnerabilities: number):
   for (const violation of violationsFor(policyViolations)) {
     counts.policyIssues += 1
     counts.byEnforcement[violation.enforcementStatus] += 1
+    counts.byIssueSeverity.Unknown += 1
   }
   for (const vulnerability of vulnerabilitiesFor(vulnerabilities)) {
     counts.vulnerabilities += 1

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { renderHook } from 'vitest-browser-react'
 import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
-import { openWorkspace, readAdvisoryIndex, workspaceName } from '@/workspace/store'
+import { openWorkspace, workspaceName } from '@/workspace/store/schema'
+import { readAdvisoryIndex } from '@/workspace/store/reads'
 import { useAdvisoryIndexer } from './advisory-indexer'
 
 deleteTestWorkspacesAfterEach()

@@ -3,18 +3,20 @@ import useSWR from 'swr'
 import { readLocal, writeLocal } from '@/lib/local-storage'
 import {
   deleteWorkspace,
+  openWorkspace,
+  workspaceName,
+  type ImportRecord,
+  type RepositorySummary,
+  type WorkspaceDatabase,
+} from '@/workspace/store/schema'
+import {
   findingsOf,
   listDigests,
   readAdvisoryIndex,
   saveAdvisoryIndex,
   listImports,
   listRepositories,
-  openWorkspace,
-  workspaceName,
-  type ImportRecord,
-  type RepositorySummary,
-  type WorkspaceDatabase,
-} from '@/workspace/store'
+} from '@/workspace/store/reads'
 import type { WorkspaceIndexes } from '@/workspace/workspace-source'
 import { useAdvisoryIndexer } from './advisory-indexer'
 import { useRequiredContext } from './required-context'

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { syncFeed, type FeedSyncOptions } from './feed-sync'
-import { deleteWorkspace, findingsOf, listRepositories, openWorkspace, type WorkspaceDatabase } from './store'
+import { deleteWorkspace, openWorkspace, type WorkspaceDatabase } from './store/schema'
+import { findingsOf, listRepositories } from './store/reads'
 
 const origin = 'https://scans.test'
 const manifestUrl = `${origin}/feed/manifest.json`

@@ -12,12 +12,11 @@ import {
   forgetFeedFiles,
   readFeedFileStates,
   readFeedState,
-  removeRepositories,
+  removeFeedFile,
   writeFeedFileState,
   writeFeedState,
-  type FeedFileState,
-  type WorkspaceDatabase,
-} from './store'
+} from './store/feed-records'
+import type { FeedFileState, WorkspaceDatabase } from './store/schema'
 
 export interface FeedSyncOptions {
   manifestUrl: string
@@ -48,7 +47,7 @@ export interface FeedSyncReport {
   fetched: number
   /** Files whose hash, ETag or Last-Modified said they had not changed. */
   unchanged: number
-  /** Repositories that left the manifest, removed with their findings. */
+  /** Repositories the feed had brought and nothing else holds now, removed with their findings. */
   removed: string[]
   /** Findings new, and fixed, across the fetched files. */
   added: number
@@ -142,8 +141,13 @@ function displayName(url: string, manifestUrl: string): string {
   return url.startsWith(base) ? url.slice(base.length) : url
 }
 
+/** A file the manifest now lists under another repository (renamed): it is imported again there. */
+const moved = (item: { repository: FeedRepository; state?: FeedFileState }) =>
+  item.state !== undefined && item.state.repository !== item.repository.name
+
 async function fetchFile(client: FeedClient, item: Omit<Fetched, 'outcome'>): Promise<Fetched> {
-  const { file, state } = item
+  const { file } = item
+  const state = moved(item) ? undefined : item.state
   // The manifest's hash is the same as the one imported: nothing to ask for.
   if (file.sha256 && state?.sha256 === file.sha256) return { ...item, outcome: { kind: 'unchanged' } }
   const response = await client.get(file.url, `the scan file ${file.url}`, state ?? {})
@@ -228,7 +232,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
     tokenSent: false,
   }
   // Every file's manifest hash is the one imported: nothing is asked for, file by file or at all.
-  const allHashed = items.every((item) => item.file.sha256 && item.state?.sha256 === item.file.sha256)
+  const allHashed = items.every((item) => item.file.sha256 && item.state?.sha256 === item.file.sha256 && !moved(item))
   const concurrency = options.concurrency ?? 16
   let done = 0
   // Progress at most every 100 ms: a message per batch re-renders the page thousands of times.
@@ -256,7 +260,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
       const batch = await pending!
       pending = start + concurrency < items.length ? fetchBatch(start + concurrency) : undefined
       for (const fetched of batch) {
-        const { outcome, file, repository } = fetched
+        const { outcome, file, repository, state } = fetched
         if (outcome.kind === 'unchanged') report.unchanged += 1
         else if (outcome.kind === 'problem') report.problems.push(outcome.text)
         else {
@@ -266,6 +270,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
               name: displayName(file.url, manifestUrl),
               blob: outcome.blob,
               repository: repository.name,
+              origin: { kind: 'feed', manifestUrl },
               details: {
                 description: repository.description,
                 url: repository.url,
@@ -282,9 +287,14 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
               report.added += record.changes.added
               report.fixed += record.changes.fixed
             }
+            // Renamed in the manifest: what it brought to the old name leaves with the old name.
+            if (state && moved(fetched) && (await removeFeedFile(database, manifestUrl, state))) {
+              report.removed.push(state.repository)
+            }
             await writeFeedFileState(database, {
               url: file.url,
               repository: repository.name,
+              runs: imported.records.flatMap((record) => record.run ?? []),
               etag: outcome.etag,
               lastModified: outcome.lastModified,
               sha256: outcome.sha256,
@@ -306,12 +316,15 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   }
 
   const names = new Set(manifest.repositories.map((repository) => repository.name))
-  report.removed = (previous?.repositories ?? []).filter((name) => !names.has(name))
-  if (report.removed.length > 0) await removeRepositories(database, report.removed)
+  // Files that left the manifest take what they brought, never what was imported by hand.
   const listed = new Set(items.map((item) => item.file.url))
+  const gone = [...states.values()].filter((state) => !listed.has(state.url))
+  for (const state of gone) {
+    if (await removeFeedFile(database, manifestUrl, state)) report.removed.push(state.repository)
+  }
   await forgetFeedFiles(
     database,
-    [...states.keys()].filter((url) => !listed.has(url)),
+    gone.map((state) => state.url),
   )
   await writeFeedState(database, {
     manifestUrl,

@@ -175,6 +175,23 @@ export class AdvisoryAliases {
   canonical(id: string): string {
     return this.group(id)[0]
   }
+
+  /** Every linked id (in upper case) with its whole group, canonical first: one pass for all. */
+  groups(): Map<string, string[]> {
+    const byRoot = new Map<string, string[]>()
+    for (const key of this.parent.keys()) {
+      const root = this.find(key)
+      const group = byRoot.get(root)
+      if (group) group.push(this.spelling.get(key)!)
+      else byRoot.set(root, [this.spelling.get(key)!])
+    }
+    const byId = new Map<string, string[]>()
+    for (const group of byRoot.values()) {
+      group.sort(byPreference)
+      for (const id of group) byId.set(id.toUpperCase(), group)
+    }
+    return byId
+  }
 }
 
 /** Package ecosystems as the tools name them → the package-URL type they mean. */
@@ -394,5 +411,48 @@ export class FindingCollector<F extends { key: string }> {
       )
     }
     return list
+  }
+}
+
+/** A finding as far as its identity goes: every kind has a key; package findings name their advisory. */
+interface Keyed {
+  kind: string
+  key: string
+  advisoryId?: string
+  aliases?: string[]
+}
+
+/**
+ * One finding per identity within a repository, whichever tools reported it: advisories are
+ * linked through every finding's aliases first (an npm audit GHSA and an OSV CVE naming it are
+ * one advisory, under its canonical id, every alias kept), then findings with the same key are
+ * one, the first tool's words kept.
+ */
+export function uniqueFindings<F extends Keyed>(findings: F[]): F[] {
+  const aliases = new AdvisoryAliases()
+  for (const finding of findings) {
+    if (finding.kind === 'vulnerability' && finding.advisoryId)
+      aliases.link([finding.advisoryId, ...(finding.aliases ?? [])])
+  }
+  const groups = aliases.groups()
+  const byKey = new Map<string, F>()
+  for (const finding of findings) {
+    const group =
+      finding.kind === 'vulnerability' && finding.advisoryId ? groups.get(finding.advisoryId.toUpperCase()) : undefined
+    const unified = group ? unifyAdvisory(finding, group) : finding
+    if (!byKey.has(unified.key)) byKey.set(unified.key, unified)
+  }
+  return [...byKey.values()]
+}
+
+function unifyAdvisory<F extends Keyed>(finding: F, ids: string[]): F {
+  const [canonical] = ids
+  if (canonical === finding.advisoryId && ids.length === 1 + (finding.aliases?.length ?? 0)) return finding
+  const prefix = `package|${finding.advisoryId}|`
+  return {
+    ...finding,
+    advisoryId: canonical,
+    aliases: ids.slice(1),
+    key: finding.key.startsWith(prefix) ? `package|${canonical}|${finding.key.slice(prefix.length)}` : finding.key,
   }
 }

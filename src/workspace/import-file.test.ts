@@ -3,7 +3,7 @@ import { createGzip, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { MAX_FILE_BYTES } from './detect'
 import { bytesOf, chooseRepository, gunzipWithin, importFile, pathInRepository } from './import-file'
-import type { WorkspaceDatabase } from './store'
+import type { WorkspaceDatabase } from './store/schema'
 
 const MiB = 1024 * 1024
 

@@ -1,6 +1,7 @@
 import { decodeText, isGzip, MAX_FILE_BYTES, readScanText } from './detect'
 import { formatNames, ReaderError, type FormatId } from './model'
-import { importResults, StorageFullError, type ImportRecord, type ImportRequest, type WorkspaceDatabase } from './store'
+import { importResults, type ImportRequest } from './store/import-transaction'
+import { StorageFullError, type ImportRecord, type WorkspaceDatabase } from './store/schema'
 
 /** A file to import, with the repository it belongs to when the dialog knows it. */
 export interface ImportFileInput {
@@ -18,6 +19,8 @@ export interface ImportFileInput {
   fileName?: string
   /** What a feed's manifest says of the repository. */
   details?: ImportRequest['details']
+  /** Who brings it: the dialog (the default) or a feed. */
+  origin?: ImportRequest['origin']
 }
 
 export type ImportPhase = 'reading' | 'parsing' | 'writing'
@@ -149,6 +152,7 @@ export async function importFile(
       details: input.details,
       results,
       now: now(),
+      origin: input.origin,
     })
     return { status: 'imported', file: input.name, formatName, repository, records }
   } catch (error) {

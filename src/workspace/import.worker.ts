@@ -2,7 +2,7 @@
 import { FeedError } from './feed-manifest'
 import { syncFeed, type FeedProgress, type FeedSyncReport } from './feed-sync'
 import { importFile, type FileOutcome, type ImportFileInput, type ImportPhase } from './import-file'
-import { openWorkspace, type WorkspaceDatabase } from './store'
+import { openWorkspace, type WorkspaceDatabase } from './store/schema'
 
 /** What the page sends the import worker: files to import, or a feed to sync. */
 export type ImportRequestMessage =

@@ -1,6 +1,7 @@
 import { buildAdvisoryIndex } from './advisory-index'
 import { occurrencesFromDigests, workspaceRepositories } from './workspace-source'
-import { listDigests, listRepositories, readAdvisoryIndex, saveAdvisoryIndex, type WorkspaceDatabase } from './store'
+import { listDigests, listRepositories, readAdvisoryIndex, saveAdvisoryIndex } from './store/reads'
+import { type WorkspaceDatabase } from './store/schema'
 
 /**
  * Builds and keeps the advisory index of the workspace as it is now, unless a current one is

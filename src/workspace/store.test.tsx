@@ -8,15 +8,18 @@ import {
   readAdvisoryIndex,
   saveAdvisoryIndex,
   listImports,
-  removeRepositories,
+  listRuns as _listRuns,
   listRepositories,
+} from './store/reads'
+import { removeRuns } from './store/import-transaction'
+import {
   openWorkspace,
   createVersionOneStores,
   PAGE_SIZE,
   workspaceName,
   deleteWorkspace,
   type WorkspaceDatabase,
-} from './store'
+} from './store/schema'
 
 const opened: { name: string; database: WorkspaceDatabase }[] = []
 
@@ -141,11 +144,11 @@ describe('the workspace store', () => {
     expect(files.sort()).toEqual(['a.ts', 'b.ts', 'd.ts'])
   })
 
-  it('stores findings in pages of a thousand per repository and tool', async () => {
+  it('stores findings in pages of a thousand per repository and run', async () => {
     const database = await freshWorkspace()
     const results = Array.from({ length: 2500 }, (_, index) => ({ ruleId: 'xss', file: `f${index}.ts`, line: 1 }))
     await run(database, file('big.sarif', sarif(results), { repository: 'big' }))
-    const pages = await database.getAllFromIndex('findings', 'repository', 'big')
+    const pages = await database.getAllFromIndex('pages', 'repository', 'big')
     expect(pages.map((page) => page.findings.length)).toEqual([PAGE_SIZE, PAGE_SIZE, 500])
   })
 
@@ -361,7 +364,7 @@ describe('repository digests for the organisation-wide screens', () => {
       '1.2.6',
     )
 
-    await removeRepositories(database, ['b'])
+    await removeRuns(database, 'b', () => true)
     expect((await listDigests(database)).digests.map((digest) => digest.repository)).toEqual(['a'])
   })
 
@@ -398,7 +401,7 @@ describe('repository digests for the organisation-wide screens', () => {
     expect(await saveAdvisoryIndex(database, index(2))).toBe(true)
     expect(await readAdvisoryIndex(database)).toBeDefined()
 
-    await removeRepositories(database, ['b'])
+    await removeRuns(database, 'b', () => true)
     expect(await readAdvisoryIndex(database)).toBeUndefined()
     expect((await listDigests(database)).generation).toBe(3)
   })

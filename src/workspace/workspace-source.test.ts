@@ -3,7 +3,7 @@ import type { Vulnerability } from '@/data/findings'
 import type { StoredAdvisoryIndex } from './advisory-index'
 import type { RepositoryDigest } from './digest'
 import { workspaceDataSource, type WorkspaceIndexes } from './workspace-source'
-import { emptyApiSummary, type RepositorySummary } from './store'
+import { emptyApiSummary, type RepositorySummary } from './store/schema'
 import { emptyCounts } from '@/data/findings'
 
 const summary = (name: string, isPrivate = false): RepositorySummary => ({

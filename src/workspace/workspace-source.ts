@@ -9,7 +9,8 @@ import { buildAdvisoryIndex, fromStoredAdvisoryIndex, type StoredAdvisoryIndex }
 import { DigestReader, type RepositoryDigest } from './digest'
 import { findingViews } from './finding-views'
 import type { Finding } from './model'
-import { dedupe, emptyApiSummary, type RepositorySummary } from './store'
+import { emptyApiSummary, type RepositorySummary } from './store/schema'
+import { uniqueFindings } from './identity'
 
 /** A repository of the workspace as the lists show it. */
 export function repositoryOf(summary: RepositorySummary, now: number): Repository {
@@ -76,7 +77,7 @@ export function workspaceDataSource(
     },
     findingCounts: (repository) => named.get(repository.name)?.summary.counts ?? emptyCounts(),
     // Two tools reporting one advisory for one package show it once (the first tool's words).
-    findings: async (repository) => findingViews(dedupe(await loadFindings(repository.name))),
+    findings: async (repository) => findingViews(uniqueFindings(await loadFindings(repository.name))),
     ...digestIndexes(repositories, indexes),
     apiDocuments: () =>
       sorted.flatMap((summary): ApiDocumentListing[] =>

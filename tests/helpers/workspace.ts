@@ -2,7 +2,7 @@ import { afterEach } from 'vitest'
 import type { WorkspaceIdentity } from '@/state/workspace'
 import { exampleFiles, fetchExampleFiles } from '@/workspace/examples'
 import { importFile } from '@/workspace/import-file'
-import { deleteWorkspace, openWorkspace, workspaceName } from '@/workspace/store'
+import { deleteWorkspace, openWorkspace, workspaceName } from '@/workspace/store/schema'
 import { repositoryFromPath } from '@/screens/data-sources/dropped-files'
 
 const created: WorkspaceIdentity[] = []

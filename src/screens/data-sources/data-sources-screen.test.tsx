@@ -30,7 +30,9 @@ describe('data sources', () => {
     await expect.element(semgrep).toHaveTextContent('1 suppressed result left out')
     await expect
       .element(dialog().getByRole('row', { name: 'examples/health-records/sbom.cdx.json' }))
-      .toHaveTextContent('1 finding closed by VEX analysis')
+      .toHaveTextContent(
+        '1 finding closed by VEX (not affected, false positive, resolved, or an unaffected version): kept and marked closed',
+      )
     await dialog().getByRole('button', { name: 'Done' }).click()
     await expect.element(status()).toHaveTextContent('3 repositories from 9 imports')
     const history = page.getByRole('table', { name: 'Import history' })

@@ -21,7 +21,7 @@ import type { ImportEntry } from '@/machines/import.machine'
 import { ImportActor, useImportDialog } from '@/state/import'
 import { fetchExampleFiles } from '@/workspace/examples'
 import type { ImportFileInput } from '@/workspace/import-file'
-import type { ChangeCounts } from '@/workspace/store'
+import type { ChangeCounts } from '@/workspace/store/schema'
 import classes from './import-dialog.module.css'
 import { levelColors } from '@/components/palette'
 

@@ -9,7 +9,8 @@ import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helper
 import type { FindingSeverity } from '@/data/findings'
 import type { DataSourceChoice } from '@/state/data-source'
 import type { WorkspaceIdentity } from '@/state/workspace'
-import { openWorkspace, readAdvisoryIndex, workspaceName } from '@/workspace/store'
+import { openWorkspace, workspaceName } from '@/workspace/store/schema'
+import { readAdvisoryIndex } from '@/workspace/store/reads'
 import { VulnerabilitiesScreen } from './vulnerabilities-screen'
 import { VULNERABILITY_ROW_HEIGHT } from './vulnerability-tables'
 

@@ -1,0 +1,296 @@
+import type { IDBPTransaction } from 'idb'
+import { digestOf } from '@/workspace/digest'
+import { uniqueFindings } from '@/workspace/identity'
+import { FINDING_MODEL_VERSION, type Finding, type ReadResult } from '@/workspace/model'
+import { summaryOf, type RepositoryDetails } from './aggregates'
+import {
+  countChange,
+  isQuotaError,
+  PAGE_SIZE,
+  StorageFullError,
+  type ApiDocumentRecord,
+  type ChangeCounts,
+  type FindingsPage,
+  type ImportRecord,
+  type RunOrigin,
+  type RunRecord,
+  type WorkspaceDatabase,
+  type WorkspaceSchema,
+} from './schema'
+
+export interface ImportRequest {
+  /** The file's name as the user sees it (with its folder, when one was imported). */
+  file: string
+  repository: string
+  /** Details about the repository a feed or the dialog knows (description, url, visibility). */
+  details?: RepositoryDetails
+  results: ReadResult[]
+  now: string
+  /** Who brings it: a feed removes only what it brought. */
+  origin?: RunOrigin
+}
+
+export interface ImportOutcome {
+  records: ImportRecord[]
+  /** The runs this file holds now, for the feed's record of what it brought. */
+  runs: string[]
+}
+
+type WriteTransaction = IDBPTransaction<
+  WorkspaceSchema,
+  ('repositories' | 'pages' | 'runs' | 'imports' | 'digests' | 'indexes')[],
+  'readwrite'
+>
+
+/** The results of one file for one run, with what they replace. */
+interface RunImport {
+  run: string
+  tool: string
+  results: ReadResult[]
+  findings: Finding[]
+}
+
+function byRun(results: ReadResult[]): RunImport[] {
+  const runs = new Map<string, RunImport>()
+  for (const result of results) {
+    const entry = runs.get(result.run) ?? { run: result.run, tool: result.tool, results: [], findings: [] }
+    entry.results.push(result)
+    for (const finding of result.findings) entry.findings.push(finding)
+    runs.set(result.run, entry)
+  }
+  return [...runs.values()]
+}
+
+const validTime = (time: string | undefined): time is string => !!time && !Number.isNaN(Date.parse(time))
+
+/** What changed between the findings a run had (by key, as JSON) and the ones it has now. */
+function changesBetween(previous: Map<string, string>, next: Finding[]): ChangeCounts {
+  const changes: ChangeCounts = { added: 0, updated: 0, unchanged: 0, fixed: 0 }
+  const seen = new Set<string>()
+  for (const finding of next) {
+    seen.add(finding.key)
+    const before = previous.get(finding.key)
+    if (before === undefined) changes.added += 1
+    else if (before === JSON.stringify(finding)) changes.unchanged += 1
+    else changes.updated += 1
+  }
+  for (const key of previous.keys()) if (!seen.has(key)) changes.fixed += 1
+  return changes
+}
+
+/**
+ * Replaces one run's pages: the run's own, and the pages an older Vigil stored under the same
+ * tool's name (before runs existed), whose findings are read again rather than compared.
+ */
+async function replaceRun(
+  transaction: WriteTransaction,
+  repository: string,
+  entry: RunImport,
+  pages: FindingsPage[],
+): Promise<{ kept: FindingsPage[]; written: FindingsPage[]; changes: ChangeCounts; findings: Finding[] }> {
+  const store = transaction.objectStore('pages')
+  const previous = new Map<string, string>()
+  let reread = 0
+  const kept: FindingsPage[] = []
+  for (const page of pages) {
+    const ours = page.run === entry.run && page.modelVersion === FINDING_MODEL_VERSION
+    const legacy = page.modelVersion < FINDING_MODEL_VERSION && (page.run === entry.run || page.tool === entry.tool)
+    if (!ours && !legacy) {
+      kept.push(page)
+      continue
+    }
+    if (ours) for (const finding of page.findings) previous.set(finding.key, JSON.stringify(finding))
+    else reread += page.findings.length
+    await store.delete([page.repository, page.run, page.page])
+  }
+  const byKey = new Map<string, Finding>()
+  for (const finding of entry.findings) if (!byKey.has(finding.key)) byKey.set(finding.key, finding)
+  const findings = [...byKey.values()]
+  const written: FindingsPage[] = []
+  for (let start = 0, page = 0; start < findings.length; start += PAGE_SIZE, page += 1) {
+    const record: FindingsPage = {
+      repository,
+      run: entry.run,
+      tool: entry.tool,
+      page,
+      modelVersion: FINDING_MODEL_VERSION,
+      findings: findings.slice(start, start + PAGE_SIZE),
+    }
+    await store.put(record)
+    written.push(record)
+  }
+  const changes = changesBetween(previous, findings)
+  if (reread > 0) changes.reread = reread
+  return { kept, written, changes, findings }
+}
+
+/**
+ * Writes one file's results in one transaction: it lands whole or not at all. Each run in the
+ * file replaces what that run held for the repository (CodeQL for JavaScript and for Python are
+ * two runs of one tool, and both stay); a scan older than the one stored for its run replaces
+ * nothing. The summary, the digest and the change counter follow in the same transaction.
+ */
+export async function importResults(database: WorkspaceDatabase, request: ImportRequest): Promise<ImportOutcome> {
+  // Relaxed durability: still all or nothing, without waiting for the disk on every file (a feed
+  // lands thousands); an OS crash may lose the newest imports, which a re-import or re-sync brings back.
+  const transaction = database.transaction(
+    ['repositories', 'pages', 'runs', 'imports', 'digests', 'indexes'],
+    'readwrite',
+    {
+      durability: 'relaxed',
+    },
+  )
+  try {
+    let pages = await transaction.objectStore('pages').index('repository').getAll(request.repository)
+    const runs = new Map(
+      (await transaction.objectStore('runs').index('repository').getAll(request.repository)).map((run) => [
+        run.run,
+        run,
+      ]),
+    )
+    const records: ImportRecord[] = []
+    const documents: ApiDocumentRecord[] = []
+    const touched: string[] = []
+    for (const entry of byRun(request.results)) {
+      const [first] = entry.results
+      const scanTime = entry.results
+        .map((result) => result.scannedAt)
+        .filter(validTime)
+        .sort()
+        .at(-1)
+      const stored = runs.get(entry.run)
+      const warnings = entry.results.flatMap((result) => result.warnings)
+      const base = {
+        file: request.file,
+        format: first.format,
+        tool: entry.tool,
+        run: entry.run,
+        repository: request.repository,
+        at: request.now,
+      }
+      if (
+        scanTime &&
+        stored?.timeSource === 'scan' &&
+        stored.modelVersion === FINDING_MODEL_VERSION &&
+        scanTime < stored.scannedAt
+      ) {
+        records.push({
+          ...base,
+          changes: { added: 0, updated: 0, unchanged: 0, fixed: 0 },
+          warnings: [
+            ...warnings,
+            `This scan (${scanTime}) is older than the one already imported for this run (${stored.scannedAt}): nothing was replaced.`,
+          ],
+        })
+        continue
+      }
+      const { kept, written, changes, findings } = await replaceRun(transaction, request.repository, entry, pages)
+      pages = [...kept, ...written]
+      for (const [run, record] of runs)
+        if (record.modelVersion < FINDING_MODEL_VERSION && record.tool === entry.tool) {
+          runs.delete(run)
+          await transaction.objectStore('runs').delete([request.repository, run])
+        }
+      const record: RunRecord = {
+        repository: request.repository,
+        run: entry.run,
+        tool: entry.tool,
+        format: first.format,
+        file: request.file,
+        importedAt: request.now,
+        scannedAt: scanTime ?? request.now,
+        timeSource: scanTime ? 'scan' : 'import',
+        modelVersion: FINDING_MODEL_VERSION,
+        origin: request.origin ?? { kind: 'hand' },
+        findings: findings.length,
+      }
+      runs.set(entry.run, record)
+      await transaction.objectStore('runs').put(record)
+      touched.push(entry.run)
+      if (first.apiDocument) {
+        documents.push({
+          ...first.apiDocument,
+          tool: entry.tool,
+          file: request.file,
+          endpoints: findings.length,
+          importedAt: request.now,
+        })
+      }
+      records.push({ ...base, changes, warnings })
+    }
+
+    const repositories = transaction.objectStore('repositories')
+    const before = await repositories.get(request.repository)
+    const unique = uniqueFindings(pages.flatMap((page) => page.findings))
+    const replacedTools = new Set(documents.map((document) => document.tool))
+    const summary = summaryOf({
+      name: request.repository,
+      findings: unique,
+      runs: [...runs.values()],
+      results: request.results,
+      documents: [
+        ...(before?.apis?.documents ?? []).filter((document) => !replacedTools.has(document.tool)),
+        ...documents,
+      ],
+      details: request.details,
+      before,
+    })
+    await repositories.put(summary)
+    await transaction.objectStore('digests').put(digestOf(request.repository, unique))
+    await countChange(transaction.objectStore('indexes'))
+    const imports = transaction.objectStore('imports')
+    for (const record of records) record.id = await imports.add(record)
+    await transaction.done
+    return { records, runs: touched }
+  } catch (error) {
+    // Whatever failed, nothing of this file stays.
+    try {
+      transaction.abort()
+    } catch {
+      // already finished
+    }
+    await transaction.done.catch(() => undefined)
+    if (isQuotaError(error) || isQuotaError(transaction.error)) throw new StorageFullError()
+    throw error
+  }
+}
+
+/**
+ * Removes the runs of a repository that `leaves` picks, in one transaction (a feed's file that
+ * left its manifest); the repository goes too when no run is left, and its summary and digest
+ * follow what stays. True when the repository was removed.
+ */
+export async function removeRuns(
+  database: WorkspaceDatabase,
+  repository: string,
+  leaves: (run: RunRecord) => boolean,
+): Promise<boolean> {
+  const transaction = database.transaction(['repositories', 'pages', 'runs', 'digests', 'indexes'], 'readwrite')
+  const runs = await transaction.objectStore('runs').index('repository').getAll(repository)
+  const leaving = new Set(runs.filter(leaves).map((run) => run.run))
+  if (leaving.size === 0) {
+    await transaction.done
+    return false
+  }
+  const pages = await transaction.objectStore('pages').index('repository').getAll(repository)
+  for (const page of pages) {
+    if (leaving.has(page.run)) await transaction.objectStore('pages').delete([repository, page.run, page.page])
+  }
+  for (const run of leaving) await transaction.objectStore('runs').delete([repository, run])
+  const staying = runs.filter((run) => !leaving.has(run.run))
+  const before = await transaction.objectStore('repositories').get(repository)
+  if (staying.length === 0) {
+    await transaction.objectStore('repositories').delete(repository)
+    await transaction.objectStore('digests').delete(repository)
+  } else if (before) {
+    const unique = uniqueFindings(pages.filter((page) => !leaving.has(page.run)).flatMap((page) => page.findings))
+    const documents = before.apis.documents.filter((document) => staying.some((run) => run.tool === document.tool))
+    await transaction
+      .objectStore('repositories')
+      .put(summaryOf({ name: repository, findings: unique, runs: staying, results: [], documents, before }))
+    await transaction.objectStore('digests').put(digestOf(repository, unique))
+  }
+  await countChange(transaction.objectStore('indexes'))
+  await transaction.done
+  return staying.length === 0
+}

@@ -1,0 +1,71 @@
+import type { StoredAdvisoryIndex } from '@/workspace/advisory-index'
+import type { RepositoryDigest } from '@/workspace/digest'
+import type { Finding } from '@/workspace/model'
+import {
+  generationOf,
+  type ImportRecord,
+  type RepositorySummary,
+  type RunRecord,
+  type WorkspaceDatabase,
+} from './schema'
+
+export function listRepositories(database: WorkspaceDatabase): Promise<RepositorySummary[]> {
+  return database.getAll('repositories')
+}
+
+export async function findingsOf(database: WorkspaceDatabase, repository: string): Promise<Finding[]> {
+  const pages = await database.getAllFromIndex('pages', 'repository', repository)
+  return pages.flatMap((page) => page.findings)
+}
+
+/** The runs stored for a repository: each tool's run, when it scanned, and who brought it. */
+export const listRuns = (database: WorkspaceDatabase, repository: string): Promise<RunRecord[]> =>
+  database.getAllFromIndex('runs', 'repository', repository)
+
+const DIGESTS_PER_READ = 500
+
+/**
+ * Every repository's digest, what the organisation-wide screens read, with the generation they
+ * belong to. Read a few hundred at a time: each read's records are copied in on the main thread,
+ * and smaller copies leave frames free between them.
+ */
+export async function listDigests(
+  database: WorkspaceDatabase,
+): Promise<{ digests: RepositoryDigest[]; generation: number }> {
+  const transaction = database.transaction(['digests', 'indexes'], 'readonly')
+  const generation = await generationOf(transaction.objectStore('indexes'))
+  const store = transaction.objectStore('digests')
+  const digests: RepositoryDigest[] = []
+  for (;;) {
+    const after = digests.at(-1)?.repository
+    const batch = await store.getAll(after === undefined ? null : IDBKeyRange.lowerBound(after, true), DIGESTS_PER_READ)
+    digests.push(...batch)
+    if (batch.length < DIGESTS_PER_READ) break
+  }
+  await transaction.done
+  return { digests, generation }
+}
+
+/** The stored advisory index, if it was built from the digests as they are now. */
+export async function readAdvisoryIndex(database: WorkspaceDatabase): Promise<StoredAdvisoryIndex | undefined> {
+  const store = database.transaction('indexes', 'readonly').objectStore('indexes')
+  const [record, generation] = await Promise.all([store.get('vulnerabilities'), generationOf(store)])
+  return record?.name === 'vulnerabilities' && record.generation === generation ? record : undefined
+}
+
+/**
+ * Keeps an advisory index for the next visit, unless the findings changed since the digests it
+ * was built from were read (it would be stale on arrival).
+ */
+export async function saveAdvisoryIndex(database: WorkspaceDatabase, index: StoredAdvisoryIndex): Promise<boolean> {
+  const transaction = database.transaction('indexes', 'readwrite')
+  const store = transaction.objectStore('indexes')
+  const current = (await generationOf(store)) === index.generation
+  if (current) await store.put(index)
+  await transaction.done
+  return current
+}
+
+export function listImports(database: WorkspaceDatabase): Promise<ImportRecord[]> {
+  return database.getAll('imports')
+}

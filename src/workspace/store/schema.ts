@@ -1,0 +1,307 @@
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
+import { base64url } from 'jose'
+import type { EndpointExposure } from '@/data/endpoints'
+import type { FindingCounts } from '@/data/findings'
+import type { StoredAdvisoryIndex } from '@/workspace/advisory-index'
+import { digestOf, type RepositoryDigest } from '@/workspace/digest'
+import { uniqueFindings } from '@/workspace/identity'
+import type { FeedManifest } from '@/workspace/feed-manifest'
+import type { ApiDocumentInfo, Finding, FormatId } from '@/workspace/model'
+
+/** Findings are stored in pages of this many, per repository and run: few records to write and read. */
+export const PAGE_SIZE = 1000
+export const SCHEMA_VERSION = 6
+
+/** What the repositories list and the dashboard read: one small record per repository. */
+export interface RepositorySummary {
+  name: string
+  description: string
+  url: string
+  isPrivate: boolean
+  languages: string[]
+  /** The newest scan time of its files, else when it was imported (ISO 8601). */
+  scannedAt: string
+  tools: string[]
+  counts: FindingCounts
+  apis: ApiSummary
+}
+
+/** An imported API description, as the workspace lists it. */
+export interface ApiDocumentRecord extends ApiDocumentInfo {
+  /** The tool name its endpoints are stored under (title and version). */
+  tool: string
+  file: string
+  endpoints: number
+  importedAt: string
+}
+
+/** A repository's API surface counted for the lists and the dashboard, without loading endpoints. */
+export interface ApiSummary extends EndpointExposure {
+  documents: ApiDocumentRecord[]
+}
+
+export const emptyApiSummary = (): ApiSummary => ({ endpoints: 0, sensitive: 0, exposed: 0, documents: [] })
+
+/** Up to PAGE_SIZE findings of one run of one tool for one repository. */
+export interface FindingsPage {
+  repository: string
+  run: string
+  tool: string
+  page: number
+  /** The finding model the readers wrote them with (FINDING_MODEL_VERSION). */
+  modelVersion: number
+  findings: Finding[]
+}
+
+/** Who brought a run into the workspace: the import dialog, or a feed (by its manifest's address). */
+export type RunOrigin = { kind: 'hand' } | { kind: 'feed'; manifestUrl: string }
+
+/** One tool's run for one repository: what a later import of the same run replaces. */
+export interface RunRecord {
+  repository: string
+  run: string
+  tool: string
+  format: FormatId
+  /** The file it was last read from, as the user saw its name. */
+  file: string
+  importedAt: string
+  /** When the scan ran, from the file; else the import time (`timeSource` says which). */
+  scannedAt: string
+  timeSource: 'scan' | 'import'
+  modelVersion: number
+  origin: RunOrigin
+  findings: number
+}
+
+export interface ChangeCounts {
+  added: number
+  updated: number
+  unchanged: number
+  /** Findings of the last import of this run that this one no longer has. */
+  fixed: number
+  /**
+   * Findings an older Vigil stored for this tool, read again now: their identities were made
+   * another way, so they are replaced without being called new or fixed.
+   */
+  reread?: number
+}
+
+export interface ImportRecord {
+  id?: number
+  file: string
+  format: FormatId
+  tool: string
+  run?: string
+  repository: string
+  at: string
+  changes: ChangeCounts
+  warnings: string[]
+}
+
+/** What Vigil knows of a scan file of a feed since it last fetched it, for conditional requests. */
+export interface FeedFileState {
+  url: string
+  repository: string
+  /** The runs this file brought into its repository: what leaves with it. */
+  runs?: string[]
+  etag?: string
+  lastModified?: string
+  sha256: string
+}
+
+/** A feed's last sync: its manifest's validators and the repositories it names. */
+export interface FeedState {
+  manifestUrl: string
+  etag?: string
+  lastModified?: string
+  /** When the last sync finished whole. */
+  syncedAt?: string
+  repositories: string[]
+  /** The manifest as last read, for a sync that finds it unchanged (304). */
+  manifest?: FeedManifest
+}
+
+/**
+ * How many times the workspace's findings changed: each import and removal adds one in its own
+ * transaction, so an index built from older digests is known to be stale.
+ */
+export interface GenerationRecord {
+  name: 'generation'
+  value: number
+}
+
+export interface WorkspaceSchema extends DBSchema {
+  repositories: { key: string; value: RepositorySummary }
+  pages: { key: [string, string, number]; value: FindingsPage; indexes: { repository: string } }
+  runs: { key: [string, string]; value: RunRecord; indexes: { repository: string } }
+  imports: { key: number; value: ImportRecord; indexes: { repository: string } }
+  feeds: { key: string; value: FeedState }
+  feedFiles: { key: string; value: FeedFileState }
+  digests: { key: string; value: RepositoryDigest }
+  indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord }
+}
+
+export type WorkspaceDatabase = IDBPDatabase<WorkspaceSchema>
+type UpgradeTransaction = IDBPTransaction<WorkspaceSchema, StoreNames<WorkspaceSchema>[], 'versionchange'>
+
+/** One workspace per signed-in identity: two people sharing a browser never see each other's data. */
+export async function workspaceName(issuer: string, subject: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${issuer}\n${subject}`))
+  return `vigil-workspace-${base64url.encode(new Uint8Array(digest)).slice(0, 22)}`
+}
+
+/** The error a write fails with when the browser's storage quota is used up. */
+export class StorageFullError extends Error {
+  constructor() {
+    super(
+      'The browser’s storage for Vigil is full: nothing of this file was saved. Delete old data or free disk space.',
+    )
+    this.name = 'StorageFullError'
+  }
+}
+
+export function isQuotaError(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22)
+}
+
+/** The error opening a workspace written by a newer Vigil than this one. */
+export class NewerWorkspaceError extends Error {
+  constructor() {
+    super(
+      'Your workspace was saved by a newer version of Vigil than this page. Reload the page to get the newer version; your data is kept.',
+    )
+    this.name = 'NewerWorkspaceError'
+  }
+}
+
+/** The stores of schema version 1 (the migration tests build old workspaces with them). */
+export function createVersionOneStores(database: IDBPDatabase) {
+  database.createObjectStore('repositories', { keyPath: 'name' })
+  database
+    .createObjectStore('findings', { keyPath: ['repository', 'tool', 'page'] })
+    .createIndex('repository', 'repository')
+  database.createObjectStore('imports', { keyPath: 'id', autoIncrement: true }).createIndex('repository', 'repository')
+}
+
+export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
+  try {
+    return await openDB<WorkspaceSchema>(name, SCHEMA_VERSION, {
+      upgrade(database, oldVersion, _newVersion, transaction) {
+        const untyped = database as unknown as IDBPDatabase
+        // Migrations run in order from the stored version; version 1 creates the stores.
+        if (oldVersion < 1) createVersionOneStores(untyped)
+        // Version 2 counts API endpoints in each summary; summaries of version 1 had none.
+        if (oldVersion >= 1 && oldVersion < 2) void addApiSummaries(transaction)
+        // Version 3 remembers feeds and their files.
+        if (oldVersion < 3) {
+          database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
+          database.createObjectStore('feedFiles', { keyPath: 'url' })
+        }
+        // Version 4 keeps a digest of each repository for the organisation-wide screens (built
+        // for older workspaces when their findings move to runs, below).
+        if (oldVersion < 4) database.createObjectStore('digests', { keyPath: 'repository' })
+        // Version 5 keeps the advisory index of the organisation-wide view, and a change counter.
+        if (oldVersion < 5) database.createObjectStore('indexes', { keyPath: 'name' })
+        // Version 6 stores findings per run (not per tool name) and records each run and who brought it.
+        if (oldVersion < 6) {
+          database
+            .createObjectStore('pages', { keyPath: ['repository', 'run', 'page'] })
+            .createIndex('repository', 'repository')
+          database.createObjectStore('runs', { keyPath: ['repository', 'run'] }).createIndex('repository', 'repository')
+          if (oldVersion >= 1) void moveToRuns(transaction)
+          else untyped.deleteObjectStore('findings')
+        }
+      },
+      // Another tab upgrades or deletes the workspace: let it.
+      blocking: (_current, _blocked, event) => (event.target as IDBDatabase).close(),
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'VersionError') throw new NewerWorkspaceError()
+    throw error
+  }
+}
+
+async function addApiSummaries(transaction: UpgradeTransaction) {
+  let cursor = await transaction.objectStore('repositories').openCursor()
+  while (cursor) {
+    if (!cursor.value.apis) await cursor.update({ ...cursor.value, apis: emptyApiSummary() })
+    cursor = await cursor.continue()
+  }
+}
+
+/**
+ * Moves the pages of a workspace written before runs existed: each tool's pages become the run
+ * named after the tool, marked with the first finding model, so the next import of that tool
+ * replaces them (its findings are read again, not compared). Runs of the repositories a feed
+ * listed are the feed's, as the feed held whole repositories then.
+ */
+async function moveToRuns(transaction: UpgradeTransaction) {
+  const untyped = transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>
+  const feeds = (await transaction.objectStore('feeds').getAll()) as FeedState[]
+  const feedOf = new Map<string, string>()
+  for (const feed of feeds) for (const repository of feed.repositories) feedOf.set(repository, feed.manifestUrl)
+  const summaries = new Map(
+    ((await transaction.objectStore('repositories').getAll()) as RepositorySummary[]).map((summary) => [
+      summary.name,
+      summary,
+    ]),
+  )
+  const runs = new Map<string, RunRecord>()
+  let cursor = await untyped.objectStore('findings').openCursor()
+  while (cursor) {
+    const old = cursor.value as { repository: string; tool: string; page: number; findings: Finding[] }
+    await transaction.objectStore('pages').put({
+      repository: old.repository,
+      run: old.tool,
+      tool: old.tool,
+      page: old.page,
+      modelVersion: 1,
+      findings: old.findings,
+    })
+    const id = `${old.repository}\u0000${old.tool}`
+    const record = runs.get(id)
+    if (record) record.findings += old.findings.length
+    else {
+      const scannedAt = summaries.get(old.repository)?.scannedAt ?? new Date(0).toISOString()
+      const manifestUrl = feedOf.get(old.repository)
+      runs.set(id, {
+        repository: old.repository,
+        run: old.tool,
+        tool: old.tool,
+        format: old.findings.some((finding) => finding.kind === 'endpoint') ? 'openapi' : 'sarif',
+        file: old.tool,
+        importedAt: scannedAt,
+        scannedAt,
+        timeSource: 'import',
+        modelVersion: 1,
+        origin: manifestUrl ? { kind: 'feed', manifestUrl } : { kind: 'hand' },
+        findings: old.findings.length,
+      })
+    }
+    cursor = await cursor.continue()
+  }
+  for (const record of runs.values()) await transaction.objectStore('runs').put(record)
+  untyped.db.deleteObjectStore('findings')
+  // Every digest again, from the pages as they are now (workspaces before version 4 had none).
+  const pages = transaction.objectStore('pages')
+  for (const name of summaries.keys()) {
+    const stored = await pages.index('repository').getAll(name)
+    await transaction
+      .objectStore('digests')
+      .put(digestOf(name, uniqueFindings(stored.flatMap((page) => page.findings))))
+  }
+}
+
+export const deleteWorkspace = (name: string) => deleteDB(name)
+
+type IndexesStore = { get: (name: string) => Promise<StoredAdvisoryIndex | GenerationRecord | undefined> }
+
+export async function generationOf(store: IndexesStore): Promise<number> {
+  const record = await store.get('generation')
+  return record?.name === 'generation' ? record.value : 0
+}
+
+/** One more change to the findings, counted in the transaction that makes it. */
+export async function countChange(store: IndexesStore & { put: (record: GenerationRecord) => Promise<unknown> }) {
+  await store.put({ name: 'generation', value: (await generationOf(store)) + 1 })
+}
