@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { syncFeed, type FeedSyncOptions } from './feed-sync'
 import { deleteWorkspace, openWorkspace, type WorkspaceDatabase } from './store/schema'
-import { findingsOf, listRepositories } from './store/reads'
+import { findingsOf, listRepositories, listRuns } from './store/reads'
+import { importFile } from './import-file'
 
 const origin = 'https://scans.test'
 const manifestUrl = `${origin}/feed/manifest.json`
@@ -141,6 +142,73 @@ describe('feed sync', () => {
     expect(host.requests.map((request) => request.url)).toEqual([manifestUrl, `${origin}/feed/payments/audit.json`])
     expect((await listRepositories(database)).map((summary) => summary.name)).toEqual(['payments'])
     expect(await findingsOf(database, 'storefront')).toEqual([])
+  })
+
+  it('never removes what was imported by hand into a repository the manifest names, when the feed drops it', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
+    await importFile(
+      database,
+      {
+        name: 'payments/trivy.json',
+        blob: new Blob([
+          JSON.stringify({
+            SchemaVersion: 2,
+            ArtifactName: '.',
+            ArtifactType: 'filesystem',
+            Results: [
+              {
+                Target: 'go.sum',
+                Class: 'lang-pkgs',
+                Type: 'gomod',
+                Vulnerabilities: [
+                  {
+                    VulnerabilityID: 'CVE-2024-0001',
+                    PkgName: 'golang.org/x/net',
+                    InstalledVersion: '0.1.0',
+                    Severity: 'HIGH',
+                  },
+                ],
+              },
+            ],
+          }),
+        ]),
+        repository: 'payments',
+        repositoryFromFolder: true,
+      },
+      () => {},
+    )
+    await sync(host)
+    expect((await listRuns(database, 'payments')).map((run) => run.origin.kind).sort()).toEqual(['feed', 'hand'])
+
+    await host.publish({ storefront: { 'audit.json': npmAudit(['qs']) } })
+    const report = await sync(host)
+    expect(report.removed).toEqual([])
+    expect((await listRuns(database, 'payments')).map((run) => run.origin.kind)).toEqual(['hand'])
+    expect((await listRepositories(database)).map((summary) => [summary.name, summary.counts.vulnerabilities])).toEqual(
+      [
+        ['payments', 1],
+        ['storefront', 1],
+      ],
+    )
+  })
+
+  it('moves a repository renamed in the manifest to its new name, findings and all', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash', 'qs']) } })
+    await sync(host)
+    // The same file, listed under the repository's new name.
+    const manifest = JSON.parse(host.files.get(manifestUrl)!)
+    manifest.repositories[0].name = 'billing'
+    host.files.set(manifestUrl, JSON.stringify(manifest))
+    const report = await sync(host)
+    expect(report.fetched).toBe(1)
+    expect(report.removed).toEqual(['payments'])
+    expect((await listRepositories(database)).map((summary) => [summary.name, summary.counts.vulnerabilities])).toEqual(
+      [['billing', 2]],
+    )
   })
 
   it('asks with the ETag when the manifest gives no hash, and counts a 304 as unchanged', async () => {
