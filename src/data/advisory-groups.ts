@@ -22,6 +22,10 @@ export interface AdvisoryGroup {
   severity: FindingSeverity
   cvss?: number
   epss?: number
+  /** Whether a scanner reported any of its findings as known to be exploited (CISA KEV). */
+  knownExploited?: boolean
+  /** The highest risk score a scanner gave its findings. */
+  risk?: number
   ecosystems: string[]
   packages: string[]
   /** The versions the repositories use. */
@@ -134,6 +138,8 @@ export function groupAdvisories(occurrences: VulnerabilityOccurrences, repositor
     const fixed = new Set<string>()
     let cvss: number | undefined
     let epss: number | undefined
+    let risk: number | undefined
+    let knownExploited = false
     for (const finding of builder.findings) {
       const { name, version } = packageParts(finding)
       add(ecosystems, finding.ecosystem)
@@ -142,6 +148,9 @@ export function groupAdvisories(occurrences: VulnerabilityOccurrences, repositor
       add(fixed, finding.fixedVersion)
       if (finding.cvss && (cvss === undefined || finding.cvss.score > cvss)) cvss = finding.cvss.score
       if (finding.epss !== undefined && (epss === undefined || finding.epss > epss)) epss = finding.epss
+      const findingRisk = finding.exploit?.risk
+      if (findingRisk !== undefined && (risk === undefined || findingRisk > risk)) risk = findingRisk
+      if (finding.exploit?.knownExploited) knownExploited = true
     }
     builder.occurrences.sort((a, b) => occurrences.repository[a] - occurrences.repository[b])
     let count = 0
@@ -161,6 +170,8 @@ export function groupAdvisories(occurrences: VulnerabilityOccurrences, repositor
       severity: worst.severity,
       cvss,
       epss,
+      ...(knownExploited ? { knownExploited } : {}),
+      ...(risk !== undefined ? { risk } : {}),
       ecosystems: [...ecosystems].sort(),
       packages: [...packages].sort(),
       affected: [...affected].sort(),

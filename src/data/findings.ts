@@ -54,6 +54,29 @@ export interface PolicyViolation {
   tool?: string
   cwes?: string[]
   helpUri?: string
+  /** The most severe security severity of its findings (a scanner's `security-severity`), when known. */
+  severity?: FindingSeverity
+  /** Code, a misconfiguration, or a leaked secret (shown masked). */
+  category?: 'code' | 'misconfiguration' | 'secret'
+  /** Each finding's identity, for decisions. */
+  keys?: string[]
+}
+
+/** Signals of exploitation a scanner gave: EPSS, known exploitation (CISA KEV), the tool's risk score. */
+export interface ExploitView {
+  epss?: { score: number; percentile?: number; date?: string }
+  knownExploited?: boolean
+  risk?: number
+}
+
+/** What a VEX statement in the file said of the finding. */
+export interface VexView {
+  /** not_affected and fixed close the finding; affected and under_investigation keep it open. */
+  status?: 'not_affected' | 'fixed' | 'affected' | 'under_investigation'
+  state?: string
+  justification?: string
+  response?: string[]
+  detail?: string
 }
 
 export interface Vulnerability {
@@ -73,10 +96,39 @@ export interface Vulnerability {
   fixedVersion?: string
   aliases?: string[]
   cvss?: { version: string; vector: string; score: number }
+  /** The EPSS score alone (0–1), as the lists sort by it; `exploit.epss` has its percentile and date. */
   epss?: number
   tool?: string
   toolSeverity?: string
   url?: string
+  /** The finding's identity, for decisions. */
+  key?: string
+  /** What to do, in the tool's words, when it says more than a version. */
+  advice?: string
+  /** The vulnerable versions as the tool wrote them, when it gave no installed version. */
+  affectedRange?: string
+  purl?: string
+  exploit?: ExploitView
+  vex?: VexView
+}
+
+const severityRank = (severity: FindingSeverity) => findingSeverities.indexOf(severity)
+
+/**
+ * "Fix first": known to be exploited first, then the likeliest to be exploited (EPSS), then the
+ * tool's risk score, then the most severe. What a file gives none of counts as lowest.
+ */
+export function byFixFirst(
+  a: Pick<Vulnerability, 'exploit' | 'epss' | 'severity' | 'cvss'>,
+  b: Pick<Vulnerability, 'exploit' | 'epss' | 'severity' | 'cvss'>,
+): number {
+  return (
+    Number(!!b.exploit?.knownExploited) - Number(!!a.exploit?.knownExploited) ||
+    (b.epss ?? -1) - (a.epss ?? -1) ||
+    (b.exploit?.risk ?? -1) - (a.exploit?.risk ?? -1) ||
+    severityRank(a.severity) - severityRank(b.severity) ||
+    (b.cvss?.score ?? -1) - (a.cvss?.score ?? -1)
+  )
 }
 
 const sampleViolations: PolicyViolation[] = [

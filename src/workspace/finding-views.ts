@@ -33,6 +33,9 @@ export function groupPolicyIssues(findings: PolicyIssueFinding[]): PolicyViolati
         tool: first.tool,
         cwes: [...new Set(group.flatMap((finding) => finding.cwes))],
         helpUri: first.helpUri,
+        severity: findingSeverities.find((severity) => group.some((finding) => finding.severity === severity)),
+        category: first.category,
+        keys: group.map((finding) => finding.key),
       }
     })
     .sort(
@@ -60,10 +63,29 @@ export function vulnerabilityViews(findings: VulnerabilityFinding[]): Vulnerabil
       fixedVersion: finding.fixedVersion,
       aliases: finding.aliases,
       cvss: finding.cvss,
-      epss: finding.epss,
+      epss: finding.exploit?.epss?.score ?? finding.epss,
       tool: finding.tool,
       toolSeverity: finding.toolSeverity,
       url: finding.url,
+      key: finding.key,
+      advice: finding.advice,
+      affectedRange: finding.affectedRange,
+      purl: finding.purl,
+      exploit: finding.exploit && {
+        epss: finding.exploit.epss,
+        knownExploited: (finding.exploit.knownExploited?.length ?? 0) > 0 || undefined,
+        risk: finding.exploit.risk,
+      },
+      vex:
+        finding.vexStatus || finding.analysis
+          ? {
+              status: finding.vexStatus,
+              state: finding.analysis?.state,
+              justification: finding.analysis?.justification,
+              response: finding.analysis?.response,
+              detail: finding.analysis?.detail,
+            }
+          : undefined,
     }))
     .sort(
       (a, b) =>

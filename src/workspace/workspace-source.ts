@@ -1,4 +1,4 @@
-import { emptyCounts, type Vulnerability } from '@/data/findings'
+import { emptyCounts, findingSeverities, type FindingCounts, type Vulnerability } from '@/data/findings'
 import { once, type DataSource } from '@/data/data-source'
 import type { Repository, TabSummary } from '@/data/repositories'
 import { plural } from '@/lib/format'
@@ -32,13 +32,21 @@ export function repositoryOf(summary: RepositorySummary, now: number): Repositor
   }
 }
 
+/** The security severity of code findings by band, when a scanner rated any: " By security severity: 3 critical, 1 high." */
+function bandsText(byBand: FindingCounts['byIssueSeverity']): string {
+  const rated = findingSeverities.filter((band) => band !== 'Unknown' && byBand[band] > 0)
+  if (rated.length === 0) return ''
+  const unknown = byBand.Unknown ? `, ${byBand.Unknown} unrated` : ''
+  return ` By security severity: ${rated.map((band) => `${byBand[band]} ${band.toLowerCase()}`).join(', ')}${unknown}.`
+}
+
 /** The summary card's texts for an imported repository, from its counts. */
 function tabSummaryOf({ counts, tools, apis = emptyApiSummary() }: RepositorySummary): TabSummary {
   const { bySeverity, byEnforcement } = counts
   const unknown = bySeverity.Unknown ? `, ${bySeverity.Unknown} of unknown severity` : ''
   return {
-    policyIssues: `${plural(counts.policyIssues, 'policy issue')}, ${byEnforcement.Mandatory} of them mandatory, from ${tools.join(', ') || 'no scan yet'}.`,
-    vulnerabilities: `${plural(counts.vulnerabilities, 'vulnerability', 'vulnerabilities')}: ${bySeverity.Critical} critical, ${bySeverity.High} high, ${bySeverity.Medium} medium, ${bySeverity.Low} low${unknown}.`,
+    policyIssues: `${plural(counts.policyIssues, 'policy issue')}, ${byEnforcement.Mandatory} of them mandatory, from ${tools.join(', ') || 'no scan yet'}.${bandsText(counts.byIssueSeverity)}`,
+    vulnerabilities: `${plural(counts.vulnerabilities, 'vulnerability', 'vulnerabilities')}: ${bySeverity.Critical} critical, ${bySeverity.High} high, ${bySeverity.Medium} medium, ${bySeverity.Low} low${unknown}.${counts.closedByVex ? ` ${counts.closedByVex} more closed by VEX.` : ''}`,
     apiSurface:
       apis.endpoints === 0
         ? 'No API description has been imported for this repository.'

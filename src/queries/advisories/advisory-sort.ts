@@ -5,13 +5,15 @@ import {
   type AdvisoryGroup,
   type VulnerabilityOccurrences as Occurrences,
 } from '@/data/advisory-groups'
+import { byFixFirst } from '@/data/findings'
 import type { Repository } from '@/data/repositories'
 
-export type AdvisorySort = 'repositories' | 'severity' | 'cvss' | 'epss' | 'advisory'
-export type OccurrenceSort = 'severity' | 'repository' | 'advisory' | 'cvss'
+export type AdvisorySort = 'repositories' | 'fix-first' | 'severity' | 'cvss' | 'epss' | 'advisory'
+export type OccurrenceSort = 'severity' | 'fix-first' | 'repository' | 'advisory' | 'cvss'
 
 export const advisorySorts: { value: AdvisorySort; label: string }[] = [
   { value: 'repositories', label: 'Most repositories' },
+  { value: 'fix-first', label: 'Fix first (exploited, EPSS, risk)' },
   { value: 'severity', label: 'Most severe' },
   { value: 'cvss', label: 'Highest CVSS' },
   { value: 'epss', label: 'Highest EPSS' },
@@ -20,6 +22,7 @@ export const advisorySorts: { value: AdvisorySort; label: string }[] = [
 
 export const occurrenceSorts: { value: OccurrenceSort; label: string }[] = [
   { value: 'severity', label: 'Most severe' },
+  { value: 'fix-first', label: 'Fix first (exploited, EPSS, risk)' },
   { value: 'cvss', label: 'Highest CVSS' },
   { value: 'repository', label: 'Repository' },
   { value: 'advisory', label: 'Advisory id' },
@@ -30,6 +33,11 @@ const byDescending = (a: number | undefined, b: number | undefined) => (b ?? -1)
 export function sortAdvisories(groups: AdvisoryGroup[], sort: AdvisorySort): AdvisoryGroup[] {
   const compare: Record<AdvisorySort, (a: AdvisoryGroup, b: AdvisoryGroup) => number> = {
     repositories: byRepositoriesHit,
+    'fix-first': (a, b) =>
+      byFixFirst(
+        { exploit: { knownExploited: a.knownExploited, risk: a.risk }, epss: a.epss, severity: a.severity },
+        { exploit: { knownExploited: b.knownExploited, risk: b.risk }, epss: b.epss, severity: b.severity },
+      ) || bySeverityThenReach(a, b),
     severity: bySeverityThenReach,
     cvss: (a, b) => byDescending(a.cvss, b.cvss) || bySeverityThenReach(a, b),
     epss: (a, b) => byDescending(a.epss, b.epss) || bySeverityThenReach(a, b),
@@ -53,6 +61,7 @@ export function sortOccurrences(
       byDescending(finding(a).cvss?.score, finding(b).cvss?.score) ||
       text(finding(a).cve, finding(b).cve) ||
       text(name(a), name(b)),
+    'fix-first': (a, b) => byFixFirst(finding(a), finding(b)) || text(name(a), name(b)),
     cvss: (a, b) =>
       byDescending(finding(a).cvss?.score, finding(b).cvss?.score) ||
       severityRank(finding(a).severity) - severityRank(finding(b).severity) ||

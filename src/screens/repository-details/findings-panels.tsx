@@ -1,7 +1,16 @@
 import { Anchor, Badge, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core'
 import { IconCircleCheck, IconHourglassHigh } from '@tabler/icons-react'
+import { useMemo, useState } from 'react'
 import { EnforcementBadge, SeverityBadge } from '@/components/badges'
-import type { PolicyViolation, Vulnerability } from '@/data/findings'
+import { FilterSelect } from '@/components/filter-select'
+import {
+  byFixFirst,
+  findingSeverities,
+  type FindingSeverity,
+  type PolicyViolation,
+  type Vulnerability,
+  type VexView,
+} from '@/data/findings'
 
 /** Only http(s) links from imported files are followed; anything else (javascript:, data:) is not a link. */
 function safeLink(url: string): string | undefined {
@@ -23,17 +32,56 @@ export function EmptyState({ text, comingSoon = false }: { text: string; comingS
   )
 }
 
+const severityOptions = [
+  { value: 'all', label: 'Any security severity' },
+  ...findingSeverities.map((severity) => ({ value: severity, label: severity })),
+]
+
 export function PolicyIssuesPanel({ violations }: { violations: PolicyViolation[] }) {
+  const [severity, setSeverity] = useState<FindingSeverity | 'all'>('all')
+  // Only scanners that rate their rules (SARIF security-severity) give a band to filter by.
+  const rated = violations.some((violation) => violation.severity !== undefined)
+  const shown = useMemo(
+    () =>
+      severity === 'all'
+        ? violations
+        : violations.filter((violation) => (violation.severity ?? 'Unknown') === severity),
+    [severity, violations],
+  )
   if (violations.length === 0) return <EmptyState text="No policy violations found" />
   return (
     <Stack gap="md">
-      {violations.map((violation) => (
+      {rated && (
+        <Group gap="md" align="flex-end">
+          <FilterSelect
+            label="Security severity"
+            data={severityOptions}
+            value={severity}
+            onChange={(choice) => setSeverity((choice || 'all') as FindingSeverity | 'all')}
+            w={220}
+          />
+          <Text size="sm" c="dimmed" role="status">
+            {shown.length === violations.length
+              ? `${violations.length} rules`
+              : `${shown.length} of ${violations.length} rules`}
+          </Text>
+        </Group>
+      )}
+      {shown.length === 0 && <EmptyState text="No policy issue of this security severity" />}
+      {shown.map((violation) => (
         <Card key={violation.id} withBorder padding="md" component="article" aria-labelledby={`${violation.id}-title`}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
             <Title order={3} size="h5" id={`${violation.id}-title`}>
               {violation.title}
             </Title>
-            <EnforcementBadge status={violation.enforcementStatus} />
+            <Group gap={6} wrap="nowrap">
+              {violation.severity && (
+                <span title="Security severity, from the scanner's rating of the rule">
+                  <SeverityBadge severity={violation.severity} />
+                </span>
+              )}
+              <EnforcementBadge status={violation.enforcementStatus} />
+            </Group>
           </Group>
           <Text size="sm" mb="sm">
             {violation.description}
@@ -71,11 +119,78 @@ export function PolicyIssuesPanel({ violations }: { violations: PolicyViolation[
   )
 }
 
+const vexStatusText: Record<NonNullable<VexView['status']>, string> = {
+  not_affected: 'Not affected',
+  fixed: 'Fixed',
+  affected: 'Affected',
+  under_investigation: 'Under investigation',
+}
+
+/** What a VEX statement in the file said: its outcome, the analysis state, justification, response and detail. */
+function VexStatement({ vex }: { vex: VexView }) {
+  const parts = [
+    vex.justification && `justification: ${vex.justification}`,
+    vex.response && vex.response.length > 0 && `response: ${vex.response.join(', ')}`,
+  ].filter(Boolean)
+  return (
+    <Text size="sm">
+      VEX: <strong>{vex.status ? vexStatusText[vex.status] : (vex.state ?? 'no state')}</strong>
+      {vex.state && vex.status && ` (${vex.state})`}
+      {parts.length > 0 && `, ${parts.join('; ')}`}
+      {vex.detail && ` — ${vex.detail}`}
+    </Text>
+  )
+}
+
+/** EPSS, known exploitation and the tool's risk score, where the scanner gave them. */
+function ExploitSignals({ vulnerability }: { vulnerability: Vulnerability }) {
+  const { exploit, epss } = vulnerability
+  const percentile = exploit?.epss?.percentile
+  return (
+    <>
+      {exploit?.knownExploited && (
+        <Badge color="red.8" variant="filled" tt="none">
+          Known exploited (CISA KEV)
+        </Badge>
+      )}
+      {epss !== undefined && (
+        <Text size="sm">
+          EPSS {(epss * 100).toFixed(1)}%
+          {percentile !== undefined && `, more likely than ${(percentile * 100).toFixed(0)}% of advisories`}
+          {exploit?.epss?.date && ` (${exploit.epss.date})`}
+        </Text>
+      )}
+      {exploit?.risk !== undefined && <Text size="sm">Risk score {exploit.risk.toFixed(1)}</Text>}
+    </>
+  )
+}
+
+type VulnerabilityOrder = 'severity' | 'fix-first'
+
+const orderOptions: { value: VulnerabilityOrder; label: string }[] = [
+  { value: 'severity', label: 'Most severe' },
+  { value: 'fix-first', label: 'Fix first (exploited, EPSS, risk)' },
+]
+
 export function VulnerabilitiesPanel({ vulnerabilities }: { vulnerabilities: Vulnerability[] }) {
+  const [order, setOrder] = useState<VulnerabilityOrder>('severity')
+  const shown = useMemo(
+    () => (order === 'fix-first' ? [...vulnerabilities].sort(byFixFirst) : vulnerabilities),
+    [order, vulnerabilities],
+  )
   if (vulnerabilities.length === 0) return <EmptyState text="No vulnerabilities found" />
   return (
     <Stack gap="md">
-      {vulnerabilities.map((vulnerability) => (
+      {vulnerabilities.length > 1 && (
+        <FilterSelect
+          label="Order"
+          data={orderOptions}
+          value={order}
+          onChange={(choice) => setOrder(choice === 'fix-first' ? 'fix-first' : 'severity')}
+          w={260}
+        />
+      )}
+      {shown.map((vulnerability) => (
         <Card
           key={vulnerability.id}
           withBorder
@@ -112,10 +227,22 @@ export function VulnerabilitiesPanel({ vulnerabilities }: { vulnerabilities: Vul
               </Code>
             </Text>
             {vulnerability.fixedVersion && <Text size="sm">Fixed in: {vulnerability.fixedVersion}</Text>}
+            {vulnerability.affectedRange && !vulnerability.packageVersion && (
+              <Text size="sm">
+                Affected versions: <Code>{vulnerability.affectedRange}</Code>
+              </Text>
+            )}
           </Group>
+          {vulnerability.advice && (
+            <Text size="sm" mt="xs">
+              Advice: {vulnerability.advice}
+            </Text>
+          )}
+          {vulnerability.vex && <VexStatement vex={vulnerability.vex} />}
           {(vulnerability.aliases?.length ||
             vulnerability.cvss ||
             vulnerability.epss !== undefined ||
+            vulnerability.exploit ||
             vulnerability.tool) && (
             <Group gap="lg" mt="xs">
               {vulnerability.aliases && vulnerability.aliases.length > 0 && (
@@ -127,7 +254,7 @@ export function VulnerabilitiesPanel({ vulnerabilities }: { vulnerabilities: Vul
                   <Code>{vulnerability.cvss.vector}</Code>
                 </Text>
               )}
-              {vulnerability.epss !== undefined && <Text size="sm">EPSS {(vulnerability.epss * 100).toFixed(1)}%</Text>}
+              <ExploitSignals vulnerability={vulnerability} />
               {vulnerability.tool && (
                 <Text size="sm" c="dimmed">
                   {vulnerability.tool}

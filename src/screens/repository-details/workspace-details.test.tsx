@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { renderWithProviders } from '@tests/helpers/render'
-import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
 import { RepositoryDetailsScreen } from './repository-details-screen'
 
 deleteTestWorkspacesAfterEach()
@@ -40,6 +40,104 @@ describe('repository details on workspace data', () => {
     await expect
       .element(page.getByRole('article', { name: 'Personal data written to the console' }))
       .toHaveTextContent('Optional')
+  })
+
+  it('shows each rule’s security severity beside its enforcement, counts them by band, and filters by band', async () => {
+    const rule = (id: string, score: string) => ({
+      id,
+      shortDescription: { text: `Rule ${id}` },
+      properties: { 'security-severity': score },
+    })
+    const sarif = JSON.stringify({
+      version: '2.1.0',
+      runs: [
+        {
+          tool: { driver: { name: 'CodeQL', rules: [rule('js/xss', '9.6'), rule('js/log-injection', '4.3')] } },
+          results: ['js/xss', 'js/log-injection'].map((ruleId, index) => ({
+            ruleId,
+            level: 'warning',
+            message: { text: `finding ${index}` },
+            locations: [
+              { physicalLocation: { artifactLocation: { uri: `src/f${index}.js` }, region: { startLine: 3 } } },
+            ],
+          })),
+        },
+      ],
+    })
+    const workspace = await workspaceWithFiles([{ name: 'codeql.sarif', text: sarif, repository: 'rated' }])
+    await renderWithProviders(<RepositoryDetailsScreen repoName="rated" />, {
+      path: '/repository/rated',
+      source: 'workspace',
+      workspace,
+    })
+    const xss = page.getByRole('article', { name: 'Rule js/xss' })
+    await expect.element(xss).toHaveTextContent('Critical')
+    await expect.element(xss).toHaveTextContent('Recommended')
+    await expect
+      .element(page.getByTestId('tab-summary'))
+      .toHaveTextContent('By security severity: 1 critical, 1 medium.')
+    await page.getByRole('combobox', { name: 'Security severity' }).click()
+    await page.getByRole('option', { name: 'Medium' }).click()
+    await expect.element(page.getByRole('status').filter({ hasText: 'rules' })).toHaveTextContent('1 of 2 rules')
+    await expect.element(page.getByRole('article', { name: 'Rule js/log-injection' })).toBeVisible()
+    expect(page.getByRole('article', { name: 'Rule js/xss' }).elements()).toHaveLength(0)
+  })
+
+  it('orders vulnerabilities to fix first: known exploited, then EPSS', async () => {
+    const match = (id: string, name: string, epss: number, kev: boolean) => ({
+      vulnerability: {
+        id,
+        dataSource: `https://nvd.nist.gov/vuln/detail/${id}`,
+        severity: 'Medium',
+        description: `${id} in ${name}`,
+        fix: { versions: [], state: 'not-fixed' },
+        epss: [{ cve: id, epss, percentile: 0.9, date: '2026-11-20' }],
+        knownExploited: kev ? [{ cve: id, dateAdded: '2026-01-02', dueDate: '2026-01-23' }] : undefined,
+      },
+      artifact: {
+        name,
+        version: '1.0.0',
+        type: 'npm',
+        purl: `pkg:npm/${name}@1.0.0`,
+        locations: [{ path: '/package-lock.json' }],
+      },
+      matchDetails: [],
+    })
+    const grype = JSON.stringify({
+      matches: [
+        match('CVE-2026-0001', 'alpha', 0.02, false),
+        match('CVE-2026-0002', 'beta', 0.5, false),
+        match('CVE-2026-0003', 'gamma', 0.01, true),
+      ],
+      source: { type: 'directory', target: '.' },
+      descriptor: { name: 'grype', version: '0.80.0', timestamp: '2026-11-20T10:00:00Z' },
+    })
+    const workspace = await workspaceWithFiles([{ name: 'grype.json', text: grype, repository: 'exposed' }])
+    await renderWithProviders(<RepositoryDetailsScreen repoName="exposed" />, {
+      path: '/repository/exposed?tab=vulnerabilities',
+      source: 'workspace',
+      workspace,
+    })
+    await expect.element(page.getByRole('article').first()).toBeVisible()
+    await page.getByRole('combobox', { name: 'Order' }).click()
+    await page.getByRole('option', { name: /Fix first/ }).click()
+    const titles = () =>
+      page
+        .getByRole('article')
+        .elements()
+        .map((article) => article.querySelector('h3')?.textContent)
+    await expect.poll(titles).toEqual(['CVE-2026-0003 in gamma', 'CVE-2026-0002 in beta', 'CVE-2026-0001 in alpha'])
+    await expect.element(page.getByRole('article').first()).toHaveTextContent('Known exploited (CISA KEV)')
+    await expect
+      .element(page.getByRole('article').nth(1))
+      .toHaveTextContent('EPSS 50.0%, more likely than 90% of advisories (2026-11-20)')
+  })
+
+  it('keeps a finding a VEX statement closed, shows the statement, and leaves it out of the open count', async () => {
+    await renderImported('health-records', '?tab=vulnerabilities')
+    await expect.element(page.getByTestId('tab-summary')).toHaveTextContent('1 more closed by VEX.')
+    const closed = page.getByRole('article').filter({ hasText: 'VEX:' })
+    await expect.element(closed).toHaveTextContent('VEX: Not affected')
   })
 
   it('lists vulnerabilities most severe first, with package@version, fix, aliases, CVSS, EPSS and Unknown severity', async () => {
