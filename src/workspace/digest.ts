@@ -1,7 +1,7 @@
 import type { ApiEndpoint } from '@/data/endpoints'
 import type { Vulnerability } from '@/data/findings'
 import { endpointViews, vulnerabilityViews } from './finding-views'
-import type { EndpointFinding, Finding, VulnerabilityFinding } from './model'
+import { FINDING_MODEL_VERSION, type EndpointFinding, type Finding, type VulnerabilityFinding } from './model'
 
 /**
  * What the organisation-wide screens read of one repository, kept beside its findings so that
@@ -11,6 +11,8 @@ import type { EndpointFinding, Finding, VulnerabilityFinding } from './model'
  */
 export interface RepositoryDigest {
   repository: string
+  /** The finding model its views were made from (FINDING_MODEL_VERSION): a migration rebuilds older ones. */
+  modelVersion?: number
   vulnerabilities: string[]
   endpoints: string[]
 }
@@ -23,6 +25,7 @@ export function digestOf(repository: string, findings: Finding[]): RepositoryDig
   const endpoints = endpointViews(findings.filter((finding): finding is EndpointFinding => finding.kind === 'endpoint'))
   return {
     repository,
+    modelVersion: FINDING_MODEL_VERSION,
     // The description is long and the organisation-wide views do not show it.
     vulnerabilities: vulnerabilities.map(({ description: _description, ...rest }) => JSON.stringify(rest)),
     endpoints: endpoints.map((endpoint) => JSON.stringify(endpoint)),
