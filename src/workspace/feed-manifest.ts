@@ -1,6 +1,7 @@
 import { Validator, type Schema } from '@cfworker/json-schema'
 import { asText, isObject, own } from './json'
 import feedSchema from './feed.schema.json'
+import { describeSchemaErrors } from '@/lib/schema-errors'
 
 /** A scan file of a feed, its URL resolved against the manifest's. */
 export interface FeedFile {
@@ -54,18 +55,6 @@ export function checkFeedUrl(address: string, pageOrigin: string): URL {
   return url
 }
 
-function describeSchemaErrors(errors: { instanceLocation: string; error: string }[]): string {
-  // The validator reports each failing keyword up the tree; the deepest ones say what is wrong.
-  const deepest = errors.filter(
-    (error) =>
-      !errors.some((other) => other !== error && other.instanceLocation.startsWith(`${error.instanceLocation}/`)),
-  )
-  const listed = deepest
-    .slice(0, 3)
-    .map((error) => `${error.instanceLocation.replace(/^#/, '') || 'the manifest'}: ${error.error}`)
-  return `${listed.join('; ')}${deepest.length > 3 ? `; and ${deepest.length - 3} more` : ''}`
-}
-
 /**
  * Reads a feed manifest: JSON that matches the feed schema, no repository named twice, no file
  * listed twice, every file URL resolved against the manifest's address.
@@ -88,7 +77,7 @@ export function readManifest(text: string, manifestUrl: string, pageOrigin: stri
   const result = validator.validate(document)
   if (!result.valid) {
     throw new FeedError(
-      `The feed manifest does not match Vigil's feed format (docs/feed.md): ${describeSchemaErrors(result.errors)}.`,
+      `The feed manifest does not match Vigil's feed format (docs/feed.md): ${describeSchemaErrors(result.errors, 'the manifest')}.`,
     )
   }
   const manifest = document as Record<string, unknown>

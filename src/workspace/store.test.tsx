@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/test-workspace'
 import { importFile, type ImportFileInput } from './import-file'
 import { locationOf } from './model'
 import type { StoredAdvisoryIndex } from './advisory-index'
@@ -21,22 +22,8 @@ import {
   type WorkspaceDatabase,
 } from './store/schema'
 
-const opened: { name: string; database: WorkspaceDatabase }[] = []
-
-async function freshWorkspace() {
-  const name = `vigil-workspace-test-${crypto.randomUUID()}`
-  const database = await openWorkspace(name)
-  opened.push({ name, database })
-  return database
-}
-
-afterEach(async () => {
-  for (const { name, database } of opened.splice(0)) {
-    database.close()
-    await deleteWorkspace(name)
-  }
-  vi.restoreAllMocks()
-})
+closeTestWorkspacesAfterEach()
+afterEach(() => vi.restoreAllMocks())
 
 const sarif = (results: { ruleId: string; file: string; line: number; text?: string }[], repositoryUri?: string) =>
   JSON.stringify({
@@ -231,9 +218,8 @@ describe('the workspace store', () => {
 
   it('keeps both of two imports into one repository that run at the same time (two tabs)', async () => {
     const name = `vigil-workspace-test-${crypto.randomUUID()}`
-    const first = await openWorkspace(name)
-    const second = await openWorkspace(name)
-    opened.push({ name, database: first }, { name, database: second })
+    const first = await freshWorkspace(name)
+    const second = await freshWorkspace(name)
     const npmAudit = JSON.stringify({
       auditReportVersion: 2,
       vulnerabilities: {
@@ -287,8 +273,7 @@ describe('the workspace store', () => {
     })
     await writing
     worker.terminate()
-    const database = await openWorkspace(name)
-    opened.push({ name, database })
+    const database = await freshWorkspace(name)
     const stored = (await findingsOf(database, 'cut')).length
     const summaries = await listRepositories(database)
     expect([0, 60_000]).toContain(stored)

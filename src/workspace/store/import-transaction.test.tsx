@@ -1,23 +1,11 @@
 import { openDB } from 'idb'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/test-workspace'
 import { importFile, type ImportFileInput } from '@/workspace/import-file'
 import { findingsOf, listDigests, listImports, listRepositories, listRuns } from './reads'
-import { deleteWorkspace, openWorkspace, type WorkspaceDatabase } from './schema'
+import type { WorkspaceDatabase } from './schema'
 
-const opened: { name: string; database: WorkspaceDatabase }[] = []
-
-async function freshWorkspace(name = `vigil-workspace-test-${crypto.randomUUID()}`) {
-  const database = await openWorkspace(name)
-  opened.push({ name, database })
-  return database
-}
-
-afterEach(async () => {
-  for (const { name, database } of opened.splice(0)) {
-    database.close()
-    await deleteWorkspace(name)
-  }
-})
+closeTestWorkspacesAfterEach()
 
 interface Result {
   rule: string

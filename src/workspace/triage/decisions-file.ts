@@ -3,6 +3,7 @@ import { isDay } from './decision'
 import type { DecisionEntry } from './decision-log'
 import { checkPathPattern } from './glob'
 import decisionsSchema from './decisions.schema.json'
+import { describeSchemaErrors } from '@/lib/schema-errors'
 
 /** The version of the decisions file this Vigil writes and reads. */
 export const decisionsFileVersion = 1
@@ -21,18 +22,6 @@ export class DecisionsFileError extends Error {
 }
 
 const validator = new Validator(decisionsSchema as unknown as Schema, '2020-12', false)
-
-function describeSchemaErrors(errors: { instanceLocation: string; error: string }[]): string {
-  // The validator reports each failing keyword up the tree; the deepest ones say what is wrong.
-  const deepest = errors.filter(
-    (error) =>
-      !errors.some((other) => other !== error && other.instanceLocation.startsWith(`${error.instanceLocation}/`)),
-  )
-  const listed = deepest
-    .slice(0, 3)
-    .map((error) => `${error.instanceLocation.replace(/^#/, '') || 'the file'}: ${error.error}`)
-  return `${listed.join('; ')}${deepest.length > 3 ? `; and ${deepest.length - 3} more` : ''}`
-}
 
 /**
  * Reads a decisions file: JSON that matches the decisions schema, of a version this Vigil knows,
@@ -62,7 +51,7 @@ export function readDecisionsFile(text: string): DecisionsFile {
   const result = validator.validate(document)
   if (!result.valid) {
     throw new DecisionsFileError(
-      `The decisions file does not match Vigil's decisions format (docs/triage.md): ${describeSchemaErrors(result.errors)}.`,
+      `The decisions file does not match Vigil's decisions format (docs/triage.md): ${describeSchemaErrors(result.errors, 'the file')}.`,
     )
   }
   const file = document as { generatedAt?: string; decisions: DecisionEntry[] }
