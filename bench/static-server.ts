@@ -42,7 +42,7 @@ export function serve(dir: string): Promise<StaticServer> {
       }
       response.setHeader('ETag', etag)
     }
-    // Hashed assets are kept for good, as README's "Hosting" asks and `npm run preview` does.
+    // Hashed assets are kept for good, as docs/security.md ("Hosting") asks and `npm run preview` does.
     if (path.startsWith('/assets/')) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
     response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' })
     createReadStream(file).pipe(response)

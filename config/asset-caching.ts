@@ -4,7 +4,7 @@ import type { Plugin } from 'vite'
  * Vite names every file under `assets/` after a hash of its content, so a name never serves other
  * bytes and a browser may keep it for good. Kept, the provider's page and the return from it reuse
  * the scripts the first screen loaded, and Chromium its compiled code, instead of fetching and
- * compiling them again (README, "Hosting").
+ * compiling them again (docs/security.md, "Hosting").
  */
 export const immutableCaching = 'public, max-age=31536000, immutable'
 

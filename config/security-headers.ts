@@ -46,7 +46,7 @@ export function contentSecurityPolicy({ provider, feed }: PolicyOrigins = {}): s
 }
 
 /**
- * Headers that a static host should send with every response (README, "Security headers").
+ * Headers that a static host should send with every response (docs/security.md, "Security headers").
  * `frame-ancestors` works only in a header (a meta policy ignores it), so only the header has it.
  */
 export function securityHeaders(origins: PolicyOrigins = {}): Record<string, string> {
