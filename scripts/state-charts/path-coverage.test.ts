@@ -257,9 +257,15 @@ const report: string[] = []
 // The report is this test's output: the run prints the coverage of each machine.
 afterAll(() => console.log(`\nState-chart path coverage\n${report.join('\n')}`))
 
+/**
+ * Replaying every edge of the larger machines is seconds of pure computation, more on a busy
+ * machine: the budget is for the work, not a wait for something to happen.
+ */
+const REPLAY_BUDGET_MS = 60_000
+
 describe('path coverage', () => {
   for (const [name, { machine, inputs, events }] of Object.entries(subjects)) {
-    it(`${name}: replayed paths reach every state and take every transition`, () => {
+    it(`${name}: replayed paths reach every state and take every transition`, { timeout: REPLAY_BUDGET_MS }, () => {
       const statesSeen = new Set<string>()
       const transitionsTaken = new Set<AnyTransitionDefinition>()
       const record = (inspection: InspectionEvent) => {
