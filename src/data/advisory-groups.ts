@@ -1,4 +1,5 @@
 import { findingSeverities, type FindingSeverity, type Vulnerability } from './findings'
+import type { DecisionView } from './decisions'
 import type { Repository } from './repositories'
 
 /**
@@ -216,6 +217,8 @@ export interface VulnerabilityIndex {
    * `occurrences.finding` is still empty.
    */
   findingsLoaded: boolean
+  /** Each occurrence's decision, where the workspace holds decisions (in the occurrences' order). */
+  decisions?: DecisionView[]
 }
 
 /** The one advisory-index builder: every data source groups its vulnerabilities through it. */

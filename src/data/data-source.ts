@@ -15,6 +15,7 @@ import {
   type PolicyViolation,
   type Vulnerability,
 } from './findings'
+import type { DecisionView } from './decisions'
 import { listRepositories, type Repository } from './repositories'
 
 /** What the Policy Issues, Vulnerabilities and API Surface tabs of a repository show. */
@@ -22,6 +23,8 @@ export interface RepositoryFindings {
   violations: PolicyViolation[]
   vulnerabilities: Vulnerability[]
   endpoints: ApiEndpoint[]
+  /** Each finding's decision by its key, where the workspace holds decisions. */
+  decisions?: ReadonlyMap<string, DecisionView>
 }
 
 /**

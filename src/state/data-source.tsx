@@ -42,9 +42,13 @@ export function DataSourceProvider({
   const summaries = workspace?.summaries
   const findings = workspace?.findings
   const indexes = workspace?.indexes
+  const decisions = workspace?.decisions
   const fromWorkspace = useMemo(
-    () => (summaries && findings && indexes ? workspaceDataSource(summaries, findings, indexes) : undefined),
-    [summaries, findings, indexes],
+    () =>
+      summaries && findings && indexes
+        ? workspaceDataSource(summaries, findings, indexes, undefined, decisions)
+        : undefined,
+    [summaries, findings, indexes, decisions],
   )
   // SWR keeps each size built once per cache and the last one on screen while the next builds.
   const generated = useSWRImmutable(

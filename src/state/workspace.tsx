@@ -18,6 +18,8 @@ import {
   listRepositories,
 } from '@/workspace/store/reads'
 import type { WorkspaceIndexes } from '@/workspace/workspace-source'
+import { listDecisions, recordDecisionEntries } from '@/workspace/store/decisions'
+import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { useAdvisoryIndexer } from './advisory-indexer'
 import { useRequiredContext } from './required-context'
 
@@ -35,6 +37,10 @@ export interface WorkspaceState {
   /** The repositories stored, undefined while they load. */
   summaries?: RepositorySummary[]
   imports: ImportRecord[]
+  /** Every decision made on this workspace's findings, oldest first as appended. */
+  decisions: readonly DecisionEntry[]
+  /** Appends decisions and brings the counts they change up to date; the screens and other tabs reload. */
+  recordDecisions: (entries: readonly DecisionEntry[]) => Promise<void>
   /** Reloads after a change, and tells the other tabs of this identity to. */
   changed: () => void
   findings: (repository: string) => ReturnType<typeof findingsOf>
@@ -47,6 +53,7 @@ export interface WorkspaceState {
 }
 
 const WorkspaceContext = createContext<WorkspaceState | null>(null)
+const noDecisions: readonly DecisionEntry[] = []
 const CLEAR_ON_SIGN_OUT_KEY = 'vigil-clear-workspace-on-sign-out'
 const connections = new Map<string, Promise<WorkspaceDatabase>>()
 
@@ -99,8 +106,12 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     name ? ['workspace', name, revision] : null,
     async ([, database]: [string, string, number]) => {
       const opened = await connection(database)
-      const [summaries, imports] = await Promise.all([listRepositories(opened), listImports(opened)])
-      return { summaries, imports }
+      const [summaries, imports, decisions] = await Promise.all([
+        listRepositories(opened),
+        listImports(opened),
+        listDecisions(opened),
+      ])
+      return { summaries, imports, decisions }
     },
     { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true },
   )
@@ -147,6 +158,12 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     problem: nameProblem ?? (loaded.error ? `${unavailable} (${String(loaded.error)})` : undefined),
     summaries: loaded.data?.summaries,
     imports: loaded.data?.imports ?? [],
+    decisions: loaded.data?.decisions ?? noDecisions,
+    recordDecisions: async (entries) => {
+      if (!name) throw new Error('Your workspace is not ready yet: try again in a moment.')
+      await recordDecisionEntries(await connection(name), entries)
+      changed()
+    },
     changed,
     findings,
     indexes,

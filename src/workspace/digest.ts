@@ -1,7 +1,13 @@
 import type { ApiEndpoint } from '@/data/endpoints'
-import type { Vulnerability } from '@/data/findings'
+import type { EnforcementStatus, FindingSeverity, Vulnerability } from '@/data/findings'
 import { endpointViews, vulnerabilityViews } from './finding-views'
-import { FINDING_MODEL_VERSION, type EndpointFinding, type Finding, type VulnerabilityFinding } from './model'
+import {
+  FINDING_MODEL_VERSION,
+  type EndpointFinding,
+  type Finding,
+  type PolicyIssueFinding,
+  type VulnerabilityFinding,
+} from './model'
 
 /**
  * What the organisation-wide screens read of one repository, kept beside its findings so that
@@ -11,6 +17,8 @@ import { FINDING_MODEL_VERSION, type EndpointFinding, type Finding, type Vulnera
  */
 export interface RepositoryDigest {
   repository: string
+  /** Each policy issue as triage reads it (`IssueDigest`): what a decision can match, and what counts. */
+  issues?: string[]
   /** The finding model its views were made from (FINDING_MODEL_VERSION): a migration rebuilds older ones. */
   modelVersion?: number
   vulnerabilities: string[]
@@ -23,12 +31,46 @@ export function digestOf(repository: string, findings: Finding[]): RepositoryDig
     findings.filter((finding): finding is VulnerabilityFinding => finding.kind === 'vulnerability'),
   )
   const endpoints = endpointViews(findings.filter((finding): finding is EndpointFinding => finding.kind === 'endpoint'))
+  const issues = findings.filter((finding): finding is PolicyIssueFinding => finding.kind === 'policy-issue')
   return {
     repository,
     modelVersion: FINDING_MODEL_VERSION,
     // The description is long and the organisation-wide views do not show it.
     vulnerabilities: vulnerabilities.map(({ description: _description, ...rest }) => JSON.stringify(rest)),
     endpoints: endpoints.map((endpoint) => JSON.stringify(endpoint)),
+    issues: issues.map((issue) => JSON.stringify(issueDigestOf(issue))),
+  }
+}
+
+/** A policy issue as the digest keeps it: its identity, what a decision can match, and what it counts as. */
+export interface IssueDigest {
+  key: string
+  ruleId: string
+  title: string
+  tool: string
+  severity: FindingSeverity
+  enforcementStatus: EnforcementStatus
+  file?: string
+  line?: number
+  /** The tool's level (SARIF error, warning, note), for re-emitting it with its suppression. */
+  level?: string
+  message?: string
+  secret?: boolean
+}
+
+export function issueDigestOf(issue: PolicyIssueFinding): IssueDigest {
+  return {
+    key: issue.key,
+    ruleId: issue.ruleId,
+    title: issue.title,
+    tool: issue.tool,
+    severity: issue.severity,
+    enforcementStatus: issue.enforcementStatus,
+    file: issue.location?.file,
+    line: issue.location?.line,
+    level: issue.toolSeverity,
+    message: issue.message,
+    ...(issue.category === 'secret' ? { secret: true } : {}),
   }
 }
 

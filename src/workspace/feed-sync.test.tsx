@@ -194,6 +194,30 @@ describe('feed sync', () => {
     )
   })
 
+  it('takes away what a file brought when it comes back holding another tool’s run', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'scan.json': npmAudit(['lodash', 'qs']) } })
+    await sync(host)
+    const osv = JSON.stringify({
+      results: [
+        {
+          source: { path: 'package-lock.json', type: 'lockfile' },
+          packages: [
+            {
+              package: { name: 'minimist', version: '1.2.5', ecosystem: 'npm' },
+              vulnerabilities: [{ id: 'GHSA-xvch-5gv4-984h', summary: 'Prototype pollution' }],
+            },
+          ],
+        },
+      ],
+    })
+    await host.publish({ payments: { 'scan.json': osv } })
+    await sync(host)
+    expect((await listRuns(database, 'payments')).map((run) => run.tool)).toEqual(['OSV-Scanner'])
+    expect((await listRepositories(database))[0].counts.vulnerabilities).toBe(1)
+  })
+
   it('moves a repository renamed in the manifest to its new name, findings and all', async () => {
     await freshWorkspace()
     const host = new FakeFeedHost()

@@ -287,14 +287,22 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
               report.added += record.changes.added
               report.fixed += record.changes.fixed
             }
-            // Renamed in the manifest: what it brought to the old name leaves with the old name.
-            if (state && moved(fetched) && (await removeFeedFile(database, manifestUrl, state))) {
-              report.removed.push(state.repository)
+            const runs = imported.records.flatMap((record) => record.run ?? [])
+            // Renamed in the manifest: what it brought to the old name leaves with the old name. A
+            // file that now holds other runs (another tool, another target) takes its old ones away.
+            const leaving =
+              state && (moved(fetched) ? state : { ...state, runs: state.runs?.filter((run) => !runs.includes(run)) })
+            if (
+              leaving &&
+              (!leaving.runs || leaving.runs.length > 0) &&
+              (await removeFeedFile(database, manifestUrl, leaving))
+            ) {
+              report.removed.push(leaving.repository)
             }
             await writeFeedFileState(database, {
               url: file.url,
               repository: repository.name,
-              runs: imported.records.flatMap((record) => record.run ?? []),
+              runs,
               etag: outcome.etag,
               lastModified: outcome.lastModified,
               sha256: outcome.sha256,

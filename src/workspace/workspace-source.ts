@@ -1,5 +1,6 @@
 import { emptyCounts, findingSeverities, type FindingCounts, type Vulnerability } from '@/data/findings'
 import { once, type DataSource } from '@/data/data-source'
+import type { DecisionView } from '@/data/decisions'
 import type { Repository, TabSummary } from '@/data/repositories'
 import { plural } from '@/lib/format'
 import { relativeTime } from '@/lib/relative-time'
@@ -11,6 +12,10 @@ import { findingViews } from './finding-views'
 import type { Finding } from './model'
 import { emptyApiSummary, type RepositorySummary } from './store/schema'
 import { uniqueFindings } from './identity'
+import { decidableFinding, decidableVulnerability } from './store/triage-summary'
+import type { DecisionEntry } from './triage/decision-log'
+import { decisionViewOf } from './triage/decision-view'
+import { resolveDecisions } from './triage/resolve'
 
 /** A repository of the workspace as the lists show it. */
 export function repositoryOf(summary: RepositorySummary, now: number): Repository {
@@ -26,8 +31,8 @@ export function repositoryOf(summary: RepositorySummary, now: number): Repositor
     lastUpdated: relativeTime(Number.isNaN(scanned) ? 0 : Math.max(0, (now - scanned) / 60_000)),
     isPrivate: summary.isPrivate,
     apiCount: (summary.apis ?? emptyApiSummary()).endpoints,
-    policyViolations: summary.counts.policyIssues,
-    vulnerabilities: summary.counts.vulnerabilities,
+    policyViolations: openCounts(summary).policyIssues,
+    vulnerabilities: openCounts(summary).vulnerabilities,
     tabSummary: tabSummaryOf(summary),
   }
 }
@@ -40,13 +45,26 @@ function bandsText(byBand: FindingCounts['byIssueSeverity']): string {
   return ` By security severity: ${rated.map((band) => `${byBand[band]} ${band.toLowerCase()}`).join(', ')}${unknown}.`
 }
 
+/** The open findings of a repository: once decisions are weighed, when any was made. */
+export const openCounts = (summary: RepositorySummary): FindingCounts => summary.triage?.counts ?? summary.counts
+
+/** What decisions did to a repository's findings, for its summary card. */
+function triageText(summary: RepositorySummary): string {
+  const triage = summary.triage
+  if (!triage) return ''
+  const review = triage.review ? `, ${triage.review} to review (more severe since decided)` : ''
+  return ` ${triage.needsTriage} need triage; ${triage.decided} decided${review}.`
+}
+
 /** The summary card's texts for an imported repository, from its counts. */
-function tabSummaryOf({ counts, tools, apis = emptyApiSummary() }: RepositorySummary): TabSummary {
+function tabSummaryOf(summary: RepositorySummary): TabSummary {
+  const { tools, apis = emptyApiSummary() } = summary
+  const counts = openCounts(summary)
   const { bySeverity, byEnforcement } = counts
   const unknown = bySeverity.Unknown ? `, ${bySeverity.Unknown} of unknown severity` : ''
   return {
     policyIssues: `${plural(counts.policyIssues, 'policy issue')}, ${byEnforcement.Mandatory} of them mandatory, from ${tools.join(', ') || 'no scan yet'}.${bandsText(counts.byIssueSeverity)}`,
-    vulnerabilities: `${plural(counts.vulnerabilities, 'vulnerability', 'vulnerabilities')}: ${bySeverity.Critical} critical, ${bySeverity.High} high, ${bySeverity.Medium} medium, ${bySeverity.Low} low${unknown}.${counts.closedByVex ? ` ${counts.closedByVex} more closed by VEX.` : ''}`,
+    vulnerabilities: `${plural(counts.vulnerabilities, 'vulnerability', 'vulnerabilities')}: ${bySeverity.Critical} critical, ${bySeverity.High} high, ${bySeverity.Medium} medium, ${bySeverity.Low} low${unknown}.${counts.closedByVex ? ` ${counts.closedByVex} more closed by VEX.` : ''}${triageText(summary)}`,
     apiSurface:
       apis.endpoints === 0
         ? 'No API description has been imported for this repository.'
@@ -69,6 +87,7 @@ export function workspaceDataSource(
   loadFindings: (repository: string) => Promise<Finding[]>,
   indexes: WorkspaceIndexes,
   now = Date.now(),
+  decisions: readonly DecisionEntry[] = [],
 ): DataSource {
   const sorted = byName(summaries)
   const repositories = sorted.map((summary) => repositoryOf(summary, now))
@@ -83,10 +102,16 @@ export function workspaceDataSource(
       const { endpoints, sensitive, exposed } = named.get(repository.name)?.summary.apis ?? emptyApiSummary()
       return { endpoints, sensitive, exposed }
     },
-    findingCounts: (repository) => named.get(repository.name)?.summary.counts ?? emptyCounts(),
+    findingCounts: (repository) => {
+      const summary = named.get(repository.name)?.summary
+      return summary ? openCounts(summary) : emptyCounts()
+    },
     // Two tools reporting one advisory for one package show it once (the first tool's words).
-    findings: async (repository) => findingViews(uniqueFindings(await loadFindings(repository.name))),
-    ...digestIndexes(repositories, indexes),
+    findings: async (repository) => {
+      const findings = uniqueFindings(await loadFindings(repository.name))
+      return { ...findingViews(findings), decisions: decisionsOf(repository.name, findings, decisions, now) }
+    },
+    ...withDecisions(digestIndexes(repositories, indexes), repositories, decisions, now),
     apiDocuments: () =>
       sorted.flatMap((summary): ApiDocumentListing[] =>
         (summary.apis ?? emptyApiSummary()).documents.map((document) => ({
@@ -100,6 +125,40 @@ export function workspaceDataSource(
         })),
       ),
   }
+}
+
+/** Each finding's decision by key, or none while the workspace holds no decision. */
+function decisionsOf(
+  repository: string,
+  findings: Finding[],
+  log: readonly DecisionEntry[],
+  now: number,
+): ReadonlyMap<string, DecisionView> | undefined {
+  if (log.length === 0) return undefined
+  const decidable = findings.flatMap((finding) => decidableFinding(repository, finding) ?? [])
+  const { effective } = resolveDecisions(decidable, log, { now: new Date(now) })
+  return new Map(decidable.map((finding, index) => [finding.key, decisionViewOf(effective[index])]))
+}
+
+/** The organisation-wide advisories with each occurrence's decision, while the workspace holds any. */
+function withDecisions<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
+  indexes: T,
+  repositories: Repository[],
+  log: readonly DecisionEntry[],
+  now: number,
+): T {
+  if (log.length === 0) return indexes
+  // The kept advisory index was built without decisions: with some, the groups are read afresh.
+  const vulnerabilityIndex = once(async () => {
+    const index = await indexes.vulnerabilityIndex()
+    const { occurrences } = index
+    const decidable = occurrences.finding.map((finding, at) =>
+      decidableVulnerability(repositories[occurrences.repository[at]].name, finding),
+    )
+    const { effective } = resolveDecisions(decidable, log, { now: new Date(now) })
+    return { ...index, decisions: effective.map(decisionViewOf) }
+  })
+  return { ...indexes, vulnerabilityIndex, vulnerabilityPreview: undefined }
 }
 
 /** What the organisation-wide screens read of the workspace, and the advisory index they keep. */

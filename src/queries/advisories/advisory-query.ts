@@ -1,6 +1,7 @@
 import { allIndexes, sortedOnce } from '@/lib/sorted-once'
 import { SubstringSearch } from '@/lib/substring-search'
 import type { AdvisoryGroup, VulnerabilityOccurrences } from '@/data/advisory-groups'
+import { passesDecisionFilter, type DecisionFilter, type DecisionView } from '@/data/decisions'
 import type { Vulnerability } from '@/data/findings'
 import type { Repository } from '@/data/repositories'
 import { sortAdvisories, sortOccurrences, type OccurrenceSort } from './advisory-sort'
@@ -97,8 +98,10 @@ export function filterOccurrences(
   occurrences: VulnerabilityOccurrences,
   repositories: Repository[],
   filters: VulnerabilityFilters,
+  decisions?: readonly DecisionView[],
 ): number[] {
   const test = occurrenceTest(repositories, filters)
+  const inState = stateTest(occurrences, filters.state, decisions)
   // Per distinct finding: none of its occurrences pass, all do, or those from these repositories.
   const verdicts = new Map<Vulnerability, 'none' | 'all' | Uint8Array>()
   const shown: number[] = []
@@ -114,9 +117,37 @@ export function filterOccurrences(
     }
     if (verdict === 'none') continue
     if (verdict !== 'all' && verdict[occurrences.repository[index]] === 0) continue
+    if (inState && !inState(index)) continue
     shown.push(index)
   }
   return shown
+}
+
+/** Whether any finding of a set of occurrences was closed by VEX, worked out once per set. */
+const vexSeen = new WeakMap<VulnerabilityOccurrences, boolean>()
+
+const closedByVex = (finding: Vulnerability | undefined) =>
+  finding?.vex?.status === 'not_affected' || finding?.vex?.status === 'fixed'
+
+/**
+ * Whether an occurrence passes the decision filter, or undefined when every one does (no filter,
+ * or nothing decided: neither a decision nor a VEX statement). A preview's findings are not loaded:
+ * its occurrences count as open.
+ */
+function stateTest(
+  occurrences: VulnerabilityOccurrences,
+  filter: DecisionFilter,
+  decisions: readonly DecisionView[] | undefined,
+): ((occurrence: number) => boolean) | undefined {
+  if (filter === 'all') return undefined
+  let anyVex = vexSeen.get(occurrences)
+  if (anyVex === undefined) {
+    anyVex = occurrences.finding.some(closedByVex)
+    vexSeen.set(occurrences, anyVex)
+  }
+  if (!decisions && !anyVex) return filter === 'open' || filter === 'needs-triage' ? undefined : () => false
+  return (occurrence) =>
+    passesDecisionFilter(filter, decisions?.[occurrence], closedByVex(occurrences.finding[occurrence]))
 }
 
 /**
@@ -128,9 +159,11 @@ export function filterAdvisories(
   occurrences: VulnerabilityOccurrences,
   repositories: Repository[],
   filters: VulnerabilityFilters,
+  decisions?: readonly DecisionView[],
 ): AdvisoryGroup[] {
   const test = occurrenceTest(repositories, filters)
-  const unfiltered = test.needle === '' && filters.visibility === 'all'
+  const inState = stateTest(occurrences, filters.state, decisions)
+  const unfiltered = test.needle === '' && filters.visibility === 'all' && !inState
   const flags = unfiltered ? undefined : privateFlagsOf(repositories)
   const shown: AdvisoryGroup[] = []
   for (const group of groups) {
@@ -138,7 +171,7 @@ export function filterAdvisories(
     if (filters.ecosystem !== ALL_ECOSYSTEMS && !group.ecosystems.includes(filters.ecosystem)) continue
     if (filters.fix !== 'all' && (filters.fix === 'yes') !== group.fixed.length > 0) continue
     const passing = unfiltered ? undefined : test.passing(!test.needle || groupMatchesText(group, test.needle))
-    if (!passing) {
+    if (!passing && !inState) {
       shown.push(group)
       continue
     }
@@ -149,7 +182,8 @@ export function filterAdvisories(
     let last = -1
     for (const occurrence of group.occurrences) {
       const repository = occurrences.repository[occurrence]
-      if (passing[repository] === 0) continue
+      if (passing && passing[repository] === 0) continue
+      if (inState && !inState(occurrence)) continue
       kept.push(occurrence)
       if (repository === last) continue
       last = repository

@@ -15,6 +15,7 @@ import {
   vulnerabilityFiltersToQuery,
   type VulnerabilityFilters,
 } from '@/queries/advisories/vulnerability-filters'
+import { decisionFilterOptions } from '@/data/decisions'
 import { findingSeverities, type FindingSeverity } from '@/data/findings'
 import { visibilityOptions } from '@/queries/repositories/repository-filters'
 import { downloadText } from '@/lib/download'
@@ -53,12 +54,15 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   const groups = useMemo(
     () =>
       index && filters.view === 'grouped'
-        ? filterAdvisories(index.groups, index.occurrences, repositories, filters)
+        ? filterAdvisories(index.groups, index.occurrences, repositories, filters, index.decisions)
         : [],
     [index, repositories, filters],
   )
   const flat = useMemo(
-    () => (index && filters.view === 'flat' ? filterOccurrences(index.occurrences, repositories, filters) : []),
+    () =>
+      index && filters.view === 'flat'
+        ? filterOccurrences(index.occurrences, repositories, filters, index.decisions)
+        : [],
     [index, repositories, filters],
   )
   const affected = useMemo(
@@ -106,6 +110,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
         view={filters.view}
         sort={filters.sort}
         flatSort={filters.flatSort}
+        state={filters.state}
         choose={choose}
       />
       {error && (
@@ -165,7 +170,10 @@ const SearchCard = memo(function SearchCard({
   ecosystems,
   choose,
   ...choices
-}: Pick<VulnerabilityFilters, 'severity' | 'ecosystem' | 'fix' | 'visibility' | 'view' | 'sort' | 'flatSort'> & {
+}: Pick<
+  VulnerabilityFilters,
+  'severity' | 'ecosystem' | 'fix' | 'visibility' | 'view' | 'sort' | 'flatSort' | 'state'
+> & {
   field: RefObject<HTMLInputElement | null>
   type: (change: Partial<VulnerabilityFilters>) => void
   commit: () => void
@@ -189,6 +197,7 @@ const SearchCard = memo(function SearchCard({
             ecosystem={choices.ecosystem}
             fix={choices.fix}
             visibility={choices.visibility}
+            state={choices.state}
             ecosystems={ecosystems}
             choose={choose}
           />
@@ -212,9 +221,10 @@ const FilterChoices = memo(function FilterChoices({
   ecosystem,
   fix,
   visibility,
+  state,
   ecosystems,
   choose,
-}: Pick<VulnerabilityFilters, 'severity' | 'ecosystem' | 'fix' | 'visibility'> & {
+}: Pick<VulnerabilityFilters, 'severity' | 'ecosystem' | 'fix' | 'visibility' | 'state'> & {
   ecosystems: (string | { value: string; label: string })[]
   choose: Choose
 }) {
@@ -241,6 +251,13 @@ const FilterChoices = memo(function FilterChoices({
         value={visibility}
         onChange={(visibility) => choose({ visibility })}
         w={170}
+      />
+      <FilterSelect
+        label="Decision"
+        data={decisionFilterOptions}
+        value={state}
+        onChange={(state) => choose({ state })}
+        w={180}
       />
     </>
   )

@@ -3,6 +3,7 @@ import { digestOf } from '@/workspace/digest'
 import { uniqueFindings } from '@/workspace/identity'
 import { FINDING_MODEL_VERSION, type Finding, type ReadResult } from '@/workspace/model'
 import { summaryOf, type RepositoryDetails } from './aggregates'
+import { triageSummaries } from './triage-summary'
 import {
   countChange,
   isQuotaError,
@@ -38,7 +39,7 @@ export interface ImportOutcome {
 
 type WriteTransaction = IDBPTransaction<
   WorkspaceSchema,
-  ('repositories' | 'pages' | 'runs' | 'imports' | 'digests' | 'indexes')[],
+  ('repositories' | 'pages' | 'runs' | 'imports' | 'digests' | 'indexes' | 'decisions')[],
   'readwrite'
 >
 
@@ -134,7 +135,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
   // Relaxed durability: still all or nothing, without waiting for the disk on every file (a feed
   // lands thousands); an OS crash may lose the newest imports, which a re-import or re-sync brings back.
   const transaction = database.transaction(
-    ['repositories', 'pages', 'runs', 'imports', 'digests', 'indexes'],
+    ['repositories', 'pages', 'runs', 'imports', 'digests', 'indexes', 'decisions'],
     'readwrite',
     {
       durability: 'relaxed',
@@ -235,8 +236,11 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       details: request.details,
       before,
     })
+    const digest = digestOf(request.repository, unique)
+    const log = await transaction.objectStore('decisions').getAll()
+    if (log.length > 0) summary.triage = triageSummaries([digest], log, new Date(request.now)).get(request.repository)
     await repositories.put(summary)
-    await transaction.objectStore('digests').put(digestOf(request.repository, unique))
+    await transaction.objectStore('digests').put(digest)
     await countChange(transaction.objectStore('indexes'))
     const imports = transaction.objectStore('imports')
     for (const record of records) record.id = await imports.add(record)
@@ -265,7 +269,10 @@ export async function removeRuns(
   repository: string,
   leaves: (run: RunRecord) => boolean,
 ): Promise<boolean> {
-  const transaction = database.transaction(['repositories', 'pages', 'runs', 'digests', 'indexes'], 'readwrite')
+  const transaction = database.transaction(
+    ['repositories', 'pages', 'runs', 'digests', 'indexes', 'decisions'],
+    'readwrite',
+  )
   const runs = await transaction.objectStore('runs').index('repository').getAll(repository)
   const leaving = new Set(runs.filter(leaves).map((run) => run.run))
   if (leaving.size === 0) {
@@ -285,10 +292,12 @@ export async function removeRuns(
   } else if (before) {
     const unique = uniqueFindings(pages.filter((page) => !leaving.has(page.run)).flatMap((page) => page.findings))
     const documents = before.apis.documents.filter((document) => staying.some((run) => run.tool === document.tool))
-    await transaction
-      .objectStore('repositories')
-      .put(summaryOf({ name: repository, findings: unique, runs: staying, results: [], documents, before }))
-    await transaction.objectStore('digests').put(digestOf(repository, unique))
+    const summary = summaryOf({ name: repository, findings: unique, runs: staying, results: [], documents, before })
+    const digest = digestOf(repository, unique)
+    const log = await transaction.objectStore('decisions').getAll()
+    if (log.length > 0) summary.triage = triageSummaries([digest], log, new Date()).get(repository)
+    await transaction.objectStore('repositories').put(summary)
+    await transaction.objectStore('digests').put(digest)
   }
   await countChange(transaction.objectStore('indexes'))
   await transaction.done

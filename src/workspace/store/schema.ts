@@ -7,6 +7,7 @@ import { digestOf, type RepositoryDigest } from '@/workspace/digest'
 import { uniqueFindings } from '@/workspace/identity'
 import type { FeedManifest } from '@/workspace/feed-manifest'
 import type { ApiDocumentInfo, Finding, FormatId } from '@/workspace/model'
+import type { DecisionEntry } from '@/workspace/triage/decision-log'
 
 /** Findings are stored in pages of this many, per repository and run: few records to write and read. */
 export const PAGE_SIZE = 1000
@@ -24,6 +25,22 @@ export interface RepositorySummary {
   tools: string[]
   counts: FindingCounts
   apis: ApiSummary
+  /** The counts once decisions are weighed; absent while no decision was ever made. */
+  triage?: TriageSummary
+}
+
+/** A repository's findings once decisions are weighed, kept with its summary so the lists read no finding. */
+export interface TriageSummary {
+  /** The open findings: undecided, in triage, affected, or an accepted risk that expired. */
+  counts: FindingCounts
+  /** Open findings no one decided on yet (expired accepted risks included). */
+  needsTriage: number
+  /** Findings a decision closed (not affected, false positive, fixed, accepted risk in force). */
+  decided: number
+  /** Decided findings more severe now than when they were decided. */
+  review: number
+  /** The first moment an accepted risk in force here expires: the counts change then. */
+  reopensAt?: string
 }
 
 /** An imported API description, as the workspace lists it. */
@@ -139,6 +156,7 @@ export interface WorkspaceSchema extends DBSchema {
   feedFiles: { key: string; value: FeedFileState }
   digests: { key: string; value: RepositoryDigest }
   indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord }
+  decisions: { key: string; value: DecisionEntry }
 }
 
 export type WorkspaceDatabase = IDBPDatabase<WorkspaceSchema>
@@ -208,6 +226,8 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
             .createObjectStore('pages', { keyPath: ['repository', 'run', 'page'] })
             .createIndex('repository', 'repository')
           database.createObjectStore('runs', { keyPath: ['repository', 'run'] }).createIndex('repository', 'repository')
+          // Decisions on findings: appended, never edited, beside the findings so no import erases them.
+          database.createObjectStore('decisions', { keyPath: 'id' })
           if (oldVersion >= 1) void moveToRuns(transaction)
           else untyped.deleteObjectStore('findings')
         }

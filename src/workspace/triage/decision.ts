@@ -1,29 +1,8 @@
 import { checkPathPattern } from './glob'
 import { packageBaseOf, parsePackageUrl } from './package-url'
 
-/** What a team decided about a finding, in VEX's terms where VEX has one. */
-export type DecisionState =
-  'needs-triage' | 'in-triage' | 'affected' | 'not-affected' | 'false-positive' | 'accepted-risk' | 'fixed'
-
-export const decisionStates: DecisionState[] = [
-  'needs-triage',
-  'in-triage',
-  'affected',
-  'not-affected',
-  'false-positive',
-  'accepted-risk',
-  'fixed',
-]
-
-export const decisionStateNames: Record<DecisionState, string> = {
-  'needs-triage': 'Needs triage',
-  'in-triage': 'In triage',
-  affected: 'Affected',
-  'not-affected': 'Not affected',
-  'false-positive': 'False positive',
-  'accepted-risk': 'Accepted risk',
-  fixed: 'Fixed',
-}
+export { decisionStateNames, decisionStates, type DecisionState } from '@/data/decisions'
+import { decisionStates, type DecisionState } from '@/data/decisions'
 
 /** OpenVEX's five reasons a product is not affected. */
 export type Justification =
