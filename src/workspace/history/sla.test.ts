@@ -123,6 +123,27 @@ describe('SLA', () => {
     }
   })
 
+  it('ends the clock at whichever came first, the fix or the decision', () => {
+    const fixedLater = slaStatus(
+      finding('High', [t(0), t(9), t(10)], [{ at: day(4), state: 'not-affected' }]),
+      defaultSla,
+      at(30),
+    )
+    expect(fixedLater).toMatchObject({ clock: 'ended', endedBy: 'not-affected', ageDays: 4, clockDays: 4 })
+    const decidedLater = slaStatus(
+      finding('High', [t(0), t(9), t(10)], [{ at: day(20), state: 'fixed' }]),
+      defaultSla,
+      at(30),
+    )
+    expect(decidedLater).toMatchObject({ clock: 'ended', endedBy: 'fixed', ageDays: 10, clockDays: 10 })
+    const markedFixedFirst = slaStatus(
+      finding('High', [t(0), t(9), t(10)], [{ at: day(3), state: 'fixed' }]),
+      defaultSla,
+      at(30),
+    )
+    expect(markedFixedFirst).toMatchObject({ clock: 'ended', endedBy: 'fixed', ageDays: 3, clockDays: 3 })
+  })
+
   it('keeps the first-seen date of a reintroduced finding, without the days it was fixed', () => {
     const back = slaStatus(finding('High', [t(0), t(9), t(10), t(20), t(20), Infinity]), defaultSla, at(30))
     expect(back).toMatchObject({ firstSeen: day(0), ageDays: 30, clockDays: 20, clock: 'running', dueAt: day(40) })

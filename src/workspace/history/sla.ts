@@ -79,14 +79,19 @@ export function slaStatus(finding: SlaFinding, settings: SlaSettings, now: Date,
   for (let index = 0; index < running.length; index += 2) clockSeconds += running[index + 1] - running[index]
 
   const state = stateAt(events, at)
-  const clock: SlaClock = !reported || endingStates.has(state) ? 'ended' : stopping.has(state) ? 'paused' : 'running'
-  // Ended: at the last fix, or at the decision that ended it.
-  const endedAt =
-    clock !== 'ended'
-      ? at
-      : !reported
-        ? (presence[presence.length - 1] ?? firstSeen)
-        : toSeconds([...events].reverse().find((event) => toSeconds(event.at) <= at)!.at)
+  // Ended by whichever came first: the scan that no longer reported it, or the decision in force.
+  const fixedAt = reported ? undefined : (presence[presence.length - 1] ?? firstSeen)
+  const decidedAt = endingStates.has(state)
+    ? toSeconds([...events].reverse().find((event) => toSeconds(event.at) <= at)!.at)
+    : undefined
+  const byScan = fixedAt !== undefined && (decidedAt === undefined || fixedAt <= decidedAt)
+  const endedBy: SlaStatus['endedBy'] = byScan
+    ? 'fixed'
+    : decidedAt !== undefined
+      ? (state as 'fixed' | 'not-affected' | 'false-positive')
+      : undefined
+  const clock: SlaClock = endedBy !== undefined ? 'ended' : stopping.has(state) ? 'paused' : 'running'
+  const endedAt = byScan ? fixedAt! : (decidedAt ?? at)
 
   const limitDays = settings.days[severity]
   let dueAt: number | undefined
@@ -111,9 +116,7 @@ export function slaStatus(finding: SlaFinding, settings: SlaSettings, now: Date,
     ageDays: Math.max(0, Math.floor((endedAt - firstSeen) / DAY)),
     clockDays: Math.floor(clockSeconds / DAY),
     clock,
-    ...(clock === 'ended'
-      ? { endedBy: reported ? (state as 'fixed' | 'not-affected' | 'false-positive') : 'fixed' }
-      : {}),
+    ...(endedBy !== undefined ? { endedBy } : {}),
     open: reported && !closingStates.has(state),
     ...(dueAt !== undefined ? { dueAt: toIso(dueAt) } : {}),
     overdue,
