@@ -1,6 +1,18 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { LEVELS, parseLine, parsePolicy, saveLineText, saveTags, serializePolicy, splitTags } from './policy-document'
+import {
+  API_CHECKS,
+  formatCheck,
+  LEVELS,
+  parseCheck,
+  parseLine,
+  parsePolicy,
+  saveLineCheck,
+  saveLineText,
+  saveTags,
+  serializePolicy,
+  splitTags,
+} from './policy-document'
 import { samplePolicyDocument } from './sample-policy'
 
 const levelArbitrary = fc.constantFrom(...LEVELS)
@@ -152,5 +164,154 @@ describe('policy document parser', () => {
   it('reports front matter that is not valid YAML', () => {
     expect(parsePolicy('---\ntitle: [unclosed\n---\nbody').metaError).toMatch(/not valid YAML/)
     expect(parsePolicy('body only').metaError).toBe('The document has no front matter.')
+  })
+})
+
+describe('policy checks in rule lines', () => {
+  it('reads the check at the end of a rule line, before its level tag', () => {
+    expect(parseLine('- Never render user HTML {cwe: 79, CWE-080} [Mandatory]')).toEqual({
+      kind: 'rule',
+      marker: '- ',
+      text: 'Never render user HTML',
+      check: {
+        raw: ' {cwe: 79, CWE-080}',
+        spec: { cwes: ['CWE-79', 'CWE-80'], rules: [], severities: [], api: [] },
+        problems: [],
+      },
+      tag: { level: 'Mandatory', raw: ' [Mandatory]' },
+      eol: '',
+    })
+    expect(parseLine('- Escape {rules: js/xss, react-dangerouslysetinnerhtml; cwe: 79}').check?.spec).toEqual({
+      cwes: ['CWE-79'],
+      rules: ['js/xss', 'react-dangerouslysetinnerhtml'],
+      severities: [],
+      api: [],
+    })
+    expect(
+      parseLine('- No known criticals {severity: Critical, high} [Strongly Recommended]').check?.spec.severities,
+    ).toEqual(['Critical', 'High'])
+    expect(parseLine('- Sensitive endpoints need auth {api: sensitive-endpoints-need-auth}').check?.spec.api).toEqual([
+      'sensitive-endpoints-need-auth',
+    ])
+  })
+
+  it('leaves braces that are no check, and braces outside rule lines, as text', () => {
+    expect(parseLine('- Render {value} as text [Recommended]')).toMatchObject({ text: 'Render {value} as text' })
+    expect(parseLine('- Render {value} as text').check).toBeUndefined()
+    expect(parseLine('A paragraph {cwe: 79} [Mandatory]')).toMatchObject({ text: 'A paragraph {cwe: 79}' })
+    expect(parseLine('## Section {cwe: 79}').check).toBeUndefined()
+    expect(parseLine('- {cwe: 79} in the middle [Mandatory]').check).toBeUndefined()
+  })
+
+  it.each([
+    ['- x {cwes: 79}', '"cwes" is not a kind of check: write cwe, rules, severity or api'],
+    ['- x {cwe: xss}', '"xss" is not a CWE id: write its number, such as {cwe: 79}.'],
+    ['- x {severity: urgent}', '"urgent" is not a severity: write critical, high, medium, low or unknown.'],
+    ['- x {api: everything}', '"everything" is not an API check Vigil knows: write sensitive-endpoints-need-auth.'],
+    ['- x {rules: }', 'The rules check names nothing: list what it checks after the colon, such as {rules: js/xss}.'],
+    ['- x {cwe: 79; oops}', '"oops" is not a check: write a kind, a colon and what it checks'],
+    ['- x [Mandatory] {cwe: 79}', 'Write the level tag after the check, at the very end of the line'],
+  ])('says what is wrong with %s', (line, problem) => {
+    const check = parseLine(line).check
+    expect(check?.problems.join(' ')).toContain(problem)
+  })
+
+  it('writes every document with checks back unchanged', () => {
+    const withChecks = fc
+      .array(
+        fc
+          .tuple(
+            fc.constantFrom('- ', '', '## '),
+            fc.string({ unit: fc.constantFrom('a', ' ', '{', '}', ':', ';', ',', '[') }),
+            fc.constantFrom('', ' {cwe: 79}', '{rules: a, b; severity: high}', ' { api : x }', ' {x}', '  {cwe:}'),
+            fc.constantFrom('', ' [Mandatory]', ' [Recommended]', '\r'),
+          )
+          .map((parts) => parts.join('')),
+        { maxLength: 20 },
+      )
+      .map((lines) => `---\ntitle: T\n---\n${lines.join('\n')}`)
+    fc.assert(fc.property(withChecks, (document) => serializePolicy(parsePolicy(document)) === document))
+  })
+
+  it('keeps a rule line’s check and level tag when its text is edited', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LEVELS),
+        fc.constantFrom(
+          ' {cwe: 79, 80}',
+          ' {rules: js/xss; severity: critical}',
+          '  {api: sensitive-endpoints-need-auth}',
+        ),
+        fc
+          .string({ unit: fc.constantFrom('a', 'b', ' ', '{', '}', ':', '[', ']') })
+          .filter((text) => text.trim() !== ''),
+        (level, check, newText) => {
+          const document = `---\ntitle: T\n---\n# Title\n- old rule${check} [${level}]`
+          const edited = saveLineText(document, 1, newText) as string
+          const line = parsePolicy(edited).lines[1]
+          expect(line.tag?.level).toBe(level)
+          // Spaces the new text ends with go to the check, as they go to a level tag.
+          expect(line.check?.raw.trim()).toBe(check.trim())
+          expect(line.text).toBe(newText.replace(/\s+$/, ''))
+          expect(serializePolicy(parsePolicy(edited))).toBe(edited)
+        },
+      ),
+    )
+  })
+
+  it('adds, replaces and removes a rule line’s check, keeping its text and level tag', () => {
+    const document = '---\ntitle: T\n---\n- Escape output [Mandatory]\nA paragraph'
+    const added = saveLineCheck(document, 0, '{cwe: 79}') as string
+    expect(added).toBe('---\ntitle: T\n---\n- Escape output {cwe: 79} [Mandatory]\nA paragraph')
+    const replaced = saveLineCheck(added, 0, ' {rules: js/xss} ') as string
+    expect(replaced).toBe('---\ntitle: T\n---\n- Escape output {rules: js/xss} [Mandatory]\nA paragraph')
+    expect(saveLineCheck(replaced, 0, '')).toBe(document)
+    expect(saveLineCheck(document, 0, 'cwe: 79')).toBeUndefined()
+    expect(saveLineCheck(document, 0, 'text {cwe: 79}')).toBeUndefined()
+    expect(saveLineCheck(document, 1, '{cwe: 79}')).toBeUndefined()
+    expect(saveLineCheck(document, 7, '{cwe: 79}')).toBeUndefined()
+  })
+
+  it('writes a check in one spelling that reads back the same', () => {
+    expect(formatCheck(parseCheck('{ CWE: CWE-79 ,80; severity: HIGH; rules: a }').spec)).toBe(
+      '{cwe: 79, 80; rules: a; severity: high}',
+    )
+    expect(formatCheck({ cwes: [], rules: [], severities: [], api: [] })).toBe('')
+    const spec = fc.record({
+      cwes: fc.uniqueArray(
+        fc.integer({ min: 1, max: 99999 }).map((n) => `CWE-${n}`),
+        { maxLength: 3 },
+      ),
+      rules: fc.uniqueArray(fc.stringMatching(/^[a-z][a-z0-9./-]{0,20}$/), { maxLength: 3 }),
+      severities: fc.uniqueArray(fc.constantFrom(...(['Critical', 'High', 'Medium', 'Low', 'Unknown'] as const))),
+      api: fc.uniqueArray(fc.constantFrom(...API_CHECKS)),
+    })
+    fc.assert(
+      fc.property(spec, (value) => {
+        const text = formatCheck(value)
+        if (text === '') return
+        expect(parseCheck(text)).toEqual({ spec: value, problems: [] })
+        expect(parseLine(`- rule ${text} [Mandatory]`).check?.spec).toEqual(value)
+      }),
+    )
+  })
+})
+
+describe('policy SLA in the front matter', () => {
+  it('reads the sla field, and says what is wrong with it without blocking the rest', () => {
+    const document = '---\ntitle: T\nsla:\n  critical: 3\n  high: soon\n  inTriagePauses: true\n---\n- rule'
+    const policy = parsePolicy(document)
+    expect(policy.meta.sla).toEqual({
+      days: { Critical: 3, High: 30, Medium: 90, Low: 180, Unknown: undefined },
+      inTriagePauses: true,
+    })
+    expect(policy.slaProblems).toEqual([
+      'The sla for high is a whole number of days from 1 to 3650, or none (it is "soon").',
+    ])
+    expect(policy.metaError).toBeUndefined()
+    expect(parsePolicy(samplePolicyDocument).meta.sla).toBeUndefined()
+    expect(parsePolicy(samplePolicyDocument).slaProblems).toBeUndefined()
+    // Saving tags leaves the sla field as it was written.
+    expect(saveTags(document, ['x'])).toContain('sla:\n  critical: 3\n  high: soon\n  inTriagePauses: true\n')
   })
 })

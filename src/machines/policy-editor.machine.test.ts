@@ -61,6 +61,30 @@ describe('policy-editor machine', () => {
     expect(actor.getSnapshot().context.lineIndex).toBeUndefined()
   })
 
+  it('keeps a rule line’s check and level tag through an edit, and the document it persists carries them', () => {
+    const withCheck = '---\ntitle: T\nsla:\n  critical: 3\n---\n- Never render user HTML {cwe: 79, 80} [Mandatory]\n'
+    const { actor, persist, policy } = start(withCheck)
+    actor.send({ type: 'line.edit', index: 0 })
+    expect(actor.getSnapshot().context.draft).toBe('Never render user HTML')
+    actor.send({ type: 'draft.change', text: 'Never render HTML from users' })
+    actor.send({ type: 'line.save' })
+    const document = actor.getSnapshot().context.document
+    expect(document).toBe(
+      '---\ntitle: T\nsla:\n  critical: 3\n---\n- Never render HTML from users {cwe: 79, 80} [Mandatory]\n',
+    )
+    expect(persist).toHaveBeenLastCalledWith(document)
+    expect(policy().lines[0].check?.spec.cwes).toEqual(['CWE-79', 'CWE-80'])
+    // Tags are saved through the front matter, which keeps the sla field.
+    actor.send({ type: 'tags.edit' })
+    actor.send({ type: 'draft.change', text: 'xss' })
+    actor.send({ type: 'tags.save' })
+    expect(policy().meta.sla?.days.Critical).toBe(3)
+    expect(policy().lines[0].check?.raw).toBe(' {cwe: 79, 80}')
+    // Reset goes back to the original, checks and all.
+    actor.send({ type: 'document.reset' })
+    expect(actor.getSnapshot().context.document).toBe(samplePolicyDocument)
+  })
+
   it('cancels a line edit with Escape, changing nothing', () => {
     const { actor, persist } = start()
     actor.send({ type: 'line.edit', index: firstRule })

@@ -1,0 +1,189 @@
+import { formatCount } from '@/lib/format'
+import type { EndpointAuth } from './endpoints'
+import type { FindingSeverity } from './findings'
+import type { Level, PolicyLine, RuleCheck } from './policy-document'
+
+/**
+ * Which repositories pass each checked rule line of the policy: a repository is checked when a
+ * tool that covers the rule scanned it (or a finding shows it does), and passes with no open
+ * finding against the rule. The API check fails a repository with a sensitive endpoint (PII, PCI,
+ * PHI) whose auth is None or Unknown.
+ */
+
+/** A tool that scanned a repository, and what it looks for, when known (a SARIF driver's rules and their CWEs). */
+export interface ScannerCoverage {
+  tool: string
+  rules?: readonly string[]
+  cwes?: readonly string[]
+}
+
+/** An open finding, as decisions leave it open. */
+export interface CheckedFinding {
+  key: string
+  tool?: string
+  ruleId?: string
+  cwes: readonly string[]
+  severity: FindingSeverity
+}
+
+export interface CheckedEndpoint {
+  method: string
+  path: string
+  pii: boolean
+  pci: boolean
+  phi: boolean
+  auth: EndpointAuth
+}
+
+export interface CheckedRepository {
+  name: string
+  /** The tools that scanned it: none when it was never scanned. */
+  scanners: readonly ScannerCoverage[]
+  findings: readonly CheckedFinding[]
+  /** Its endpoints; left out when no API description of it was imported. */
+  endpoints?: readonly CheckedEndpoint[]
+}
+
+export interface RepositoryFailure {
+  repository: string
+  findings: CheckedFinding[]
+  endpoints: CheckedEndpoint[]
+}
+
+export interface CheckedLine {
+  /** The body line's index in the parsed policy. */
+  lineIndex: number
+  text: string
+  level?: Level
+  spec: RuleCheck
+  checked: number
+  passing: number
+  failing: RepositoryFailure[]
+  /** Repositories no tool that covers the rule scanned. */
+  unchecked: string[]
+  /** "41 of 52 repositories pass". */
+  summary: string
+}
+
+/** An API check's failure as a policy issue: one per endpoint and rule line. */
+export interface PolicyCheckIssue {
+  repository: string
+  lineIndex: number
+  /** The rule line's text, which names the issue. */
+  rule: string
+  level?: Level
+  endpoint: CheckedEndpoint
+  message: string
+}
+
+export interface PolicyCheckResult {
+  lines: CheckedLine[]
+  issues: PolicyCheckIssue[]
+  /** Per repository, how many checked lines it was checked by and passed. */
+  byRepository: Map<string, { checked: number; passing: number }>
+}
+
+/** `CWE-79` from `CWE-79`, `79` or a SARIF tag `external/cwe/cwe-079`; other text as it is, in capitals. */
+const cweOf = (text: string) => {
+  const match = /^(?:.*cwe[-_:/ ]?)?0*(\d{1,5})$/i.exec(text.trim())
+  return match ? `CWE-${match[1]}` : text.trim().toUpperCase()
+}
+
+/** A rule named in the policy matches a rule id whole, or as its last part after a dot or slash. */
+function ruleMatcher(rules: readonly string[]): (ruleId: string | undefined) => boolean {
+  const names = rules.map((rule) => rule.toLowerCase())
+  return (ruleId) => {
+    if (ruleId === undefined) return false
+    const id = ruleId.toLowerCase()
+    return names.some(
+      (name) =>
+        id === name ||
+        (id.endsWith(name) &&
+          (id.charAt(id.length - name.length - 1) === '.' || id.charAt(id.length - name.length - 1) === '/')),
+    )
+  }
+}
+
+const needsAuth = (endpoint: CheckedEndpoint) =>
+  (endpoint.pii || endpoint.pci || endpoint.phi) && (endpoint.auth === 'None' || endpoint.auth === 'Unknown')
+
+function categories(endpoint: CheckedEndpoint): string {
+  const names = [endpoint.pii && 'PII', endpoint.pci && 'PCI', endpoint.phi && 'PHI'].filter(Boolean)
+  return names.join(', ')
+}
+
+function summaryOf(passing: number, checked: number): string {
+  if (checked === 0) return 'No repository is checked: none was scanned by a tool that covers this rule.'
+  return `${formatCount(passing)} of ${formatCount(checked)} ${checked === 1 ? 'repository' : 'repositories'} ${passing === 1 ? 'passes' : 'pass'}`
+}
+
+/** Evaluates every rule line that names a check, over the repositories given. */
+export function evaluatePolicyChecks(
+  lines: readonly PolicyLine[],
+  repositories: readonly CheckedRepository[],
+): PolicyCheckResult {
+  const result: PolicyCheckResult = { lines: [], issues: [], byRepository: new Map() }
+  for (const repository of repositories) result.byRepository.set(repository.name, { checked: 0, passing: 0 })
+
+  lines.forEach((line, lineIndex) => {
+    const spec = line.check?.spec
+    if (line.kind !== 'rule' || spec === undefined) return
+    if (spec.cwes.length + spec.rules.length + spec.severities.length + spec.api.length === 0) return
+    const cwes = new Set(spec.cwes)
+    const severities = new Set(spec.severities)
+    const matchesRule = ruleMatcher(spec.rules)
+    const fails = (finding: CheckedFinding) =>
+      severities.has(finding.severity) ||
+      matchesRule(finding.ruleId) ||
+      finding.cwes.some((cwe) => cwes.has(cweOf(cwe)))
+    const checked: CheckedLine = {
+      lineIndex,
+      text: line.text,
+      level: line.tag?.level,
+      spec,
+      checked: 0,
+      passing: 0,
+      failing: [],
+      unchecked: [],
+      summary: '',
+    }
+    for (const repository of repositories) {
+      const findings = repository.findings.filter(fails)
+      const endpoints = spec.api.length > 0 ? (repository.endpoints ?? []).filter(needsAuth) : []
+      const covered =
+        findings.length > 0 ||
+        (severities.size > 0 && repository.scanners.length > 0) ||
+        (spec.api.length > 0 && repository.endpoints !== undefined) ||
+        repository.scanners.some(
+          (scanner) =>
+            (scanner.cwes ?? []).some((cwe) => cwes.has(cweOf(cwe))) || (scanner.rules ?? []).some(matchesRule),
+        )
+      if (!covered) {
+        checked.unchecked.push(repository.name)
+        continue
+      }
+      checked.checked += 1
+      const tally = result.byRepository.get(repository.name)!
+      tally.checked += 1
+      if (findings.length === 0 && endpoints.length === 0) {
+        checked.passing += 1
+        tally.passing += 1
+        continue
+      }
+      checked.failing.push({ repository: repository.name, findings, endpoints })
+      for (const endpoint of endpoints) {
+        result.issues.push({
+          repository: repository.name,
+          lineIndex,
+          rule: line.text,
+          level: line.tag?.level,
+          endpoint,
+          message: `${endpoint.method.toUpperCase()} ${endpoint.path} handles ${categories(endpoint)} data with ${endpoint.auth === 'None' ? 'no authentication' : 'no declared authentication'}, which the policy rule "${line.text}" forbids: require authentication on it, or declare the one it has.`,
+        })
+      }
+    }
+    checked.summary = summaryOf(checked.passing, checked.checked)
+    result.lines.push(checked)
+  })
+  return result
+}
