@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkDraft, defaultScope, expandDraft, type DecisionDraft } from './bulk'
-import { codeIssue, vulnerability } from './test-helpers'
+import { codeIssue, vulnerability } from '@tests/helpers/triage'
 
 const now = new Date('2026-03-01T00:00:00Z')
 const draft = (change: Partial<DecisionDraft> = {}): DecisionDraft => ({

@@ -8,7 +8,7 @@ import {
   undoLastBulkStep,
   type DecisionEntry,
 } from './decision-log'
-import { alice, bob, sequentialIds } from './test-helpers'
+import { alice, bob, sequentialIds } from '@tests/helpers/triage'
 
 const scopeA = { kind: 'finding', repository: 'payments', findingKey: 'a' } as const
 const scopeB = { kind: 'finding', repository: 'payments', findingKey: 'b' } as const

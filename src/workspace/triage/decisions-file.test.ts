@@ -7,7 +7,7 @@ import {
   unpublishedEntries,
   writeDecisionsFile,
 } from './decisions-file'
-import { alice } from './test-helpers'
+import { alice } from '@tests/helpers/triage'
 
 const entry = (id: string, at = '2026-01-01T10:00:00Z', change: Partial<DecisionEntry> = {}): DecisionEntry => ({
   id,

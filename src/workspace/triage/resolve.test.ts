@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Decision } from './decision'
 import { recordDecisions } from './decision-log'
 import { countDecisions, isOpen, resolveDecisions, scopeChoices, undecided } from './resolve'
-import { alice, codeIssue, logOf, sequentialIds, vulnerability } from './test-helpers'
+import { alice, codeIssue, logOf, sequentialIds, vulnerability } from '@tests/helpers/triage'
 
 const now = new Date('2026-03-01T00:00:00Z')
 const resolve = (findings: Parameters<typeof resolveDecisions>[0], log: Parameters<typeof resolveDecisions>[1]) =>

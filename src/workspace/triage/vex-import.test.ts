@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { recordDecisions } from './decision-log'
 import { exportCycloneDxVex } from './exports/cyclonedx-vex'
-import { exportScenario } from './exports/export-scenario'
+import { exportScenario } from '@tests/helpers/triage-export-scenario'
 import { exportOpenVex } from './exports/openvex'
 import { resolveDecisions } from './resolve'
-import { alice, sequentialIds, vulnerability } from './test-helpers'
+import { alice, sequentialIds, vulnerability } from '@tests/helpers/triage'
 import { detectVex, importVex, VexImportError } from './vex-import'
 
 const openVex = (statements: unknown[]) =>

@@ -2,7 +2,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { readDecisionsFile } from '@/workspace/triage/decisions-file'
 import { exportFiles, folderOf, workspaceFiles, zipFiles } from './bundle'
-import { exportScenario } from './export-scenario'
+import { exportScenario } from '@tests/helpers/triage-export-scenario'
 
 const options = { author: 'Payments team', timestamp: '2026-03-01T10:00:00Z' }
 

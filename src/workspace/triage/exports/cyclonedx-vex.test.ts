@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { Validator, type Schema } from '@cfworker/json-schema'
 import { describe, expect, it } from 'vitest'
 import { cycloneDxJustifications, exportCycloneDxVex } from './cyclonedx-vex'
-import { exportScenario } from './export-scenario'
+import { exportScenario } from '@tests/helpers/triage-export-scenario'
 
 /** CycloneDX's published 1.6 schema, as its library ships it, with the schemas it refers to. */
 function cycloneDxValidator() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { justifications } from '@/workspace/triage/decision'
-import { exportScenario } from './export-scenario'
+import { exportScenario } from '@tests/helpers/triage-export-scenario'
 import { exportOpenVex, openVexContext } from './openvex'
 
 const options = { author: 'Payments team <payments@example.com>', timestamp: '2026-03-01T10:00:00Z' }

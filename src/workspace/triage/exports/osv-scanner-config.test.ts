@@ -1,6 +1,6 @@
 import { parse } from 'smol-toml'
 import { describe, expect, it } from 'vitest'
-import { exportScenario } from './export-scenario'
+import { exportScenario } from '@tests/helpers/triage-export-scenario'
 import { exportOsvScannerConfig } from './osv-scanner-config'
 
 describe('OSV-Scanner config export', () => {

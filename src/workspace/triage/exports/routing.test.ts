@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exportScenario } from './export-scenario'
+import { exportScenario } from '@tests/helpers/triage-export-scenario'
 import { routed, type ExportFormat } from './routing'
 
 const formats: ExportFormat[] = ['openvex', 'cyclonedx-vex', 'trivy', 'osv-scanner', 'grype', 'sarif']

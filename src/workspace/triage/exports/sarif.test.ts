@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exportScenario } from './export-scenario'
+import { exportScenario } from '@tests/helpers/triage-export-scenario'
 import { exportSarif } from './sarif'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { exportScenario } from './export-scenario'
+import { exportScenario } from '@tests/helpers/triage-export-scenario'
 import { exportTrivyIgnore } from './trivy-ignore'
 
 describe('Trivy ignore file export', () => {

@@ -1,6 +1,6 @@
-import type { Decision } from './decision'
-import { recordDecisions, type DecisionAuthor, type DecisionEntry } from './decision-log'
-import type { DecidableFinding } from './resolve'
+import type { Decision } from '@/workspace/triage/decision'
+import { recordDecisions, type DecisionAuthor, type DecisionEntry } from '@/workspace/triage/decision-log'
+import type { DecidableFinding } from '@/workspace/triage/resolve'
 
 /** Shared fixtures of the triage tests. */
 export const alice: DecisionAuthor = { name: 'Alice', issuer: 'https://id.example.com', subject: 'u-1' }

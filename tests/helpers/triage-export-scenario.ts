@@ -1,6 +1,6 @@
 import { resolveDecisions } from '@/workspace/triage/resolve'
-import { decidedScenario } from '@/workspace/triage/test-helpers'
-import { decidedFindings } from './routing'
+import { decidedScenario } from './triage'
+import { decidedFindings } from '@/workspace/triage/exports/routing'
 
 /** The shared scenario, resolved and paired: what the export tests give the exporters. */
 export function exportScenario() {
