@@ -1,6 +1,7 @@
 import { assign, fromCallback, setup } from 'xstate'
 import { workspaceJob } from './workspace-job'
 import type { FileOutcome, ImportFileInput, ImportPhase } from '@/workspace/import-file'
+import type { DecisionAuthor } from '@/workspace/triage/decision-log'
 
 export type FileStatus = 'queued' | ImportPhase | 'done' | 'cancelled'
 
@@ -156,10 +157,10 @@ export const importMachine = setup({
 export type ImportMachine = typeof importMachine
 
 /** Runs the dialog's files in the workspace's worker, reporting each file as it lands. */
-export const importJob = (databaseName: string | undefined, create: () => Worker) =>
+export const importJob = (databaseName: string | undefined, create: () => Worker, author?: DecisionAuthor) =>
   workspaceJob<ImportRunInput, ImportRunnerEvent>(databaseName, create, {
     name: 'import',
-    request: (input, database) => ({ type: 'import', database, files: input.files.map((file) => file.input) }),
+    request: (input, database) => ({ type: 'import', database, files: input.files.map((file) => file.input), author }),
     receive: (message, input) => {
       if (message.type === 'progress')
         return { type: 'import.progress', index: input.files[message.index].index, phase: message.phase }

@@ -2,6 +2,7 @@ import { createActorContext } from '@xstate/react'
 import { createContext, useMemo, useState, type ReactNode } from 'react'
 import { importJob, importMachine } from '@/machines/import.machine'
 import { workerActor } from '@/machines/worker-actor'
+import type { DecisionAuthor } from '@/workspace/triage/decision-log'
 import { namedActorContext } from './named-actor-context'
 import { WorkspaceActorHost } from './workspace-actor-host'
 import { prewarmWorkspaceWorker, takeWorkspaceWorker } from './workspace-worker'
@@ -17,19 +18,31 @@ interface ImportDialogControls {
 
 const ImportDialogContext = createContext<ImportDialogControls | null>(null)
 
-/** The import machine with the browser's worker, for one workspace. */
-const provideImport = ({ databaseName, changed }: { databaseName?: string; changed: () => void }) =>
-  importMachine.provide({
-    actions: { announceChange: () => changed() },
-    actors: { runImport: workerActor(importJob(databaseName, takeWorkspaceWorker)) },
-  })
+/** The import machine with the browser's worker, for one workspace; `author` signs what VEX files decide. */
+const provideImport =
+  (author: DecisionAuthor | undefined) =>
+  ({ databaseName, changed }: { databaseName?: string; changed: () => void }) =>
+    importMachine.provide({
+      actions: { announceChange: () => changed() },
+      actors: { runImport: workerActor(importJob(databaseName, takeWorkspaceWorker, author)) },
+    })
 
 /**
  * Whether the import dialog is open (for the screens and menus that open it), and the import
  * machine that the dialog, passed in by the app shell, runs. A new identity gets a new machine.
  */
-export function ImportProvider({ dialog, children }: { dialog: ReactNode; children: ReactNode }) {
+export function ImportProvider({
+  dialog,
+  author,
+  children,
+}: {
+  dialog: ReactNode
+  /** The signed-in person: the author of the decisions an imported VEX document brings. */
+  author?: DecisionAuthor
+  children: ReactNode
+}) {
   const [opened, setOpened] = useState(false)
+  const provide = useMemo(() => provideImport(author), [author])
   const controls = useMemo(
     () => ({
       opened,
@@ -44,7 +57,7 @@ export function ImportProvider({ dialog, children }: { dialog: ReactNode; childr
   return (
     <ImportDialogContext.Provider value={controls}>
       {children}
-      <WorkspaceActorHost context={ImportActor} provide={provideImport}>
+      <WorkspaceActorHost context={ImportActor} provide={provide}>
         {dialog}
       </WorkspaceActorHost>
     </ImportDialogContext.Provider>

@@ -1,7 +1,10 @@
 import { decodeText, isGzip, MAX_FILE_BYTES, readScanText } from './detect'
 import { formatNames, ReaderError, type FormatId } from './model'
 import { importResults, type ImportRequest } from './store/import-transaction'
+import { recordDecisionEntries } from './store/decisions'
 import { StorageFullError, type ImportRecord, type WorkspaceDatabase } from './store/schema'
+import { recordDecisions, type DecisionAuthor } from './triage/decision-log'
+import { detectVex, importVex, VexImportError } from './triage/vex-import'
 
 /** A file to import, with the repository it belongs to when the dialog knows it. */
 export interface ImportFileInput {
@@ -21,12 +24,22 @@ export interface ImportFileInput {
   details?: ImportRequest['details']
   /** Who brings it: the dialog (the default) or a feed. */
   origin?: ImportRequest['origin']
+  /** The signed-in person, the author of the decisions a VEX document brings. */
+  author?: DecisionAuthor
 }
 
 export type ImportPhase = 'reading' | 'parsing' | 'writing'
 
 export type FileOutcome =
-  | { status: 'imported'; file: string; formatName: string; repository: string; records: ImportRecord[] }
+  | {
+      status: 'imported'
+      file: string
+      formatName: string
+      repository: string
+      records: ImportRecord[]
+      /** A VEX document's statements, recorded as decisions over the repository's findings. */
+      decisions?: { made: number; warnings: string[] }
+    }
   | { status: 'needs-repository'; file: string; formatName: string; suggestion: string }
   | { status: 'refused'; file: string; reason: string }
 
@@ -135,7 +148,10 @@ export async function importFile(
     onPhase('reading')
     const bytes = await bytesOf(input.blob)
     onPhase('parsing')
-    const results = readScanText(decodeText(bytes), { fileName: pathInRepository(input) })
+    const text = decodeText(bytes)
+    const vex = vexFormatOf(text)
+    if (vex) return await importVexDocument(database, input, text, vex, now())
+    const results = readScanText(text, { fileName: pathInRepository(input) })
     const format: FormatId = results[0].format
     formatName = formatNames[format]
     const repository = chooseRepository(
@@ -161,5 +177,56 @@ export async function importFile(
     }
     const detail = error instanceof Error ? error.message : String(error)
     return { status: 'refused', file: input.name, reason: `Vigil could not save this file: ${detail}` }
+  }
+}
+
+const vexNames = { openvex: 'OpenVEX', 'cyclonedx-vex': 'CycloneDX VEX' } as const
+
+/**
+ * Whether the text is a VEX document with no findings of its own: OpenVEX, or CycloneDX whose
+ * vulnerabilities all carry an analysis and that lists no components (a BOM with components is a
+ * scan whose VEX applies to its own findings).
+ */
+function vexFormatOf(text: string): keyof typeof vexNames | undefined {
+  if (!text.includes('openvex.dev/ns') && !(text.includes('"CycloneDX"') && text.includes('"analysis"')))
+    return undefined
+  let document: unknown
+  try {
+    document = JSON.parse(text.replace(/^\uFEFF/, ''))
+  } catch {
+    return undefined
+  }
+  const format = detectVex(document)
+  if (format === 'cyclonedx-vex') {
+    const components = (document as { components?: unknown }).components
+    if (Array.isArray(components) && components.length > 0) return undefined
+  }
+  return format
+}
+
+/** A VEX document's statements become decisions over the findings other tools reported in its repository. */
+async function importVexDocument(
+  database: WorkspaceDatabase,
+  input: ImportFileInput,
+  text: string,
+  format: keyof typeof vexNames,
+  now: string,
+): Promise<FileOutcome> {
+  const formatName = vexNames[format]
+  const repository = chooseRepository(input.repository, [])
+  if (!repository)
+    return { status: 'needs-repository', file: input.name, formatName, suggestion: suggestRepository(input.name) }
+  try {
+    const { decisions, warnings } = importVex(text, repository)
+    const entries = recordDecisions(
+      [],
+      decisions.map((decision) => ({ decision, severity: 'Unknown' })),
+      { by: input.author ?? { name: `${formatName} file ${input.name}`, issuer: '', subject: '' }, at: now },
+    )
+    const made = await recordDecisionEntries(database, entries, new Date(now))
+    return { status: 'imported', file: input.name, formatName, repository, records: [], decisions: { made, warnings } }
+  } catch (error) {
+    if (error instanceof VexImportError) return { status: 'refused', file: input.name, reason: error.message }
+    throw error
   }
 }

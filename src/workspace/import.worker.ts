@@ -2,11 +2,12 @@
 import { FeedError } from './feed-manifest'
 import { syncFeed, type FeedProgress, type FeedSyncReport } from './feed-sync'
 import { importFile, type FileOutcome, type ImportFileInput, type ImportPhase } from './import-file'
+import type { DecisionAuthor } from './triage/decision-log'
 import { openWorkspace, type WorkspaceDatabase } from './store/schema'
 
 /** What the page sends the import worker: files to import, or a feed to sync. */
 export type ImportRequestMessage =
-  | { type: 'import'; database: string; files: ImportFileInput[] }
+  | { type: 'import'; database: string; files: ImportFileInput[]; author?: DecisionAuthor }
   | { type: 'sync'; database: string; manifestUrl: string; pageOrigin: string; token?: string }
 
 /** What the import worker answers, as it goes. */
@@ -39,7 +40,9 @@ scope.onmessage = async ({ data }: MessageEvent<ImportRequestMessage>) => {
   if (!database) return
   if (data.type === 'import') {
     for (const [index, file] of data.files.entries()) {
-      const outcome = await importFile(database, file, (phase) => post({ type: 'progress', index, phase }))
+      const outcome = await importFile(database, { ...file, author: data.author }, (phase) =>
+        post({ type: 'progress', index, phase }),
+      )
       post({ type: 'file', index, outcome })
     }
     database.close()

@@ -3,6 +3,7 @@ import { ActionIcon, AppShell, Divider, Drawer, Group, rem, Tooltip } from '@man
 import { IconLayoutSidebar } from '@tabler/icons-react'
 import { useEffect, useLayoutEffect, useMemo } from 'react'
 import { ImportDialog } from '@/screens/data-sources'
+import { displayName } from '@/auth/claims'
 import { useAuth, useTokenGetter } from '@/state/auth'
 import { FeedSyncProvider } from '@/state/feed'
 import { ImportProvider } from '@/state/import'
@@ -130,6 +131,10 @@ export function AppLayout() {
   const subject = user?.id
   // One workspace per identity; the object changes only when the identity does.
   const identity = useMemo(() => (subject ? { issuer, subject } : undefined), [issuer, subject])
+  const author = useMemo(
+    () => (user && subject ? { name: displayName(user), issuer, subject } : undefined),
+    [user, issuer, subject],
+  )
   return (
     <MantineFollowingTheme>
       <WorkspaceProvider identity={identity}>
@@ -137,7 +142,7 @@ export function AppLayout() {
           initialChoice={initialDataSourceChoice(window.location.search)}
           onChoose={rememberDataSourceChoice}
         >
-          <ImportProvider dialog={<ImportDialog />}>
+          <ImportProvider dialog={<ImportDialog />} author={author}>
             <FeedSyncProvider getToken={getToken}>
               <SidebarProvider>
                 <Shell />

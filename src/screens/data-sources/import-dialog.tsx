@@ -101,6 +101,21 @@ function FileReport({ entry, index }: { entry: ImportEntry; index: number }) {
       <Text size="sm">
         {outcome.formatName} into <strong>{outcome.repository}</strong>
       </Text>
+      {outcome.decisions && (
+        <Stack gap={0}>
+          <Text size="sm">
+            {outcome.decisions.made === 1 ? '1 decision' : `${outcome.decisions.made} decisions`} on the repository’s
+            findings
+          </Text>
+          {outcome.decisions.warnings.length > 0 && (
+            <List size="xs" c="dimmed">
+              {outcome.decisions.warnings.map((warning) => (
+                <List.Item key={warning}>{warning}</List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+      )}
       {outcome.records.map((record) => (
         <Stack key={`${record.tool}-${record.id}`} gap={0}>
           <Text size="sm">

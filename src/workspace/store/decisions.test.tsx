@@ -168,3 +168,49 @@ describe('decisions in the workspace', () => {
     expect((await openCounts(database)).payments).toEqual([1, 1])
   })
 })
+
+describe('a VEX document imported into a repository', () => {
+  const openVex = JSON.stringify({
+    '@context': 'https://openvex.dev/ns/v0.2.0',
+    '@id': 'https://vex.test/payments-1',
+    author: 'Payments team',
+    timestamp: '2026-11-21T08:00:00Z',
+    version: 1,
+    statements: [
+      {
+        vulnerability: { name: 'CVE-2026-1001' },
+        products: [{ '@id': 'pkg:npm/lodash@1.0.0' }],
+        status: 'not_affected',
+        justification: 'vulnerable_code_not_in_execute_path',
+        impact_statement: 'merge is never called on user input',
+      },
+    ],
+  })
+
+  it('turns its statements into decisions over the findings other tools reported there, signed by the importer', async () => {
+    const database = await workspace()
+    const outcome = await importFile(
+      database,
+      {
+        name: 'payments/payments.openvex.json',
+        blob: new Blob([openVex]),
+        repository: 'payments',
+        repositoryFromFolder: true,
+        author: alice,
+      },
+      () => {},
+    )
+    expect(outcome).toMatchObject({ status: 'imported', formatName: 'OpenVEX', repository: 'payments', records: [] })
+    expect(outcome.status === 'imported' && outcome.decisions?.made).toBe(1)
+    const [entry] = await listDecisions(database)
+    expect(entry).toMatchObject({ state: 'not-affected', by: alice, scope: { repository: 'payments' } })
+    expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [1, undefined] })
+  })
+
+  it('asks for the repository of a VEX document given on its own', async () => {
+    const database = await workspace()
+    const outcome = await importFile(database, { name: 'loose.openvex.json', blob: new Blob([openVex]) }, () => {})
+    expect(outcome).toMatchObject({ status: 'needs-repository', formatName: 'OpenVEX' })
+    expect(await listDecisions(database)).toEqual([])
+  })
+})
