@@ -418,6 +418,7 @@ export class FindingCollector<F extends { key: string }> {
 interface Keyed {
   kind: string
   key: string
+  tool?: string
   advisoryId?: string
   aliases?: string[]
 }
@@ -426,7 +427,10 @@ interface Keyed {
  * One finding per identity within a repository, whichever tools reported it: advisories are
  * linked through every finding's aliases first (an npm audit GHSA and an OSV CVE naming it are
  * one advisory, under its canonical id, every alias kept), then findings with the same key are
- * one, the first tool's words kept.
+ * one, the first tool's words kept. Tools place a package in their own words (npm audit names
+ * `node_modules/minimist` and no version, OSV-Scanner the lockfile and 1.2.5), so another tool's
+ * report of one advisory in one package is the same finding when its installed version agrees
+ * or either tool leaves it out; one tool's reports at two places stay two findings.
  */
 export function uniqueFindings<F extends Keyed>(findings: F[]): F[] {
   const aliases = new AdvisoryAliases()
@@ -436,13 +440,37 @@ export function uniqueFindings<F extends Keyed>(findings: F[]): F[] {
   }
   const groups = aliases.groups()
   const byKey = new Map<string, F>()
+  const byPackage = new Map<string, { tool?: string; version: string }[]>()
   for (const finding of findings) {
     const group =
       finding.kind === 'vulnerability' && finding.advisoryId ? groups.get(finding.advisoryId.toUpperCase()) : undefined
     const unified = group ? unifyAdvisory(finding, group) : finding
-    if (!byKey.has(unified.key)) byKey.set(unified.key, unified)
+    if (byKey.has(unified.key)) continue
+    const inPackage = packageOfKey(unified.key)
+    if (inPackage) {
+      const reports = byPackage.get(inPackage.advisoryAndPackage) ?? []
+      const sameByAnotherTool = reports.some(
+        (report) =>
+          report.tool !== unified.tool &&
+          (report.version === inPackage.version || report.version === '' || inPackage.version === ''),
+      )
+      if (sameByAnotherTool) continue
+      reports.push({ tool: unified.tool, version: inPackage.version })
+      byPackage.set(inPackage.advisoryAndPackage, reports)
+    }
+    byKey.set(unified.key, unified)
   }
   return [...byKey.values()]
+}
+
+/** A package finding's key (`package|<advisory>|<type>/<name>@<version>|<location>`) as its parts. */
+function packageOfKey(key: string): { advisoryAndPackage: string; version: string } | undefined {
+  if (!key.startsWith('package|')) return undefined
+  const place = key.indexOf('|', key.indexOf('|', 'package|'.length) + 1)
+  const advisoryAndVersion = place < 0 ? key : key.slice(0, place)
+  const at = advisoryAndVersion.lastIndexOf('@')
+  if (at < 0) return undefined
+  return { advisoryAndPackage: advisoryAndVersion.slice(0, at), version: advisoryAndVersion.slice(at + 1) }
 }
 
 function unifyAdvisory<F extends Keyed>(finding: F, ids: string[]): F {
