@@ -194,6 +194,28 @@ describe('feed sync', () => {
     )
   })
 
+  it('names a file’s run as a hand import of the same folder does: the feed’s newer scan replaces the hand one', async () => {
+    await freshWorkspace()
+    await importFile(
+      database,
+      {
+        name: 'payments/audit.json',
+        blob: new Blob([npmAudit(['lodash', 'qs'])]),
+        repository: 'payments',
+        repositoryFromFolder: true,
+      },
+      () => {},
+    )
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
+    await sync(host)
+    const runs = await listRuns(database, 'payments')
+    expect(runs).toHaveLength(1)
+    expect((await listRepositories(database)).map((summary) => [summary.name, summary.counts.vulnerabilities])).toEqual(
+      [['payments', 1]],
+    )
+  })
+
   it('takes away what a file brought when it comes back holding another tool’s run', async () => {
     await freshWorkspace()
     const host = new FakeFeedHost()

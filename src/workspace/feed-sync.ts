@@ -141,6 +141,14 @@ function displayName(url: string, manifestUrl: string): string {
   return url.startsWith(base) ? url.slice(base.length) : url
 }
 
+/**
+ * The file's path inside its repository's folder (`acme-api/scans/osv.json` → `scans/osv.json`),
+ * as a hand import of the same folder names it, so that both name one run of a file alike.
+ */
+function pathInRepositoryFolder(name: string, repository: string): string {
+  return name.startsWith(`${repository}/`) ? name.slice(repository.length + 1) : name
+}
+
 /** A file the manifest now lists under another repository (renamed): it is imported again there. */
 const moved = (item: { repository: FeedRepository; state?: FeedFileState }) =>
   item.state !== undefined && item.state.repository !== item.repository.name
@@ -270,6 +278,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
               name: displayName(file.url, manifestUrl),
               blob: outcome.blob,
               repository: repository.name,
+              fileName: pathInRepositoryFolder(displayName(file.url, manifestUrl), repository.name),
               origin: { kind: 'feed', manifestUrl },
               details: {
                 description: repository.description,
