@@ -289,6 +289,51 @@ describe('vulnerabilities in a workspace', () => {
     }
   })
 
+  it("orders advisories and findings to fix first: known exploited, then EPSS, then the scanner's risk, then severity", async () => {
+    const match = (id: string, severity: string, name: string, signals: Record<string, unknown>) => ({
+      vulnerability: {
+        id,
+        severity,
+        description: `${id} in ${name}`,
+        fix: { versions: [], state: 'not-fixed' },
+        ...signals,
+      },
+      relatedVulnerabilities: [],
+      artifact: { name, version: '1.0.0', type: 'npm' },
+    })
+    const workspace = await workspaceWithFiles([
+      {
+        name: 'billing/grype.json',
+        repository: 'billing',
+        text: grype([
+          match('CVE-2024-0001', 'Critical', 'alpha', {}),
+          match('CVE-2024-0002', 'Low', 'bravo', {
+            knownExploited: [{ cve: 'CVE-2024-0002', dateAdded: '2024-05-01' }],
+            risk: 4.25,
+          }),
+          match('CVE-2024-0003', 'Medium', 'charlie', {
+            epss: [{ cve: 'CVE-2024-0003', epss: 0.5, percentile: 0.97 }],
+          }),
+        ]),
+      },
+    ])
+    const grouped = await renderScreen('/vulnerabilities?sort=fix-first', { source: 'workspace', workspace })
+    await expect.element(status()).toHaveTextContent('Showing 3 of 3 advisories')
+    const advisoryOrder = () =>
+      [...document.querySelectorAll('tbody tr')].map((row) => row.textContent?.match(/CVE-2024-000\d/)?.[0])
+    await expect.poll(advisoryOrder).toEqual(['CVE-2024-0002', 'CVE-2024-0003', 'CVE-2024-0001'])
+    await expect.element(advisoryRow('CVE-2024-0002')).toHaveTextContent('Known exploited · Risk 4.3')
+    await expect.element(advisoryRow('CVE-2024-0003')).toHaveTextContent('0.500')
+
+    await grouped.screen.unmount()
+    await renderScreen('/vulnerabilities?view=flat&sort=fix-first', { source: 'workspace', workspace })
+    await expect.element(page.getByText('Showing 3 of 3 findings')).toBeVisible()
+    await expect.poll(advisoryOrder).toEqual(['CVE-2024-0002', 'CVE-2024-0003', 'CVE-2024-0001'])
+    await expect
+      .element(page.getByRole('row', { name: /CVE-2024-0002/ }))
+      .toHaveTextContent('Known exploited · Risk 4.3')
+  })
+
   it('says so when the workspace has no vulnerabilities', async () => {
     const workspace = await workspaceWithFiles([])
     await renderScreen('/vulnerabilities', { source: 'workspace', workspace })
