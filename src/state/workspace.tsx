@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import useSWR from 'swr'
 import { readLocal, writeLocal } from '@/lib/local-storage'
 import {
+  BlockedWorkspaceError,
   deleteWorkspace,
   NewerWorkspaceError,
   openWorkspace,
@@ -87,7 +88,9 @@ const unavailable =
 
 /** Why the workspace cannot be read, in words the user can act on. */
 function readProblem(error: unknown): string {
-  return error instanceof NewerWorkspaceError ? error.message : `${unavailable} (${String(error)})`
+  return error instanceof NewerWorkspaceError || error instanceof BlockedWorkspaceError
+    ? error.message
+    : `${unavailable} (${String(error)})`
 }
 
 function useDatabaseName(identity: WorkspaceIdentity | undefined): { name?: string; problem?: string } {
