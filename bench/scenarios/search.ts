@@ -37,7 +37,7 @@ export async function searchBench(
     for (const cpu of [1, 4]) {
       const total = size.toLocaleString('en-US')
       await page.goto(`${vigilOrigin}/repositories?demo-org=${size}`)
-      // The five samples show first; the generated organisation's rows are named "<words>-<n>".
+      // The generated organisation's rows are named "<words>-<n>".
       await page.getByText(`Showing ${total} of ${total} repositories`).waitFor({ timeout: 60_000 })
       await page.waitForFunction(
         () => /-1Updated/.test(document.querySelector('tbody tr[data-index] td')?.textContent ?? ''),

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react'
 import { parse as parsePattern } from 'regexparam'
 import { matchRoute } from 'wouter'
 import { decodeSegment } from '@/app/exact-address'
+import { DataSourceGate } from '@/components/data-source-gate'
 import type { Crumb, NavigationIcon, NavigationItem } from '@/data/navigation'
 import type { FindingSeverity } from '@/data/findings'
 import { apisScreen, type ApisView } from '@/screens/apis'
@@ -44,23 +45,31 @@ const plain = (screen: { load: () => Promise<unknown>; Component: ComponentType 
   render: () => <screen.Component />,
 })
 
+/** A screen that shows the data source's data: until the chosen source is read, its loading state shows instead. */
+const fromSource = (screen: Screen): Screen => ({
+  load: screen.load,
+  render: (params) => <DataSourceGate preload={screen.load}>{screen.render(params)}</DataSourceGate>,
+})
+
 const platform = (label: string) => (): Trail => [{ label: 'Platform', href: '/' }, { label }]
 
-const repositoryDetails: Screen = {
+const repositoryDetails = fromSource({
   load: repositoryDetailsScreen.load,
   render: (params) => <repositoryDetailsScreen.Component repoName={decodeSegment(params.repoName)} />,
-}
+})
 const repositoryTrail = (params: Params): Trail => [
   { label: 'Repository', href: '/repositories' },
   { label: decodeSegment(params.repoName) },
 ]
 
-const vulnerabilities = (severity: FindingSeverity | 'all'): Screen => ({
-  load: vulnerabilitiesScreen.load,
-  render: () => <vulnerabilitiesScreen.Component severity={severity} />,
-})
+const vulnerabilities = (severity: FindingSeverity | 'all'): Screen =>
+  fromSource({
+    load: vulnerabilitiesScreen.load,
+    render: () => <vulnerabilitiesScreen.Component severity={severity} />,
+  })
 
-const apis = (view: ApisView): Screen => ({ load: apisScreen.load, render: () => <apisScreen.Component view={view} /> })
+const apis = (view: ApisView): Screen =>
+  fromSource({ load: apisScreen.load, render: () => <apisScreen.Component view={view} /> })
 
 const organizations = (section: OrganizationsSection): Screen => ({
   load: organizationsScreen.load,
@@ -87,11 +96,11 @@ const organizationsItem = { path: '/organizations', title: 'Organizations' }
 
 /** Every route: the router, the sidebar, prefetch on intent and the breadcrumbs read this one list. */
 export const appRoutes: AppRoute[] = [
-  { path: '/', title: 'Home', screen: plain(dashboardScreen), breadcrumb: platform('Home'), icon: 'home' },
+  { path: '/', title: 'Home', screen: fromSource(plain(dashboardScreen)), breadcrumb: platform('Home'), icon: 'home' },
   {
     path: '/repositories',
     title: 'Repositories',
-    screen: plain(repositoriesScreen),
+    screen: fromSource(plain(repositoriesScreen)),
     breadcrumb: platform('All Repositories'),
     icon: 'repositories',
   },

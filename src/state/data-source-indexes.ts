@@ -17,9 +17,10 @@ function idOf(source: DataSource): number {
 
 /** A value the data source on screen computes once (an organisation-wide index), read through SWR. */
 export function useSourceIndex<T>(name: string, load: (source: DataSource) => Promise<T>, wanted = true) {
-  const { source, pending } = useDataSource()
-  const { data, error } = useSWRImmutable(pending || !wanted ? null : [name, idOf(source)], () => load(source), {
+  const { source, status } = useDataSource()
+  const ready = status === 'ready'
+  const { data, error } = useSWRImmutable(ready && wanted ? [name, idOf(source)] : null, () => load(source), {
     shouldRetryOnError: false,
   })
-  return { source, data, error: error ? String(error) : undefined, pending: !!pending || (!data && !error) }
+  return { source, data, error: error ? String(error) : undefined, pending: !ready || (!data && !error) }
 }

@@ -1,19 +1,27 @@
-import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import useSWRImmutable from 'swr/immutable'
 import { loadGeneratedDataSource, sampleDataSource, type DataSource } from '@/data/data-source'
-import { workspaceDataSource } from '@/workspace/workspace-source'
+import { workspaceDataSource, type WorkspaceIndexes } from '@/workspace/workspace-source'
 import { useOptionalWorkspace } from './workspace'
 import { useRequiredContext } from './required-context'
 
 /** 'sample' for the five sample repositories, 'workspace' for imported data, else a generated size. */
 export type DataSourceChoice = 'sample' | 'workspace' | number
 
+/**
+ * Whether the chosen source's data is read: 'loading' until it is (a generated organisation being
+ * built, the workspace being read), 'failed' when it cannot be, else 'ready'.
+ */
+export type DataSourceStatus = 'loading' | 'ready' | 'failed'
+
 export interface DataSourceState {
+  /** The chosen source, once `status` is 'ready'; until then a source holding nothing. */
   source: DataSource
   choice: DataSourceChoice
-  /** The generated organisation being built, or the workspace being read, if any. */
-  pending?: number | 'workspace'
-  error?: string
+  /** The one answer every screen and the sidebar follow: nothing of another source shows meanwhile. */
+  status: DataSourceStatus
+  /** Why the chosen source cannot be shown, in words, when `status` is 'failed'. */
+  problem?: string
   choose: (choice: DataSourceChoice) => void
 }
 
@@ -23,6 +31,8 @@ export interface DataSourceProviderProps {
   initialChoice?: DataSourceChoice
   /** Called with each choice the user makes, to remember it. */
   onChoose?: (choice: DataSourceChoice) => void
+  /** Subscribes to the choices made in other tabs, to follow them; returns the unsubscribe. */
+  followOtherTabs?: (follow: (choice: DataSourceChoice) => void) => () => void
   /** Builds a generated organisation; tests pass their own. */
   loadGenerated?: (size: number) => Promise<DataSource>
   children: ReactNode
@@ -31,13 +41,25 @@ export interface DataSourceProviderProps {
 /** Lets the loading state paint before the generator takes the main thread. */
 const afterPaint = () => new Promise((resolve) => setTimeout(resolve, 0))
 
+const noIndexes: WorkspaceIndexes = {
+  digests: async () => ({ digests: [], generation: 0 }),
+  storedAdvisories: async () => undefined,
+  saveAdvisories: async () => false,
+}
+
+/** What `source` holds while the chosen source is not ready: no repository, no finding, no count. */
+const nothingYet = workspaceDataSource([], async () => [], noIndexes)
+
 export function DataSourceProvider({
   initialChoice = 'sample',
   onChoose,
+  followOtherTabs,
   loadGenerated = loadGeneratedDataSource,
   children,
 }: DataSourceProviderProps) {
   const [choice, setChoice] = useState<DataSourceChoice>(initialChoice)
+  // The choice whose data has been on screen since it was made.
+  const [shown, setShown] = useState<DataSourceChoice>()
   const workspace = useOptionalWorkspace()
   const summaries = workspace?.summaries
   const findings = workspace?.findings
@@ -50,34 +72,32 @@ export function DataSourceProvider({
         : undefined,
     [summaries, findings, indexes, decisions],
   )
-  // SWR keeps each size built once per cache and the last one on screen while the next builds.
+  // SWR keeps each size built once per cache.
   const generated = useSWRImmutable(
     typeof choice === 'number' ? ['source', choice] : null,
     async ([, size]: [string, number]) => {
       await afterPaint()
       return { size, source: await loadGenerated(size) }
     },
-    { keepPreviousData: true, shouldRetryOnError: false },
+    { shouldRetryOnError: false },
   )
-  const generationError =
-    typeof choice === 'number' && generated.error
-      ? `The organisation could not be generated: ${String(generated.error)}`
-      : undefined
-  const error = choice === 'workspace' ? workspace?.problem : generationError
-  const source =
-    choice === 'sample'
-      ? sampleDataSource
-      : choice === 'workspace'
-        ? (fromWorkspace ?? sampleDataSource)
-        : (generated.data?.source ?? sampleDataSource)
-  const pending =
-    typeof choice === 'number'
-      ? generated.data?.size !== choice && !error
-        ? choice
-        : undefined
-      : choice === 'workspace' && !fromWorkspace && !error
-        ? 'workspace'
-        : undefined
+
+  let ready: DataSource | undefined
+  let problem: string | undefined
+  if (choice === 'sample') ready = sampleDataSource
+  else if (choice === 'workspace') {
+    problem = workspace?.problem
+    // Once on screen, the workspace stays while a change is read again (an import, a decision);
+    // newly chosen (in the header, by a feed sync, in another tab), it waits for its latest read.
+    if (!problem && (workspace?.fresh || shown === 'workspace')) ready = fromWorkspace
+  } else if (generated.error) {
+    problem = `The organisation could not be generated: ${String(generated.error)}`
+  } else if (generated.data?.size === choice) ready = generated.data.source
+  const status: DataSourceStatus = problem ? 'failed' : ready ? 'ready' : 'loading'
+  if (status === 'ready' && shown !== choice) setShown(choice)
+
+  useEffect(() => followOtherTabs?.(setChoice), [followOtherTabs])
+
   // Stable, so that machines provided with it (the feed's) are not made again on every render.
   const choose = useCallback(
     (next: DataSourceChoice) => {
@@ -86,7 +106,7 @@ export function DataSourceProvider({
     },
     [onChoose],
   )
-  const state: DataSourceState = { source, choice, pending, error, choose }
+  const state: DataSourceState = { source: ready ?? nothingYet, choice, status, problem, choose }
   return <DataSourceContext.Provider value={state}>{children}</DataSourceContext.Provider>
 }
 

@@ -2,7 +2,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import useSWR from 'swr'
 import { readLocal, writeLocal } from '@/lib/local-storage'
 import {
+  BlockedWorkspaceError,
   deleteWorkspace,
+  NewerWorkspaceError,
   openWorkspace,
   workspaceName,
   type ImportRecord,
@@ -34,8 +36,10 @@ export interface WorkspaceState {
   databaseName?: string
   /** Why the workspace cannot be used in this browser (IndexedDB unavailable), in words. */
   problem?: string
-  /** The repositories stored, undefined while they load. */
+  /** The repositories stored, undefined until this identity's workspace is first read. */
   summaries?: RepositorySummary[]
+  /** Whether what is held is the latest read asked for (false while a change is read again). */
+  fresh: boolean
   imports: ImportRecord[]
   /** Every decision made on this workspace's findings, oldest first as appended. */
   decisions: readonly DecisionEntry[]
@@ -73,24 +77,39 @@ async function closeConnection(name: string) {
   ;(await database?.catch(() => undefined))?.close()
 }
 
+/** Opens a workspace's database by name; tests pass a double through `WorkspaceStoreContext` (a slow store, say). */
+export type OpenWorkspaceStore = (name: string) => Promise<WorkspaceDatabase>
+
+/** How the workspace provider opens its database: the browser's IndexedDB, one connection per name. */
+export const WorkspaceStoreContext = createContext<OpenWorkspaceStore>(connection)
+
 const unavailable =
   'This browser gives Vigil no storage (IndexedDB is off, as in some private windows): imported data cannot be kept. Sample and generated data still work.'
 
+/** Why the workspace cannot be read, in words the user can act on. */
+function readProblem(error: unknown): string {
+  return error instanceof NewerWorkspaceError || error instanceof BlockedWorkspaceError
+    ? error.message
+    : `${unavailable} (${String(error)})`
+}
+
 function useDatabaseName(identity: WorkspaceIdentity | undefined): { name?: string; problem?: string } {
-  const [state, setState] = useState<{ name?: string; problem?: string }>({})
+  const [state, setState] = useState<{ identity?: WorkspaceIdentity; name?: string; problem?: string }>({})
   const noStorage = typeof indexedDB === 'undefined'
   useEffect(() => {
     if (!identity || noStorage) return
     let current = true
     workspaceName(identity.issuer, identity.subject).then(
-      (name) => current && setState({ name }),
-      () => current && setState({ problem: unavailable }),
+      (name) => current && setState({ identity, name }),
+      () => current && setState({ identity, problem: unavailable }),
     )
     return () => {
       current = false
     }
   }, [identity, noStorage])
-  return noStorage ? { problem: unavailable } : state
+  if (noStorage) return { problem: unavailable }
+  // Another person signed in: the previous person's name is never used, not even until the new one is known.
+  return identity && state.identity === identity ? state : {}
 }
 
 export interface WorkspaceProviderProps {
@@ -101,20 +120,23 @@ export interface WorkspaceProviderProps {
 /** The signed-in identity's workspace: what the screens and the import dialog read and change. */
 export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps) {
   const { name, problem: nameProblem } = useDatabaseName(identity)
+  const open = useContext(WorkspaceStoreContext)
   const [revision, setRevision] = useState(0)
   const loaded = useSWR(
     name ? ['workspace', name, revision] : null,
-    async ([, database]: [string, string, number]) => {
-      const opened = await connection(database)
+    async ([, database, asked]: [string, string, number]) => {
+      const opened = await open(database)
       const [summaries, imports, decisions] = await Promise.all([
         listRepositories(opened),
         listImports(opened),
         listDecisions(opened),
       ])
-      return { summaries, imports, decisions }
+      return { name: database, revision: asked, summaries, imports, decisions }
     },
     { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true },
   )
+  // The last read stays on screen while a change is read again, but only ever for the same workspace.
+  const current = name && loaded.data?.name === name ? loaded.data : undefined
 
   // Other tabs of the same identity import too: reload when they say so.
   const channel = useMemo(
@@ -138,30 +160,31 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
   }, [reload, indexer])
 
   const findings = useCallback(
-    async (repository: string) => (name ? findingsOf(await connection(name), repository) : []),
-    [name],
+    async (repository: string) => (name ? findingsOf(await open(name), repository) : []),
+    [name, open],
   )
 
   const indexes = useMemo(
     (): WorkspaceIndexes => ({
-      digests: async () => (name ? listDigests(await connection(name)) : { digests: [], generation: 0 }),
-      storedAdvisories: async () => (name ? readAdvisoryIndex(await connection(name)) : undefined),
-      saveAdvisories: async (index) => !!name && saveAdvisoryIndex(await connection(name), index),
+      digests: async () => (name ? listDigests(await open(name)) : { digests: [], generation: 0 }),
+      storedAdvisories: async () => (name ? readAdvisoryIndex(await open(name)) : undefined),
+      saveAdvisories: async (index) => !!name && saveAdvisoryIndex(await open(name), index),
     }),
-    [name],
+    [name, open],
   )
 
   const [clearOnSignOut, setClear] = useState(() => readLocal(CLEAR_ON_SIGN_OUT_KEY) === 'true')
 
   const state: WorkspaceState = {
     databaseName: name,
-    problem: nameProblem ?? (loaded.error ? `${unavailable} (${String(loaded.error)})` : undefined),
-    summaries: loaded.data?.summaries,
-    imports: loaded.data?.imports ?? [],
-    decisions: loaded.data?.decisions ?? noDecisions,
+    problem: nameProblem ?? (loaded.error ? readProblem(loaded.error) : undefined),
+    summaries: current?.summaries,
+    fresh: current?.revision === revision,
+    imports: current?.imports ?? [],
+    decisions: current?.decisions ?? noDecisions,
     recordDecisions: async (entries) => {
       if (!name) throw new Error('Your workspace is not ready yet: try again in a moment.')
-      await recordDecisionEntries(await connection(name), entries)
+      await recordDecisionEntries(await open(name), entries)
       changed()
     },
     changed,

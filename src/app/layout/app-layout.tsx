@@ -9,7 +9,7 @@ import { FeedSyncProvider } from '@/state/feed'
 import { ImportProvider } from '@/state/import'
 import { DataSourceProvider } from '@/state/data-source'
 import { WorkspaceProvider } from '@/state/workspace'
-import { initialDataSourceChoice, rememberDataSourceChoice } from '@/state/data-source-choice'
+import { followOtherTabsChoice, initialDataSourceChoice, rememberDataSourceChoice } from '@/state/data-source-choice'
 import { AppRoutes } from '@/app/routes'
 import { screenLoaders } from '@/app/route-table'
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/state/mantine-theme'
@@ -141,6 +141,7 @@ export function AppLayout() {
         <DataSourceProvider
           initialChoice={initialDataSourceChoice(window.location.search)}
           onChoose={rememberDataSourceChoice}
+          followOtherTabs={followOtherTabsChoice}
         >
           <ImportProvider dialog={<ImportDialog />} author={author}>
             <FeedSyncProvider getToken={getToken}>

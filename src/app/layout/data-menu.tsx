@@ -18,7 +18,7 @@ const presets: { choice: DataSourceChoice; label: string }[] = [
 
 /** Switches the data source: the five samples, a generated organisation of any size, or your workspace. */
 export function DataMenu() {
-  const { choice, pending, choose } = useDataSource()
+  const { choice, status, choose } = useDataSource()
   const workspace = useWorkspace()
   const importDialog = useImportDialog()
   const [customOpen, custom] = useDisclosure(false)
@@ -49,9 +49,12 @@ export function DataMenu() {
           <Button
             variant="default"
             size="xs"
-            leftSection={pending ? <Loader size={12} aria-hidden /> : <IconDatabase size={14} aria-hidden />}
+            leftSection={
+              status === 'loading' ? <Loader size={12} aria-hidden /> : <IconDatabase size={14} aria-hidden />
+            }
             rightSection={<IconChevronDown size={14} aria-hidden />}
             aria-label={`Data: ${current}`}
+            aria-busy={status === 'loading'}
           >
             <Text size="xs" visibleFrom="sm" span>
               {current}

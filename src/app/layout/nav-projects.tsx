@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Menu, NavLink, Stack, Text } from '@mantine/core'
+import { ActionIcon, Group, Loader, Menu, NavLink, Stack, Text } from '@mantine/core'
 import { IconDots, IconFolder, IconShare3, IconTrash } from '@tabler/icons-react'
 import { Link, useLocation } from 'wouter'
 import { useDataSource } from '@/state/data-source'
+import { sourceLoadingText } from '@/components/data-source-gate'
 import { prefetchScreen } from '@/app/route-table'
 import { intentPrefetch } from '@/lib/intent-prefetch'
 import { useMenuTypeAhead } from '@/app/layout/use-menu-type-ahead'
@@ -33,13 +34,22 @@ const RECENT_PROJECTS = 5
 /** 'Recent projects': the repositories, each with its menu, then 'More'. */
 export function NavProjects() {
   const [path] = useLocation()
-  const { source } = useDataSource()
-  const projects = recentProjects(source.repositories.slice(0, RECENT_PROJECTS).map((repository) => repository.name))
+  const { source, status, choice } = useDataSource()
+  const projects =
+    status === 'ready'
+      ? recentProjects(source.repositories.slice(0, RECENT_PROJECTS).map((repository) => repository.name))
+      : []
   return (
     <Stack gap={2} role="group" aria-labelledby="nav-projects">
       <Text id="nav-projects" size="xs" fw={500} c="dimmed" className={classes.groupLabel}>
         Recent projects
       </Text>
+      {status === 'loading' && (
+        <Group gap="xs" px="sm" py={4} wrap="nowrap" role="status" aria-live="polite">
+          <Loader size={12} aria-hidden />
+          <Text size="sm">{sourceLoadingText(choice)}</Text>
+        </Group>
+      )}
       {projects.map((project) => (
         <Group key={project.name} gap={0} wrap="nowrap">
           <NavLink

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Text } from '@mantine/core'
+import { Button, Card, Group, Text } from '@mantine/core'
 import { EmptyWorkspace } from './empty-workspace'
 import { ExportCsvButton } from '@/components/results-bar'
 import { TypedSearchField } from '@/components/typed-search-field'
@@ -174,7 +174,7 @@ const Header = memo(function Header() {
 })
 
 export function RepositoriesScreen() {
-  const { source, pending, error } = useDataSource()
+  const { source } = useDataSource()
   const { repositories } = source
   const { actor } = useAddressFiltersActor<RepositoryFilters>('/repositories', {
     read: filtersFromQuery,
@@ -190,21 +190,6 @@ export function RepositoriesScreen() {
   return (
     <>
       <Header />
-      {pending && (
-        <Group gap="xs" mb="md" role="status">
-          <Loader size="xs" aria-hidden />
-          <Text size="sm">
-            {pending === 'workspace'
-              ? 'Reading your workspace...'
-              : `Generating ${formatCount(pending)} repositories...`}
-          </Text>
-        </Group>
-      )}
-      {error && (
-        <Alert color="red" mb="md" role="alert" title={source.kind === 'workspace' ? 'Your workspace' : 'Demo data'}>
-          {error}
-        </Alert>
-      )}
       {source.kind === 'workspace' && repositories.length === 0 && <EmptyWorkspace />}
       <Card withBorder padding="md" mb="md" role="search">
         <Group align="flex-end" gap="md" wrap="wrap">

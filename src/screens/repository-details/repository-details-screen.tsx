@@ -121,16 +121,8 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
 }
 
 export function RepositoryDetailsScreen({ repoName }: { repoName: string }) {
-  const { source, pending } = useDataSource()
+  const { source } = useDataSource()
   const repository = source.findRepository(repoName)
-  if (!repository && pending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text>Loading repositories...</Text>
-      </Group>
-    )
-  }
   if (!repository) return <RepositoryNotFound name={repoName} />
   return <RepositoryDetails key={repository.id} repository={repository} />
 }

@@ -192,6 +192,16 @@ export class NewerWorkspaceError extends Error {
   }
 }
 
+/** The error opening a workspace that another tab keeps open at an older version, so it cannot be upgraded. */
+export class BlockedWorkspaceError extends Error {
+  constructor() {
+    super(
+      'Another tab keeps your workspace open with an older version of Vigil, so this page cannot read it. Close or reload the other Vigil tabs, then reload this page; your data is kept.',
+    )
+    this.name = 'BlockedWorkspaceError'
+  }
+}
+
 /** The stores of schema version 1 (the migration tests build old workspaces with them). */
 export function createVersionOneStores(database: IDBPDatabase) {
   database.createObjectStore('repositories', { keyPath: 'name' })
@@ -202,8 +212,11 @@ export function createVersionOneStores(database: IDBPDatabase) {
 }
 
 export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
+  // An upgrade another tab blocks waits until that tab closes the workspace, which may be never.
+  let refuse = (_error: Error) => {}
+  const blocked = new Promise<never>((_resolve, reject) => (refuse = reject))
   try {
-    return await openDB<WorkspaceSchema>(name, SCHEMA_VERSION, {
+    const opened = openDB<WorkspaceSchema>(name, SCHEMA_VERSION, {
       upgrade(database, oldVersion, _newVersion, transaction) {
         const untyped = database as unknown as IDBPDatabase
         // Migrations run in order from the stored version; version 1 creates the stores.
@@ -234,7 +247,11 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
       },
       // Another tab upgrades or deletes the workspace: let it.
       blocking: (_current, _blocked, event) => (event.target as IDBDatabase).close(),
+      blocked: () => refuse(new BlockedWorkspaceError()),
     })
+    // Opened once the other tab lets go after all: closed, as this page has said it cannot read it.
+    void blocked.catch(() => opened.then((database) => database.close()).catch(() => undefined))
+    return await Promise.race([opened, blocked])
   } catch (error) {
     if (error instanceof DOMException && error.name === 'VersionError') throw new NewerWorkspaceError()
     throw error

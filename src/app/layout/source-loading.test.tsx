@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { page } from 'vitest/browser'
+import { sampleDataSource } from '@/data/data-source'
+import { ThemeProvider } from '@/state/theme'
+import { WorkspaceStoreContext } from '@/state/workspace'
+import { NewerWorkspaceError, workspaceName } from '@/workspace/store/schema'
+import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
+import { axeViolations } from '@tests/helpers/axe'
+import { delayedStore } from '@tests/helpers/delayed-store'
+import { renderWithProviders } from '@tests/helpers/render'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import { AppLayout } from './app-layout'
+
+deleteTestWorkspacesAfterEach()
+
+/** What only the samples show (a sample repository's name, their count), and a repository still loading wrongly called missing. */
+const wrongTexts = [
+  ...sampleDataSource.repositories.map((repository) => repository.name),
+  'Showing 5 of 5',
+  'Repository not found',
+]
+
+/** Every text the page has shown since the recorder started (one entry per change to the page), checked for wrong ones. */
+function recordPage() {
+  const texts: string[] = []
+  const observer = new MutationObserver(() => texts.push(document.body.textContent ?? ''))
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+  return {
+    wrongShown: () => texts.flatMap((text) => wrongTexts.filter((wrong) => text.includes(wrong))),
+    stop: () => observer.disconnect(),
+  }
+}
+
+const stores: ReturnType<typeof delayedStore>[] = []
+const recorders: ReturnType<typeof recordPage>[] = []
+
+beforeEach(() => {
+  localStorage.clear()
+  localStorage.setItem('vigil-demo-org', 'workspace')
+})
+afterEach(() => {
+  stores.splice(0).forEach((store) => store.close())
+  recorders.splice(0).forEach((recorder) => recorder.stop())
+  document.documentElement.classList.remove('light', 'dark')
+})
+
+/** The signed-in layout at `path`, reading the example workspace through a store that waits to be let through. */
+async function renderSlowWorkspace(path: string, theme: 'light' | 'dark' = 'light') {
+  const identity = await workspaceWithExamples()
+  const store = delayedStore(await workspaceName(identity.issuer, identity.subject))
+  stores.push(store)
+  const recorder = recordPage()
+  recorders.push(recorder)
+  await renderWithProviders(
+    <WorkspaceStoreContext.Provider value={store.open}>
+      <AuthTestProvider auth={testAuth('authenticated', { given_name: 'Ada' })}>
+        <ThemeProvider defaultTheme={theme}>
+          <AppLayout />
+        </ThemeProvider>
+      </AuthTestProvider>
+    </WorkspaceStoreContext.Provider>,
+    { path, withoutMantine: true },
+  )
+  return { store, recorder }
+}
+
+const main = () => page.getByRole('main')
+const sidebar = () => page.getByRole('navigation', { name: 'Sidebar' })
+
+describe('while the chosen workspace is read', () => {
+  it.each([
+    ['/', { role: 'heading', name: 'Dashboard' }],
+    ['/repositories', { text: 'Showing 3 of 3 repositories' }],
+    ['/repository/payments-api', { role: 'tab', name: /^Vulnerabilities/ }],
+    ['/repositories/atlas-web', { role: 'tab', name: /^Policy Issues/ }],
+    ['/vulnerabilities', { role: 'heading', name: 'Vulnerabilities' }],
+    ['/vulnerabilities/critical', { role: 'heading', name: 'Vulnerabilities' }],
+    ['/apis', { role: 'heading', name: 'APIs' }],
+    ['/apis/documentation', { role: 'heading', name: 'API documentation' }],
+  ] as const)(
+    '%s and the sidebar announce the loading state, then the workspace, never sample data',
+    async (path, shown) => {
+      const { store, recorder } = await renderSlowWorkspace(path)
+      await expect.element(main().getByRole('status')).toHaveTextContent('Reading your workspace...')
+      await expect.element(sidebar().getByRole('status')).toHaveTextContent('Reading your workspace...')
+      await expect
+        .element(page.getByRole('button', { name: 'Data: Your workspace (...)' }))
+        .toHaveAttribute('aria-busy', 'true')
+      store.release()
+      const ready = 'text' in shown ? main().getByText(shown.text) : main().getByRole(shown.role, { name: shown.name })
+      await expect.element(ready.first()).toBeVisible()
+      await expect.element(sidebar().getByRole('link', { name: 'payments-api' })).toBeVisible()
+      await expect.element(page.getByRole('button', { name: 'Data: Your workspace (3 repositories)' })).toBeVisible()
+      expect(recorder.wrongShown()).toEqual([])
+    },
+  )
+
+  it.each(['light', 'dark'] as const)('has no axe-core violations while loading (%s)', async (theme) => {
+    await renderSlowWorkspace('/repositories', theme)
+    await expect.element(main().getByRole('status')).toHaveTextContent('Reading your workspace...')
+    expect(await axeViolations()).toEqual([])
+  })
+})
+
+describe('a workspace that cannot be read', () => {
+  it('says why, with a way back to the sample data', async () => {
+    const { store } = await renderSlowWorkspace('/repositories')
+    store.fail(new NewerWorkspaceError())
+    const alert = main().getByRole('alert')
+    await expect.element(alert).toHaveTextContent('Your workspace cannot be read')
+    await expect.element(alert).toHaveTextContent('saved by a newer version of Vigil than this page')
+    await expect
+      .element(alert.getByRole('link', { name: 'Open Data sources' }))
+      .toHaveAttribute('href', '/organizations/settings')
+    expect(await axeViolations()).toEqual([])
+    await alert.getByRole('button', { name: 'Show the sample data' }).click()
+    await expect.element(main().getByText('Showing 5 of 5 repositories')).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Data: Sample data' })).toBeVisible()
+  })
+})
