@@ -21,9 +21,13 @@ export interface ScannerCoverage {
 export interface CheckedFinding {
   key: string
   tool?: string
+  /** A code finding's rule, a vulnerability's advisory id. */
   ruleId?: string
   cwes: readonly string[]
   severity: FindingSeverity
+  kind?: 'vulnerability' | 'policy-issue'
+  /** How many findings alike (one tool, rule, severity and CWEs) it stands for: 1 when left out. */
+  count?: number
 }
 
 export interface CheckedEndpoint {
