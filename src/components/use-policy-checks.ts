@@ -1,0 +1,49 @@
+import { useEffect, useMemo, useState } from 'react'
+import type { DataSource, PolicyFacts } from '@/data/data-source'
+import { evaluatePolicyChecks, type PolicyCheckResult } from '@/data/policy-checks'
+import type { PolicyLine } from '@/data/policy-document'
+import { useDataSource } from '@/state/data-source'
+
+/** The policy's checks over the data source: only the workspace has the facts they read. */
+export type PolicyChecks =
+  | { status: 'unavailable' }
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; facts: PolicyFacts; result: PolicyCheckResult }
+
+type Loaded = { source: DataSource; facts: PolicyFacts } | { source: DataSource; message: string }
+
+/** The workspace's policy facts, read once per data source (`DataSource.policyFacts`). */
+export function usePolicyFacts(): PolicyFacts | Exclude<PolicyChecks, { status: 'ready' }> {
+  const { source } = useDataSource()
+  const [loaded, setLoaded] = useState<Loaded>()
+  useEffect(() => {
+    if (!source.policyFacts) return
+    let live = true
+    source.policyFacts().then(
+      (facts) => live && setLoaded({ source, facts }),
+      (error: unknown) =>
+        live &&
+        setLoaded({
+          source,
+          message: `The workspace could not be read for the policy's checks: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+    )
+    return () => {
+      live = false
+    }
+  }, [source])
+  if (!source.policyFacts) return { status: 'unavailable' }
+  if (loaded?.source !== source) return { status: 'loading' }
+  return 'facts' in loaded ? loaded.facts : { status: 'failed', message: loaded.message }
+}
+
+/** Each checked rule line's pass rate and the API check's policy issues, again whenever the lines change. */
+export function usePolicyChecks(lines: readonly PolicyLine[]): PolicyChecks {
+  const facts = usePolicyFacts()
+  const ready = 'repositories' in facts ? facts : undefined
+  const result = useMemo(() => ready && evaluatePolicyChecks(lines, ready.repositories), [lines, ready])
+  return ready && result
+    ? { status: 'ready', facts: ready, result }
+    : (facts as Exclude<PolicyChecks, { status: 'ready' }>)
+}
