@@ -15,7 +15,7 @@ type Loaded = { source: DataSource; facts: PolicyFacts } | { source: DataSource;
 
 /** The workspace's policy facts, read once per data source (`DataSource.policyFacts`). */
 export function usePolicyFacts(): PolicyFacts | Exclude<PolicyChecks, { status: 'ready' }> {
-  const { source } = useDataSource()
+  const { source, pending } = useDataSource()
   const [loaded, setLoaded] = useState<Loaded>()
   useEffect(() => {
     if (!source.policyFacts) return
@@ -33,6 +33,8 @@ export function usePolicyFacts(): PolicyFacts | Exclude<PolicyChecks, { status: 
       live = false
     }
   }, [source])
+  // While the workspace is read the source is still the samples: their figures must not flash by.
+  if (pending === 'workspace') return { status: 'loading' }
   if (!source.policyFacts) return { status: 'unavailable' }
   if (loaded?.source !== source) return { status: 'loading' }
   return 'facts' in loaded ? loaded.facts : { status: 'failed', message: loaded.message }
