@@ -40,11 +40,27 @@ export function usePolicyFacts(): PolicyFacts | Exclude<PolicyChecks, { status: 
   return 'facts' in loaded ? loaded.facts : { status: 'failed', message: loaded.message }
 }
 
-/** Each checked rule line's pass rate and the API check's policy issues, again whenever the lines change. */
+/** The last evaluation over each set of facts, and the checks it was made for. */
+const evaluated = new WeakMap<PolicyFacts, { checks: string; result: PolicyCheckResult }>()
+
+/**
+ * The checks' results over the facts, evaluated again only when a check changes: editing a line's
+ * text leaves every pass rate as it was (a large workspace takes a moment to evaluate).
+ */
+function checksOver(lines: readonly PolicyLine[], facts: PolicyFacts): PolicyCheckResult {
+  const checks = lines.map((line) => (line.kind === 'rule' ? (line.check?.raw ?? '') : '')).join('\n')
+  const kept = evaluated.get(facts)
+  if (kept?.checks === checks) return kept.result
+  const result = evaluatePolicyChecks(lines, facts.repositories)
+  evaluated.set(facts, { checks, result })
+  return result
+}
+
+/** Each checked rule line's pass rate and failing repositories, by the line's index. */
 export function usePolicyChecks(lines: readonly PolicyLine[]): PolicyChecks {
   const facts = usePolicyFacts()
   const ready = 'repositories' in facts ? facts : undefined
-  const result = useMemo(() => ready && evaluatePolicyChecks(lines, ready.repositories), [lines, ready])
+  const result = useMemo(() => ready && checksOver(lines, ready), [lines, ready])
   return ready && result
     ? { status: 'ready', facts: ready, result }
     : (facts as Exclude<PolicyChecks, { status: 'ready' }>)

@@ -13,7 +13,7 @@ export type VulnerabilityDigest = Omit<Vulnerability, 'description'>
 export interface CountedFinding {
   decidable: DecidableFinding
   count:
-    | { kind: 'vulnerability'; severity: Vulnerability['severity']; closedByVex: boolean; cwes?: string[] }
+    | { kind: 'vulnerability'; severity: Vulnerability['severity']; closedByVex: boolean }
     | { kind: 'issue'; issue: IssueDigest }
 }
 
@@ -81,7 +81,7 @@ export function countedFindings(digest: RepositoryDigest): CountedFinding[] {
     const view = JSON.parse(text) as VulnerabilityDigest
     counted.push({
       decidable: decidableVulnerability(digest.repository, view),
-      count: { kind: 'vulnerability', severity: view.severity, closedByVex: closedByVex(view), cwes: view.cwes },
+      count: { kind: 'vulnerability', severity: view.severity, closedByVex: closedByVex(view) },
     })
   }
   for (const text of digest.issues ?? []) {
