@@ -25,10 +25,18 @@ function failingFindingsHref(failure: RepositoryFailure): string {
   return `/repository/${encodeURIComponent(failure.repository)}?tab=${issues ? 'policy-issues' : 'vulnerabilities'}`
 }
 
+/** The rules or advisories named in a failure: a few, then how many more. */
+const RULES_NAMED = 3
+
 function failureText(failure: RepositoryFailure): string {
   const findings = failure.findings.reduce((sum, finding) => sum + (finding.count ?? 1), 0)
+  const rules = [...new Set(failure.findings.flatMap((finding) => finding.ruleId ?? []))]
+  const named =
+    rules.length === 0
+      ? ''
+      : `: ${rules.slice(0, RULES_NAMED).join(', ')}${rules.length > RULES_NAMED ? ` and ${formatCount(rules.length - RULES_NAMED)} more` : ''}`
   return [
-    findings > 0 ? plural(findings, 'open finding') : '',
+    findings > 0 ? `${plural(findings, 'open finding')}${named}` : '',
     failure.endpoints.length > 0 ? plural(failure.endpoints.length, 'endpoint') + ' without authentication' : '',
   ]
     .filter(Boolean)

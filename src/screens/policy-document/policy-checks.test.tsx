@@ -35,7 +35,7 @@ describe('policy document checks over the workspace', () => {
     const { location } = await renderChecked()
     await expect.element(body().getByText('0 of 2 repositories pass')).toBeVisible()
     await expect.element(body().getByText('2 of 3 repositories pass')).toBeVisible()
-    await expect.element(failing('Never render user HTML')).toHaveTextContent('atlas-web (2 open findings)')
+    await expect.element(failing('Never render user HTML')).toHaveTextContent('atlas-web (2 open findings: react-dangerouslysetinnerhtml)')
     await expect
       .element(failing('No critical vulnerabilities').getByRole('link', { name: 'payments-api' }))
       .toHaveAttribute('href', '/repository/payments-api?tab=vulnerabilities')
