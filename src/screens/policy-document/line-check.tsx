@@ -5,6 +5,7 @@ import type { PolicyChecks } from '@/components/use-policy-checks'
 import type { CheckedLine, RepositoryFailure } from '@/data/policy-checks'
 import type { PolicyLine } from '@/data/policy-document'
 import { formatCount, plural } from '@/lib/format'
+import { failingFindingsHref } from '@/queries/policy/failing-findings'
 import { saveKeys } from './save-keys'
 
 export interface CheckEditing {
@@ -18,12 +19,6 @@ export interface CheckEditing {
 
 /** The failing repositories listed under a line; the rest are counted. */
 const FAILING_SHOWN = 10
-
-/** The tab that shows a repository's failing findings: its policy issues, unless only vulnerabilities fail. */
-function failingFindingsHref(failure: RepositoryFailure): string {
-  const issues = failure.endpoints.length > 0 || failure.findings.some((finding) => finding.kind !== 'vulnerability')
-  return `/repository/${encodeURIComponent(failure.repository)}?tab=${issues ? 'policy-issues' : 'vulnerabilities'}`
-}
 
 /** The rules or advisories named in a failure: a few, then how many more. */
 const RULES_NAMED = 3

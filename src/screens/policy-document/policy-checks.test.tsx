@@ -35,14 +35,17 @@ describe('policy document checks over the workspace', () => {
     const { location } = await renderChecked()
     await expect.element(body().getByText('0 of 2 repositories pass')).toBeVisible()
     await expect.element(body().getByText('2 of 3 repositories pass')).toBeVisible()
-    await expect.element(failing('Never render user HTML')).toHaveTextContent('atlas-web (2 open findings: react-dangerouslysetinnerhtml)')
+    await expect
+      .element(failing('Never render user HTML'))
+      .toHaveTextContent('atlas-web (2 open findings: react-dangerouslysetinnerhtml)')
     await expect
       .element(failing('No critical vulnerabilities').getByRole('link', { name: 'payments-api' }))
-      .toHaveAttribute('href', '/repository/payments-api?tab=vulnerabilities')
+      .toHaveAttribute('href', '/repository/payments-api?tab=vulnerabilities&advisories=CVE-2024-45337')
     const xss = failing('Never render user HTML').getByRole('link', { name: 'atlas-web' })
-    await expect.element(xss).toHaveAttribute('href', '/repository/atlas-web?tab=policy-issues')
+    const href = '/repository/atlas-web?tab=policy-issues&rules=react-dangerouslysetinnerhtml'
+    await expect.element(xss).toHaveAttribute('href', href)
     await xss.click()
-    await expect.poll(() => location.history?.at(-1)).toBe('/repository/atlas-web?tab=policy-issues')
+    await expect.poll(() => location.history?.at(-1)).toBe(href)
     await expect
       .element(failing('Sensitive endpoints need authentication'))
       .toHaveTextContent('payments-api (1 endpoint without authentication)')

@@ -52,6 +52,44 @@ describe('policy issues raised by the policy’s API check', () => {
     expect(page.getByRole('article', { name: RULE }).elements()).toHaveLength(0)
   })
 
+  it("shows only the failing findings a policy line's link names, and all of them one link away", async () => {
+    localStorage.setItem(POLICY_STORAGE_KEY, '---\ntitle: T\n---\n- No XSS {cwe: 79} [Mandatory]')
+    const workspace = await workspaceWithExamples()
+    await renderWithProviders(<RepositoryDetailsScreen repoName="atlas-web" />, {
+      path: '/repository/atlas-web?tab=policy-issues&rules=react-dangerouslysetinnerhtml',
+      source: 'workspace',
+      workspace,
+    })
+    const notice = page.getByRole('status').filter({ hasText: 'Showing' })
+    await expect
+      .element(notice)
+      .toHaveTextContent("Showing 1 of 3 rules that fail the policy's check: react-dangerouslysetinnerhtml.")
+    await expect
+      .element(page.getByRole('article', { name: 'HTML set from user input without sanitising' }))
+      .toBeVisible()
+    expect(page.getByRole('article').elements()).toHaveLength(1)
+    await expect
+      .element(notice.getByRole('link', { name: 'Show all policy issues' }))
+      .toHaveAttribute('href', '/repository/atlas-web?tab=policy-issues')
+  })
+
+  it('shows only the vulnerabilities of the advisories a link names', async () => {
+    const workspace = await workspaceWithExamples()
+    await renderWithProviders(<RepositoryDetailsScreen repoName="payments-api" />, {
+      path: '/repository/payments-api?tab=vulnerabilities&advisories=CVE-2024-45337',
+      source: 'workspace',
+      workspace,
+    })
+    const notice = page.getByRole('status').filter({ hasText: 'Showing' })
+    await expect
+      .element(notice)
+      .toHaveTextContent(/^Showing 1 of \d+ vulnerabilities that fail the policy's check: CVE-2024-45337\./)
+    await expect.element(page.getByRole('article')).toHaveTextContent('CVE-2024-45337')
+    await expect
+      .element(notice.getByRole('link', { name: 'Show all vulnerabilities' }))
+      .toHaveAttribute('href', '/repository/payments-api?tab=vulnerabilities')
+  })
+
   it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (scheme) => {
     await renderRepository('payments-api', scheme)
     await expect.element(page.getByRole('article', { name: RULE })).toBeVisible()

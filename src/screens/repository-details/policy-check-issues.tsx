@@ -7,6 +7,7 @@ import { evaluatePolicyChecks, type PolicyCheckIssue } from '@/data/policy-check
 import { parsePolicy } from '@/data/policy-document'
 import { storedPolicyDocument } from '@/data/stored-policy'
 import { useDataSource } from '@/state/data-source'
+import { FailingRules } from './failing-filter'
 import { PolicyIssuesPanel } from './findings-panels'
 
 /**
@@ -69,6 +70,14 @@ export function PolicyIssuesWithChecks({
   endpoints: ApiEndpoint[]
 }) {
   const issues = useApiPolicyIssues(repository, endpoints)
+  return (
+    <FailingRules repository={repository} violations={violations}>
+      {(shown) => <WithCheckIssues issues={issues} violations={shown} />}
+    </FailingRules>
+  )
+}
+
+function WithCheckIssues({ issues, violations }: { issues: PolicyCheckIssue[]; violations: PolicyViolation[] }) {
   if (issues.length === 0) return <PolicyIssuesPanel violations={violations} />
   return (
     <Stack gap="md">

@@ -8,7 +8,8 @@ import type { RepositoryFindings } from '@/data/data-source'
 import type { Repository } from '@/data/repositories'
 import { tabSummaryText } from '@/data/repository-tabs'
 import { ApiSurfacePanel } from './api-surface-panel'
-import { EmptyState, VulnerabilitiesPanel } from './findings-panels'
+import { VulnerabilitiesWithFilter } from './failing-filter'
+import { EmptyState } from './findings-panels'
 import { PolicyIssuesWithChecks } from './policy-check-issues'
 import { useRepoTab } from './use-repo-tab'
 import { useRepositoryFindings } from './use-repository-findings'
@@ -106,7 +107,7 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
         </Tabs.Panel>
         <Tabs.Panel value="vulnerabilities" pt="md">
           {panel((loaded) => (
-            <VulnerabilitiesPanel vulnerabilities={loaded.vulnerabilities} />
+            <VulnerabilitiesWithFilter repository={repository.name} vulnerabilities={loaded.vulnerabilities} />
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="api-surface" pt="md">
