@@ -144,11 +144,11 @@ export function LineCheck({
   }
   return (
     <Stack gap={4} ml={18}>
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4}>
         <Text size="xs" c="dimmed">
           Checked by
         </Text>
-        <Code>{line.check.raw.trim()}</Code>
+        <Code style={{ overflowWrap: 'anywhere' }}>{line.check.raw.trim()}</Code>
         <ActionIcon
           variant="subtle"
           color="gray"

@@ -31,7 +31,12 @@ function FilterNotice({
       <IconFilter size={14} aria-hidden />
       <Text size="sm">
         Showing {shown} of {total} {what} that fail the policy's check: {ids.join(', ')}.{' '}
-        <Anchor component={Link} href={`/repository/${encodeURIComponent(repository)}?tab=${tab}`} size="sm">
+        <Anchor
+          component={Link}
+          href={`/repository/${encodeURIComponent(repository)}?tab=${tab}`}
+          size="sm"
+          underline="always"
+        >
           Show all {tab === 'policy-issues' ? 'policy issues' : 'vulnerabilities'}
         </Anchor>
       </Text>

@@ -95,4 +95,19 @@ describe('policy issues raised by the policy’s API check', () => {
     await expect.element(page.getByRole('article', { name: RULE })).toBeVisible()
     expect(await axeViolations()).toEqual([])
   })
+
+  it.each(['light', 'dark'] as const)(
+    'has no axe-core violations with a failing-findings filter (%s)',
+    async (scheme) => {
+      const workspace = await workspaceWithExamples()
+      await renderWithProviders(<RepositoryDetailsScreen repoName="atlas-web" />, {
+        path: '/repository/atlas-web?tab=policy-issues&rules=react-dangerouslysetinnerhtml',
+        source: 'workspace',
+        workspace,
+        colorScheme: scheme,
+      })
+      await expect.element(page.getByRole('status').filter({ hasText: 'Showing' })).toBeVisible()
+      expect(await axeViolations()).toEqual([])
+    },
+  )
 })
