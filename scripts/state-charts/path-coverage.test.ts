@@ -223,7 +223,9 @@ const subjects: Record<string, Subject> = {
   },
   'policy-editor': {
     machine: policyEditorMachine.provide({ actions: quietly }),
-    inputs: [{ document: '---\ntitle: T\ntags: [a]\n---\n# Heading [Mandatory]\n- rule [Mandatory]', original: 'x' }],
+    inputs: [
+      { document: '---\ntitle: T\ntags: [a]\n---\n# Heading [Mandatory]\n- rule {cwe: 1} [Mandatory]', original: 'x' },
+    ],
     events: [
       { type: 'tags.edit' },
       { type: 'draft.change', text: 'b, c' },
@@ -231,6 +233,9 @@ const subjects: Record<string, Subject> = {
       { type: 'line.edit', index: 1 },
       { type: 'line.edit', index: 9 },
       { type: 'line.save' },
+      { type: 'check.edit', index: 1 },
+      { type: 'check.edit', index: 0 },
+      { type: 'check.save' },
       { type: 'edit.cancel' },
       { type: 'level.select', index: 1, level: 'Recommended' },
       { type: 'enforcement.select', level: 'Mandatory' },

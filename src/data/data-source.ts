@@ -16,6 +16,8 @@ import {
   type Vulnerability,
 } from './findings'
 import type { DecisionView } from './decisions'
+import type { CheckedRepository } from './policy-checks'
+import type { HealthRepository } from './policy-health'
 import { listRepositories, type Repository } from './repositories'
 
 /** What the Policy Issues, Vulnerabilities and API Surface tabs of a repository show. */
@@ -25,6 +27,12 @@ export interface RepositoryFindings {
   endpoints: ApiEndpoint[]
   /** Each finding's decision by its key, where the workspace holds decisions. */
   decisions?: ReadonlyMap<string, DecisionView>
+}
+
+/** What the policy's pass rates and health scores read of every repository (the workspace's alone). */
+export interface PolicyFacts {
+  repositories: CheckedRepository[]
+  health: HealthRepository[]
 }
 
 /**
@@ -53,6 +61,11 @@ export interface DataSource {
   endpointOccurrences: () => Promise<EndpointOccurrences>
   /** The API descriptions imported (sample and generated data have none). */
   apiDocuments: () => ApiDocumentListing[]
+  /**
+   * What the policy's checks and health read of every repository, made once per data source.
+   * Only the workspace has it: sample and generated data show the policy pages' own figures.
+   */
+  policyFacts?: () => Promise<PolicyFacts>
 }
 
 /** A value made on first use and kept: the organisation-wide indexes are built once per data source. */

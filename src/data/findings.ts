@@ -108,6 +108,8 @@ export interface Vulnerability {
   /** The vulnerable versions as the tool wrote them, when it gave no installed version. */
   affectedRange?: string
   purl?: string
+  /** The weaknesses the advisory names (`CWE-79`), for the policy's checks. */
+  cwes?: string[]
   exploit?: ExploitView
   vex?: VexView
 }

@@ -21,9 +21,13 @@ export interface ScannerCoverage {
 export interface CheckedFinding {
   key: string
   tool?: string
+  /** A code finding's rule, a vulnerability's advisory id. */
   ruleId?: string
   cwes: readonly string[]
   severity: FindingSeverity
+  kind?: 'vulnerability' | 'policy-issue'
+  /** How many findings alike (one tool, rule, severity and CWEs) it stands for: 1 when left out. */
+  count?: number
 }
 
 export interface CheckedEndpoint {
@@ -83,24 +87,39 @@ export interface PolicyCheckResult {
   byRepository: Map<string, { checked: number; passing: number }>
 }
 
+/** Few distinct CWE spellings recur over many findings: each is read once. */
+const cweSpellings = new Map<string, string>()
+
 /** `CWE-79` from `CWE-79`, `79` or a SARIF tag `external/cwe/cwe-079`; other text as it is, in capitals. */
 const cweOf = (text: string) => {
-  const match = /^(?:.*cwe[-_:/ ]?)?0*(\d{1,5})$/i.exec(text.trim())
-  return match ? `CWE-${match[1]}` : text.trim().toUpperCase()
+  let cwe = cweSpellings.get(text)
+  if (cwe === undefined) {
+    const match = /^(?:.*cwe[-_:/ ]?)?0*(\d{1,5})$/i.exec(text.trim())
+    cwe = match ? `CWE-${match[1]}` : text.trim().toUpperCase()
+    if (cweSpellings.size < 10_000) cweSpellings.set(text, cwe)
+  }
+  return cwe
 }
 
 /** A rule named in the policy matches a rule id whole, or as its last part after a dot or slash. */
 function ruleMatcher(rules: readonly string[]): (ruleId: string | undefined) => boolean {
   const names = rules.map((rule) => rule.toLowerCase())
+  // Many findings share a rule id: each is matched once per line.
+  const matched = new Map<string, boolean>()
   return (ruleId) => {
-    if (ruleId === undefined) return false
-    const id = ruleId.toLowerCase()
-    return names.some(
-      (name) =>
-        id === name ||
-        (id.endsWith(name) &&
-          (id.charAt(id.length - name.length - 1) === '.' || id.charAt(id.length - name.length - 1) === '/')),
-    )
+    if (ruleId === undefined || names.length === 0) return false
+    let matches = matched.get(ruleId)
+    if (matches === undefined) {
+      const id = ruleId.toLowerCase()
+      matches = names.some(
+        (name) =>
+          id === name ||
+          (id.endsWith(name) &&
+            (id.charAt(id.length - name.length - 1) === '.' || id.charAt(id.length - name.length - 1) === '/')),
+      )
+      matched.set(ruleId, matches)
+    }
+    return matches
   }
 }
 
@@ -147,6 +166,16 @@ export function evaluatePolicyChecks(
       unchecked: [],
       summary: '',
     }
+    // The same scanner scans many repositories: what it covers is worked out once per line.
+    const coverage = new Map<ScannerCoverage, boolean>()
+    const covers = (scanner: ScannerCoverage) => {
+      let covered = coverage.get(scanner)
+      if (covered === undefined) {
+        covered = (scanner.cwes ?? []).some((cwe) => cwes.has(cweOf(cwe))) || (scanner.rules ?? []).some(matchesRule)
+        coverage.set(scanner, covered)
+      }
+      return covered
+    }
     for (const repository of repositories) {
       const findings = repository.findings.filter(fails)
       const endpoints = spec.api.length > 0 ? (repository.endpoints ?? []).filter(needsAuth) : []
@@ -154,10 +183,7 @@ export function evaluatePolicyChecks(
         findings.length > 0 ||
         (severities.size > 0 && repository.scanners.length > 0) ||
         (spec.api.length > 0 && repository.endpoints !== undefined) ||
-        repository.scanners.some(
-          (scanner) =>
-            (scanner.cwes ?? []).some((cwe) => cwes.has(cweOf(cwe))) || (scanner.rules ?? []).some(matchesRule),
-        )
+        repository.scanners.some(covers)
       if (!covered) {
         checked.unchecked.push(repository.name)
         continue

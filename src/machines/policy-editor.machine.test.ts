@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { LINE_OUT_OF_BOUNDS, parsePolicy } from '@/data/policy-document'
 import { samplePolicyDocument } from '@/data/sample-policy'
-import { policyEditorMachine } from './policy-editor.machine'
+import { CHECK_NOT_A_GROUP, policyEditorMachine } from './policy-editor.machine'
 
 function start(document = samplePolicyDocument) {
   const persist = vi.fn()
@@ -129,5 +129,53 @@ describe('policy-editor machine', () => {
     expect(actor.getSnapshot().context.document).toBe(samplePolicyDocument)
     expect(actor.getSnapshot().context.levelOverrides).toEqual({})
     expect(persist).toHaveBeenLastCalledWith(null)
+  })
+
+  it('adds a check to a rule line, keeping its text and level tag, and keeps the document', () => {
+    const { actor, persist, policy } = start()
+    const before = policy().lines[firstRule]
+    actor.send({ type: 'check.edit', index: firstRule })
+    expect(actor.getSnapshot().value).toBe('editingCheck')
+    expect(actor.getSnapshot().context.draft).toBe('')
+    actor.send({ type: 'draft.change', text: '{cwe: 79, 80}' })
+    actor.send({ type: 'check.save' })
+    const after = policy().lines[firstRule]
+    expect(actor.getSnapshot().value).toBe('viewing')
+    expect(after).toMatchObject({ text: before.text, tag: before.tag, check: { raw: ' {cwe: 79, 80}', problems: [] } })
+    expect(after.check?.spec.cwes).toEqual(['CWE-79', 'CWE-80'])
+    expect(persist).toHaveBeenLastCalledWith(actor.getSnapshot().context.document)
+  })
+
+  it('edits a check starting from the one written, and removes it when saved empty', () => {
+    const { actor, policy } = start('---\ntitle: T\n---\n- No XSS {cwe: 79} [Mandatory]')
+    actor.send({ type: 'check.edit', index: 0 })
+    expect(actor.getSnapshot().context.draft).toBe('{cwe: 79}')
+    actor.send({ type: 'draft.change', text: '' })
+    actor.send({ type: 'check.save' })
+    expect(actor.getSnapshot().context.document).toBe('---\ntitle: T\n---\n- No XSS [Mandatory]')
+    expect(policy().lines[0].check).toBeUndefined()
+  })
+
+  it('keeps the check editor open, saying what to write, for text that is no brace group', () => {
+    const { actor, persist } = start()
+    actor.send({ type: 'check.edit', index: firstRule })
+    actor.send({ type: 'draft.change', text: 'cwe 79' })
+    actor.send({ type: 'check.save' })
+    expect(actor.getSnapshot().value).toBe('editingCheck')
+    expect(actor.getSnapshot().context.checkError).toBe(CHECK_NOT_A_GROUP)
+    actor.send({ type: 'draft.change', text: '{cwe: 79' })
+    expect(actor.getSnapshot().context.checkError).toBeUndefined()
+    actor.send({ type: 'edit.cancel' })
+    expect(actor.getSnapshot().value).toBe('viewing')
+    expect(actor.getSnapshot().context.document).toBe(samplePolicyDocument)
+    expect(persist).not.toHaveBeenCalled()
+  })
+
+  it('warns for a check on a line that is not a rule', () => {
+    const { actor, warn } = start()
+    actor.send({ type: 'check.edit', index: 0 })
+    actor.send({ type: 'check.edit', index: 9999 })
+    expect(warn).toHaveBeenCalledTimes(2)
+    expect(actor.getSnapshot().value).toBe('viewing')
   })
 })

@@ -3,11 +3,15 @@ import {
   isEditable,
   LINE_OUT_OF_BOUNDS,
   parsePolicy,
+  saveLineCheck,
   saveLineText,
   saveTags,
   splitTags,
   type Level,
 } from '@/data/policy-document'
+
+export const CHECK_NOT_A_GROUP =
+  'Write the check as one group in braces, such as {cwe: 79, 80} or {rules: js/xss}; leave it empty to remove the check.'
 
 export interface PolicyEditorContext {
   /** The document as edited so far. */
@@ -16,8 +20,10 @@ export interface PolicyEditorContext {
   original: string
   /** The text in the open editor (tags or a line). */
   draft: string
-  /** The body line being edited. */
+  /** The body line being edited (its text, or its check). */
   lineIndex?: number
+  /** Why the check in the open editor cannot be saved as it is. */
+  checkError?: string
   /** Level selects: local display only, never written to the document. */
   levelOverrides: Record<number, Level>
   enforcementDefault?: string
@@ -31,6 +37,8 @@ export type PolicyEditorEvent =
   | { type: 'tags.save' }
   | { type: 'line.edit'; index: number }
   | { type: 'line.save' }
+  | { type: 'check.edit'; index: number }
+  | { type: 'check.save' }
   | { type: 'edit.cancel' }
   | { type: 'level.select'; index: number; level: Level }
   | { type: 'enforcement.select'; level: string }
@@ -57,6 +65,10 @@ export const policyEditorMachine = setup({
   guards: {
     isEditableLine: ({ context, event }) =>
       event.type === 'line.edit' && isEditable(parsePolicy(context.document).lines[event.index]),
+    isRuleLine: ({ context, event }) =>
+      event.type === 'check.edit' && parsePolicy(context.document).lines[event.index]?.kind === 'rule',
+    checkSaves: ({ context }) =>
+      saveLineCheck(context.document, context.lineIndex as number, context.draft) !== undefined,
   },
 }).createMachine({
   id: 'policyEditor',
@@ -92,6 +104,18 @@ export const policyEditorMachine = setup({
             actions: assign({
               lineIndex: ({ event }) => event.index,
               draft: ({ context, event }) => parsePolicy(context.document).lines[event.index].text,
+            }),
+          },
+          { actions: 'warnOutOfBounds' },
+        ],
+        'check.edit': [
+          {
+            guard: 'isRuleLine',
+            target: 'editingCheck',
+            actions: assign({
+              lineIndex: ({ event }) => event.index,
+              draft: ({ context, event }) => parsePolicy(context.document).lines[event.index].check?.raw.trim() ?? '',
+              checkError: undefined,
             }),
           },
           { actions: 'warnOutOfBounds' },
@@ -133,6 +157,27 @@ export const policyEditorMachine = setup({
           ],
         },
         'edit.cancel': { target: 'viewing', actions: assign({ lineIndex: undefined }) },
+      },
+    },
+    editingCheck: {
+      on: {
+        'draft.change': { actions: assign({ draft: ({ event }) => event.text, checkError: undefined }) },
+        // An empty check removes it; text that is no brace group stays open, with what to write.
+        'check.save': [
+          {
+            guard: 'checkSaves',
+            target: 'viewing',
+            actions: [
+              assign({
+                document: ({ context }) => saveLineCheck(context.document, context.lineIndex as number, context.draft)!,
+                lineIndex: undefined,
+              }),
+              { type: 'persist', params: ({ context }) => context.document },
+            ],
+          },
+          { actions: assign({ checkError: CHECK_NOT_A_GROUP }) },
+        ],
+        'edit.cancel': { target: 'viewing', actions: assign({ lineIndex: undefined, checkError: undefined }) },
       },
     },
   },

@@ -56,6 +56,8 @@ export interface IssueDigest {
   level?: string
   message?: string
   secret?: boolean
+  /** The CWE ids of its rule, for the policy's checks; left out when it names none. */
+  cwes?: string[]
 }
 
 export function issueDigestOf(issue: PolicyIssueFinding): IssueDigest {
@@ -71,6 +73,7 @@ export function issueDigestOf(issue: PolicyIssueFinding): IssueDigest {
     level: issue.toolSeverity,
     message: issue.message,
     ...(issue.category === 'secret' ? { secret: true } : {}),
+    ...(issue.cwes.length > 0 ? { cwes: issue.cwes } : {}),
   }
 }
 

@@ -71,6 +71,7 @@ export function vulnerabilityViews(findings: VulnerabilityFinding[]): Vulnerabil
       advice: finding.advice,
       affectedRange: finding.affectedRange,
       purl: finding.purl,
+      cwes: finding.cwes.length > 0 ? finding.cwes : undefined,
       exploit: finding.exploit && {
         epss: finding.exploit.epss,
         knownExploited: (finding.exploit.knownExploited?.length ?? 0) > 0 || undefined,

@@ -9,6 +9,7 @@ import { yieldToMain } from '@/lib/yield'
 import { buildAdvisoryIndex, fromStoredAdvisoryIndex, type StoredAdvisoryIndex } from './advisory-index'
 import { DigestReader, type RepositoryDigest } from './digest'
 import { findingViews } from './finding-views'
+import { policyFactsOf } from './policy-facts'
 import type { Finding } from './model'
 import { emptyApiSummary, type RepositorySummary } from './store/schema'
 import { uniqueFindings } from './identity'
@@ -112,6 +113,8 @@ export function workspaceDataSource(
       return { ...findingViews(findings), decisions: decisionsOf(repository.name, findings, decisions, now) }
     },
     ...withDecisions(digestIndexes(repositories, indexes), repositories, decisions, now),
+    // Read when a policy page first asks; the digests are let go once summarised.
+    policyFacts: once(async () => policyFactsOf(sorted, (await indexes.digests()).digests, decisions, new Date(now))),
     apiDocuments: () =>
       sorted.flatMap((summary): ApiDocumentListing[] =>
         (summary.apis ?? emptyApiSummary()).documents.map((document) => ({

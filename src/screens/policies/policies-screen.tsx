@@ -2,12 +2,14 @@ import { levelColors } from '@/components/palette'
 import { formatCount } from '@/lib/format'
 import {
   ActionIcon,
+  Alert,
   Anchor,
   Badge,
   Button,
   Card,
   Group,
   List,
+  Loader,
   Progress,
   Stack,
   Table,
@@ -16,18 +18,15 @@ import {
   Tooltip,
 } from '@mantine/core'
 import { IconCalendarStats, IconInfoCircle } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { PageHeader } from '@/components/page-header'
-import {
-  appTypePolicies,
-  coverageLevel,
-  healthLevel,
-  languagePolicies,
-  masterPolicy,
-  policySummary,
-  type HealthLevel,
-} from '@/data/policies'
+import { usePolicyChecks } from '@/components/use-policy-checks'
+import { parsePolicy } from '@/data/policy-document'
+import type { HealthParts } from '@/data/policy-health'
+import { storedPolicyDocument } from '@/data/stored-policy'
+import { policyFigures, type PolicyFigures } from './policy-figures'
+import { coverageLevel, healthLevel, type HealthLevel } from '@/data/policies'
 
 const HEALTH_SCORE_MEANING = 'A composite of coverage, update recency and policy robustness, from 0 to 10.'
 const healthColors: Record<HealthLevel, string> = {
@@ -72,9 +71,18 @@ function Coverage({ percent }: { percent: number }) {
   )
 }
 
-function HealthScore({ score }: { score: number }) {
+/** "coverage 50%, recency 0.50, pass rate 75%": the parts a computed score was made of. */
+function partsText(parts: HealthParts): string {
+  return [
+    `coverage ${Math.round(parts.coverage * 100)}%`,
+    parts.recency === undefined ? 'no scan' : `recency ${parts.recency.toFixed(2)}`,
+    parts.passRate === undefined ? 'no check' : `pass rate ${Math.round(parts.passRate * 100)}%`,
+  ].join(', ')
+}
+
+function HealthScore({ score, parts }: { score: number; parts?: HealthParts }) {
   const level = healthLevel(score)
-  return (
+  const badge = (
     <Badge
       color={healthColors[level]}
       autoContrast
@@ -84,6 +92,15 @@ function HealthScore({ score }: { score: number }) {
     >
       {score.toFixed(1)}
     </Badge>
+  )
+  if (!parts) return badge
+  return (
+    <Stack gap={2} align="flex-start">
+      {badge}
+      <Text size="xs" c="dimmed">
+        {partsText(parts)}
+      </Text>
+    </Stack>
   )
 }
 
@@ -98,12 +115,14 @@ function HealthScoreHeader() {
   )
 }
 
-interface PolicyRow {
+export interface PolicyRow {
   name: ReactNode
   totalRepos: number
   coverage: number
   lastUpdated?: string
   healthScore: number
+  /** A score computed from the workspace shows what it was made of. */
+  parts?: HealthParts
 }
 
 /** The language and app-type tables: a name, repositories, coverage and health, by colour too. */
@@ -140,7 +159,7 @@ function PolicyTable({
               </Table.Td>
               {withLastUpdated && <Table.Td>{row.lastUpdated}</Table.Td>}
               <Table.Td>
-                <HealthScore score={row.healthScore} />
+                <HealthScore score={row.healthScore} parts={row.parts} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -150,106 +169,133 @@ function PolicyTable({
   )
 }
 
+function MasterPolicy({ master }: { master: PolicyFigures['master'] }) {
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Coverage</Table.Th>
+            <Table.Th scope="col">Action</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Td>
+              <Badge color={levelColors.good} variant="filled">
+                {master.status}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={4}>
+                <Text size="sm">
+                  {master.coverage}% ({formatCount(master.covered)} / {formatCount(master.total)})
+                </Text>
+                <Progress
+                  value={master.coverage}
+                  color={healthColors[coverageLevel(master.coverage)]}
+                  size="sm"
+                  aria-label="Master policy coverage"
+                />
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <Button component={Link} href="/policy" size="xs" variant="default">
+                View policy
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
+
+function Figures({ figures }: { figures: PolicyFigures }) {
+  return (
+    <Stack gap="lg">
+      <Section id="summary-heading" title={figures.period} about={figures.periodAbout}>
+        <List spacing="xs" icon={<IconCalendarStats size={16} aria-hidden />}>
+          {figures.statements.map((statement) => (
+            <List.Item key={statement}>{statement}</List.Item>
+          ))}
+        </List>
+      </Section>
+
+      <Section id="master-heading" title="Master Policy" about="The baseline policy that applies to every repository.">
+        <MasterPolicy master={figures.master} />
+      </Section>
+
+      <Section
+        id="language-heading"
+        title="Language-Specific Policies"
+        about="Policies that add rules for one language on top of the master policy."
+      >
+        <PolicyTable
+          firstColumn="Language"
+          withLastUpdated
+          rows={figures.languages.map(({ link, label, ...row }) => ({
+            ...row,
+            name: link.startsWith('/') ? (
+              <Anchor component={Link} href={link} fw={500}>
+                {label}
+              </Anchor>
+            ) : (
+              <Anchor href={link} fw={500}>
+                {label}
+              </Anchor>
+            ),
+          }))}
+        />
+      </Section>
+
+      <Section
+        id="app-type-heading"
+        title="App-Type Scoped Policies"
+        about="Policies for one kind of application, such as Vite front ends or Express back ends."
+      >
+        {typeof figures.appTypes === 'string' ? (
+          <Text size="sm" c="dimmed">
+            {figures.appTypes}
+          </Text>
+        ) : (
+          <PolicyTable
+            firstColumn="App Type"
+            rows={figures.appTypes.map(({ link, label, ...row }) => ({
+              ...row,
+              name: (
+                <Anchor component={Link} href={link} fw={500}>
+                  {label}
+                </Anchor>
+              ),
+            }))}
+          />
+        )}
+      </Section>
+    </Stack>
+  )
+}
+
 export function PoliciesScreen() {
+  // The policy as this browser keeps it: its checked lines give the pass rates.
+  const [lines] = useState(() => parsePolicy(storedPolicyDocument()).lines)
+  const checks = usePolicyChecks(lines)
   return (
     <>
       <PageHeader title="Policies" subtitle="How well security policies cover your repositories" />
-      <Stack gap="lg">
-        <Section
-          id="summary-heading"
-          title={policySummary.period}
-          about="What changed in policy coverage over the last 30 days."
-        >
-          <List spacing="xs" icon={<IconCalendarStats size={16} aria-hidden />}>
-            {policySummary.statements.map((statement) => (
-              <List.Item key={statement}>{statement}</List.Item>
-            ))}
-          </List>
-        </Section>
-
-        <Section
-          id="master-heading"
-          title="Master Policy"
-          about="The baseline policy that applies to every repository."
-        >
-          <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Coverage</Table.Th>
-                  <Table.Th scope="col">Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Td>
-                    <Badge color={levelColors.good} variant="filled">
-                      {masterPolicy.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={4}>
-                      <Text size="sm">
-                        {masterPolicy.coverage}% ({formatCount(masterPolicy.covered)} /{' '}
-                        {formatCount(masterPolicy.total)})
-                      </Text>
-                      <Progress
-                        value={masterPolicy.coverage}
-                        color={levelColors.good}
-                        size="sm"
-                        aria-label="Master policy coverage"
-                      />
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button component={Link} href="/policy" size="xs" variant="default">
-                      View policy
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Section>
-
-        <Section
-          id="language-heading"
-          title="Language-Specific Policies"
-          about="Policies that add rules for one language on top of the master policy."
-        >
-          <PolicyTable
-            firstColumn="Language"
-            withLastUpdated
-            rows={languagePolicies.map((row) => ({
-              ...row,
-              name: (
-                <Anchor href="#" fw={500}>
-                  {row.language}
-                </Anchor>
-              ),
-            }))}
-          />
-        </Section>
-
-        <Section
-          id="app-type-heading"
-          title="App-Type Scoped Policies"
-          about="Policies for one kind of application, such as Vite front ends or Express back ends."
-        >
-          <PolicyTable
-            firstColumn="App Type"
-            rows={appTypePolicies.map((row) => ({
-              ...row,
-              name: (
-                <Anchor component={Link} href={row.link} fw={500}>
-                  {row.appType}
-                </Anchor>
-              ),
-            }))}
-          />
-        </Section>
-      </Stack>
+      {checks.status === 'loading' ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>Computing the policy figures from the workspace...</Text>
+        </Group>
+      ) : checks.status === 'failed' ? (
+        <Alert color="red" role="alert" title="The policy figures could not be computed">
+          {checks.message}
+        </Alert>
+      ) : (
+        <Figures figures={policyFigures(checks.status === 'ready' ? checks : undefined, new Date())} />
+      )}
     </>
   )
 }

@@ -14,7 +14,9 @@ import {
 import { IconDownload, IconPencil, IconRestore } from '@tabler/icons-react'
 import { downloadText } from '@/lib/download'
 import { LEVELS, type Level } from '@/data/policy-document'
-import { PolicyLineView, saveKeys } from './policy-lines'
+import { usePolicyChecks } from '@/components/use-policy-checks'
+import { PolicyLineView } from './policy-lines'
+import { saveKeys } from './save-keys'
 import { usePolicyEditor } from './use-policy-editor'
 
 function CardHeader({ id, title, editLabel }: { id: string; title: string; editLabel: string }) {
@@ -51,9 +53,32 @@ function download(document: string, title: string) {
 }
 
 export function PolicyDocumentScreen() {
-  const { document, original, draft, lineIndex, levelOverrides, enforcementDefault, notSaved, editing, policy, send } =
-    usePolicyEditor()
+  const {
+    document,
+    original,
+    draft,
+    lineIndex,
+    checkError,
+    levelOverrides,
+    enforcementDefault,
+    notSaved,
+    editing,
+    policy,
+    send,
+  } = usePolicyEditor()
   const { meta } = policy
+  const checks = usePolicyChecks(policy.lines)
+  const checkEditing =
+    editing === 'editingCheck' && lineIndex !== undefined
+      ? {
+          index: lineIndex,
+          draft,
+          error: checkError,
+          onChange: (text: string) => send({ type: 'draft.change', text }),
+          onSave: () => send({ type: 'check.save' }),
+          onCancel: () => send({ type: 'edit.cancel' }),
+        }
+      : undefined
   const editingTags = editing === 'editingTags'
   const lineEditing =
     editing === 'editingLine' && lineIndex !== undefined
@@ -134,19 +159,20 @@ export function PolicyDocumentScreen() {
               />
             ) : (
               <>
-                <Group gap={4} aria-label="Tags" role="list">
-                  {meta.tags.length === 0 && (
-                    <Text size="sm" c="dimmed">
-                      None
-                    </Text>
-                  )}
-                  {meta.tags.map((tag, index) => (
-                    // A tag may be written twice: its position keeps each badge apart.
-                    <Badge key={`${index}:${tag}`} variant="default" tt="none" role="listitem">
-                      {tag}
-                    </Badge>
-                  ))}
-                </Group>
+                {meta.tags.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    None
+                  </Text>
+                ) : (
+                  <Group gap={4} aria-label="Tags" role="list">
+                    {meta.tags.map((tag, index) => (
+                      // A tag may be written twice: its position keeps each badge apart.
+                      <Badge key={`${index}:${tag}`} variant="default" tt="none" role="listitem">
+                        {tag}
+                      </Badge>
+                    ))}
+                  </Group>
+                )}
                 <ActionIcon
                   variant="subtle"
                   color="gray"
@@ -182,6 +208,9 @@ export function PolicyDocumentScreen() {
               onLevel={(level) => send({ type: 'level.select', index, level })}
               editing={lineEditing}
               onEdit={() => send({ type: 'line.edit', index })}
+              checks={checks}
+              checkEditing={checkEditing}
+              onEditCheck={() => send({ type: 'check.edit', index })}
             />
           ))}
         </Stack>

@@ -1,7 +1,9 @@
-import { ActionIcon, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core'
+import { ActionIcon, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconPencil, IconPointFilled } from '@tabler/icons-react'
-import type { KeyboardEvent } from 'react'
+import type { PolicyChecks } from '@/components/use-policy-checks'
 import { LEVELS, type Level, type PolicyLine } from '@/data/policy-document'
+import { LineCheck, type CheckEditing } from './line-check'
+import { saveKeys } from './save-keys'
 
 export interface LineEditing {
   index: number
@@ -9,19 +11,6 @@ export interface LineEditing {
   onChange: (text: string) => void
   onSave: () => void
   onCancel: () => void
-}
-
-/** Enter or leaving the field saves, Escape cancels. */
-export function saveKeys(onSave: () => void, onCancel: () => void) {
-  return (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault()
-      onSave()
-    } else if (event.key === 'Escape') {
-      event.preventDefault()
-      onCancel()
-    }
-  }
 }
 
 function LevelSelect({
@@ -52,10 +41,23 @@ interface LineProps {
   onLevel: (level: Level) => void
   editing?: LineEditing
   onEdit: () => void
+  checks: PolicyChecks
+  checkEditing?: CheckEditing
+  onEditCheck: () => void
 }
 
 /** One body line: headings and sections with their level, rules and paragraphs editable in place. */
-export function PolicyLineView({ line, index, level, onLevel, editing, onEdit }: LineProps) {
+export function PolicyLineView({
+  line,
+  index,
+  level,
+  onLevel,
+  editing,
+  onEdit,
+  checks,
+  checkEditing,
+  onEditCheck,
+}: LineProps) {
   if (line.kind === 'blank') return null
   const label = line.text.trim() || '(empty line)'
   if (line.kind === 'heading' || line.kind === 'section') {
@@ -84,8 +86,8 @@ export function PolicyLineView({ line, index, level, onLevel, editing, onEdit }:
         {line.text}
       </Text>
     )
-  return (
-    <Group gap="xs" wrap="nowrap" align="center" data-line={index}>
+  const row = (
+    <Group gap="xs" wrap="nowrap" align="center" data-line={line.kind === 'rule' ? undefined : index}>
       {line.kind === 'rule' && <IconPointFilled size={10} aria-hidden style={{ flexShrink: 0 }} />}
       {content}
       {editing?.index !== index && (
@@ -95,5 +97,12 @@ export function PolicyLineView({ line, index, level, onLevel, editing, onEdit }:
       )}
       {line.kind === 'rule' && <LevelSelect label={label} value={level} onChange={onLevel} />}
     </Group>
+  )
+  if (line.kind !== 'rule') return row
+  return (
+    <Stack gap={2} data-line={index}>
+      {row}
+      <LineCheck line={line} index={index} label={label} checks={checks} editing={checkEditing} onEdit={onEditCheck} />
+    </Stack>
   )
 }

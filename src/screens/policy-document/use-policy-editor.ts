@@ -2,12 +2,10 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
 import { useMemo, useState } from 'react'
 import { parsePolicy } from '@/data/policy-document'
 import { samplePolicyDocument } from '@/data/sample-policy'
+import { POLICY_STORAGE_KEY, storedPolicyDocument } from '@/data/stored-policy'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
 import { inspection } from '@/lib/inspection'
-import { readLocal, writeLocal } from '@/lib/local-storage'
-
-/** Where the locally edited document is kept between visits. */
-export const POLICY_STORAGE_KEY = 'vigil-policy-document'
+import { writeLocal } from '@/lib/local-storage'
 
 const browserEditorLogic = policyEditorMachine.provide({
   actions: {
@@ -19,7 +17,7 @@ const browserEditorLogic = policyEditorMachine.provide({
 export function usePolicyEditor() {
   const [input] = useState(() => ({
     // A stored document whose front matter no longer parses is kept: the screen reports it.
-    document: readLocal(POLICY_STORAGE_KEY) ?? samplePolicyDocument,
+    document: storedPolicyDocument(),
     original: samplePolicyDocument,
   }))
   const actor = useActorRef(browserEditorLogic, { input, ...inspection() })
@@ -30,6 +28,7 @@ export function usePolicyEditor() {
       original: context.original,
       draft: context.draft,
       lineIndex: context.lineIndex,
+      checkError: context.checkError,
       levelOverrides: context.levelOverrides,
       enforcementDefault: context.enforcementDefault,
       notSaved: context.notSaved,

@@ -8,7 +8,9 @@ import type { RepositoryFindings } from '@/data/data-source'
 import type { Repository } from '@/data/repositories'
 import { tabSummaryText } from '@/data/repository-tabs'
 import { ApiSurfacePanel } from './api-surface-panel'
-import { EmptyState, PolicyIssuesPanel, VulnerabilitiesPanel } from './findings-panels'
+import { VulnerabilitiesWithFilter } from './failing-filter'
+import { EmptyState } from './findings-panels'
+import { PolicyIssuesWithChecks } from './policy-check-issues'
 import { useRepoTab } from './use-repo-tab'
 import { useRepositoryFindings } from './use-repository-findings'
 
@@ -96,12 +98,16 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
         </Tabs.List>
         <Tabs.Panel value="policy-issues" pt="md">
           {panel((loaded) => (
-            <PolicyIssuesPanel violations={loaded.violations} />
+            <PolicyIssuesWithChecks
+              repository={repository.name}
+              violations={loaded.violations}
+              endpoints={loaded.endpoints}
+            />
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="vulnerabilities" pt="md">
           {panel((loaded) => (
-            <VulnerabilitiesPanel vulnerabilities={loaded.vulnerabilities} />
+            <VulnerabilitiesWithFilter repository={repository.name} vulnerabilities={loaded.vulnerabilities} />
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="api-surface" pt="md">

@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { POLICY_STORAGE_KEY } from '@/data/stored-policy'
+import { axeViolations } from '@tests/helpers/axe'
+import { captureDownloads } from '@tests/helpers/downloads'
+import { renderWithProviders } from '@tests/helpers/render'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import { PolicyDocumentScreen } from './policy-document-screen'
+
+deleteTestWorkspacesAfterEach()
+beforeEach(() => localStorage.clear())
+
+const CHECKED = [
+  '---',
+  'title: Checked policy',
+  '---',
+  '## Checks [Mandatory]',
+  '- Never render user HTML {cwe: 79} [Mandatory]',
+  '- No critical vulnerabilities {severity: critical} [Mandatory]',
+  '- Sensitive endpoints need authentication {api: sensitive-endpoints-need-auth} [Mandatory]',
+  '- Review third-party scripts [Recommended]',
+].join('\n')
+
+const body = () => page.getByRole('region', { name: 'Policy' })
+const failing = (rule: string) => body().getByRole('list', { name: `Failing findings of "${rule}":` })
+
+async function renderChecked(colorScheme: 'light' | 'dark' = 'light') {
+  localStorage.setItem(POLICY_STORAGE_KEY, CHECKED)
+  const workspace = await workspaceWithExamples()
+  return renderWithProviders(<PolicyDocumentScreen />, { path: '/policy', source: 'workspace', workspace, colorScheme })
+}
+
+describe('policy document checks over the workspace', () => {
+  it("shows each checked line's pass rate and links to the failing findings of each failing repository", async () => {
+    const { location } = await renderChecked()
+    await expect.element(body().getByText('0 of 2 repositories pass')).toBeVisible()
+    await expect.element(body().getByText('2 of 3 repositories pass')).toBeVisible()
+    await expect
+      .element(failing('Never render user HTML'))
+      .toHaveTextContent('atlas-web (2 open findings: react-dangerouslysetinnerhtml)')
+    await expect
+      .element(failing('No critical vulnerabilities').getByRole('link', { name: 'payments-api' }))
+      .toHaveAttribute('href', '/repository/payments-api?tab=vulnerabilities&advisories=CVE-2024-45337')
+    const xss = failing('Never render user HTML').getByRole('link', { name: 'atlas-web' })
+    const href = '/repository/atlas-web?tab=policy-issues&rules=react-dangerouslysetinnerhtml'
+    await expect.element(xss).toHaveAttribute('href', href)
+    await xss.click()
+    await expect.poll(() => location.history?.at(-1)).toBe(href)
+    await expect
+      .element(failing('Sensitive endpoints need authentication'))
+      .toHaveTextContent('payments-api (1 endpoint without authentication)')
+  })
+
+  it('adds a check to a line, which the pass rate, the stored document and the download follow', async () => {
+    await renderChecked()
+    await body().getByRole('button', { name: 'Add check to "Review third-party scripts"' }).click()
+    const input = body().getByRole('textbox', { name: 'Check of "Review third-party scripts"' })
+    await userEvent.fill(input, 'rules: js/xss')
+    await userEvent.keyboard('{Enter}')
+    await expect.element(input).toHaveAttribute('aria-invalid', 'true')
+    await expect.element(input).toHaveAccessibleDescription(/Write the check as one group in braces/)
+    await userEvent.fill(input, '{rules: react-dangerouslysetinnerhtml}')
+    await userEvent.keyboard('{Enter}')
+    await expect.element(body().getByText('0 of 1 repository pass')).toBeVisible()
+    expect(localStorage.getItem(POLICY_STORAGE_KEY)).toContain(
+      '- Review third-party scripts {rules: react-dangerouslysetinnerhtml} [Recommended]',
+    )
+    const capture = captureDownloads()
+    await page.getByRole('button', { name: 'Download' }).click()
+    expect(await capture.downloads[0].blob.text()).toContain('{rules: react-dangerouslysetinnerhtml} [Recommended]')
+    capture.restore()
+  })
+
+  it('removes a check when it is saved empty, and says what a check cannot use', async () => {
+    localStorage.setItem(POLICY_STORAGE_KEY, '---\ntitle: T\n---\n- Old rule {cwe: x; colour: red} [Mandatory]')
+    await renderWithProviders(<PolicyDocumentScreen />, { path: '/policy' })
+    await expect
+      .element(body().getByRole('list', { name: 'What the check of "Old rule" cannot use' }))
+      .toHaveTextContent('"x" is not a CWE id: write its number, such as {cwe: 79}.')
+    await expect
+      .element(body().getByText(/Pass rates come from imported scans/))
+      .toHaveTextContent(
+        'Pass rates come from imported scans: choose your workspace as the data source to check this line.',
+      )
+    await body().getByRole('button', { name: 'Edit the check of "Old rule"' }).click()
+    await userEvent.clear(body().getByRole('textbox', { name: 'Check of "Old rule"' }))
+    await userEvent.keyboard('{Enter}')
+    expect(localStorage.getItem(POLICY_STORAGE_KEY)).toBe('---\ntitle: T\n---\n- Old rule [Mandatory]')
+    await expect.element(body().getByRole('button', { name: 'Add check to "Old rule"' })).toBeVisible()
+  })
+
+  it.each(['light', 'dark'] as const)('has no axe-core violations with pass rates (%s)', async (scheme) => {
+    await renderChecked(scheme)
+    await expect.element(body().getByText('2 of 3 repositories pass')).toBeVisible()
+    expect(await axeViolations()).toEqual([])
+  })
+})
