@@ -15,7 +15,7 @@ type Loaded = { source: DataSource; facts: PolicyFacts } | { source: DataSource;
 
 /** The workspace's policy facts, read once per data source (`DataSource.policyFacts`). */
 export function usePolicyFacts(): PolicyFacts | Exclude<PolicyChecks, { status: 'ready' }> {
-  const { source, pending } = useDataSource()
+  const { source, status, problem } = useDataSource()
   const [loaded, setLoaded] = useState<Loaded>()
   useEffect(() => {
     if (!source.policyFacts) return
@@ -33,8 +33,9 @@ export function usePolicyFacts(): PolicyFacts | Exclude<PolicyChecks, { status: 
       live = false
     }
   }, [source])
-  // While the workspace is read the source is still the samples: their figures must not flash by.
-  if (pending === 'workspace') return { status: 'loading' }
+  // Until the chosen source is read, no other source's figures may show.
+  if (status === 'loading') return { status: 'loading' }
+  if (status === 'failed') return { status: 'failed', message: problem ?? 'The data source could not be read.' }
   if (!source.policyFacts) return { status: 'unavailable' }
   if (loaded?.source !== source) return { status: 'loading' }
   return 'facts' in loaded ? loaded.facts : { status: 'failed', message: loaded.message }
