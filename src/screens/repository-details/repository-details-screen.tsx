@@ -8,7 +8,8 @@ import type { RepositoryFindings } from '@/data/data-source'
 import type { Repository } from '@/data/repositories'
 import { tabSummaryText } from '@/data/repository-tabs'
 import { ApiSurfacePanel } from './api-surface-panel'
-import { EmptyState, PolicyIssuesPanel, VulnerabilitiesPanel } from './findings-panels'
+import { EmptyState } from './findings-panels'
+import { FindingsTab } from './findings-tab'
 import { useRepoTab } from './use-repo-tab'
 import { useRepositoryFindings } from './use-repository-findings'
 
@@ -96,12 +97,12 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
         </Tabs.List>
         <Tabs.Panel value="policy-issues" pt="md">
           {panel((loaded) => (
-            <PolicyIssuesPanel violations={loaded.violations} />
+            <FindingsTab tab="policy-issues" repository={repository.name} findings={loaded} />
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="vulnerabilities" pt="md">
           {panel((loaded) => (
-            <VulnerabilitiesPanel vulnerabilities={loaded.vulnerabilities} />
+            <FindingsTab tab="vulnerabilities" repository={repository.name} findings={loaded} />
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="api-surface" pt="md">
