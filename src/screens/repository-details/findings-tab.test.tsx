@@ -4,7 +4,10 @@ import { page, userEvent } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
+import { logOf } from '@tests/helpers/triage'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import { recordDecisionEntries } from '@/workspace/store/decisions'
+import { openWorkspace, workspaceName } from '@/workspace/store/schema'
 import { RepositoryDetailsScreen } from './repository-details-screen'
 
 deleteTestWorkspacesAfterEach()
@@ -148,6 +151,41 @@ describe('deciding on a repository page', () => {
     expect(download.filename).toBe('vigil-decisions-payments-api.zip')
     const files = Object.keys(unzipSync(new Uint8Array(await download.blob.arrayBuffer())))
     expect(files).toContain('vigil-decisions.json')
+  })
+
+  it('marks an accepted risk past its expiry "expired decision" and a decision on a finding now more severe "review"', async () => {
+    const workspace = await workspaceWithExamples()
+    const database = await openWorkspace(await workspaceName(workspace.issuer, workspace.subject))
+    await recordDecisionEntries(
+      database,
+      logOf([
+        {
+          state: 'accepted-risk',
+          expiresOn: '2026-01-02',
+          reason: 'Until the upgrade',
+          scope: { kind: 'advisory', repository: 'payments-api', advisoryId: 'CVE-2024-45337' },
+          severity: 'Critical',
+        },
+        {
+          state: 'in-triage',
+          reason: 'Looking',
+          scope: { kind: 'advisory', repository: 'payments-api', advisoryId: 'CVE-2023-45288' },
+          severity: 'Low',
+        },
+      ]),
+      new Date('2026-01-01T00:00:00Z'),
+    )
+    database.close()
+    await renderWithProviders(<RepositoryDetailsScreen repoName="payments-api" />, {
+      path: '/repository/payments-api?tab=vulnerabilities',
+      source: 'workspace',
+      workspace,
+    })
+    await expect.element(crypto()).toHaveTextContent('Needs triage')
+    await expect.element(crypto()).toHaveTextContent('expired decision')
+    const net = page.getByRole('article').filter({ hasText: 'CVE-2023-45288' })
+    await expect.element(net).toHaveTextContent('In triage')
+    await expect.element(net).toHaveTextContent('review')
   })
 
   it.each(['light', 'dark'] as const)('has no accessibility violations with the dialog open (%s)', async (scheme) => {
