@@ -148,7 +148,12 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
             />
             <Card withBorder padding={0}>
               {filters.view === 'flat' ? (
-                <OccurrenceTable shown={flat} occurrences={index.occurrences} repositories={repositories} />
+                <OccurrenceTable
+                  shown={flat}
+                  occurrences={index.occurrences}
+                  repositories={repositories}
+                  decisions={index.decisions}
+                />
               ) : (
                 <AdvisoryTable
                   groups={groups}
