@@ -22,7 +22,7 @@ import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
 import { useVulnerabilityIndex } from './use-vulnerability-index'
 import { AdvisoryTable, OccurrenceTable } from './vulnerability-tables'
-import { shownOccurrences, VulnerabilityTriage } from './vulnerability-triage'
+import { shownOccurrences, useRowSelection, VulnerabilityTriage } from './vulnerability-triage'
 
 const severityOptions = [
   { value: 'all', label: 'All severities' },
@@ -98,6 +98,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
 
   const shownCount = filters.view === 'flat' ? flat.length : groups.length
   const shownOccurrencesList = useMemo(() => shownOccurrences(filters.view, flat, groups), [filters.view, flat, groups])
+  const rowSelection = useRowSelection(index)
   const wantFindings = useCallback(() => setFindingsWanted(true), [])
   const filterByState = useCallback((state: DecisionFilter) => choose({ state }), [choose])
   return (
@@ -121,6 +122,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
       <VulnerabilityTriage
         index={index}
         shown={shownOccurrencesList}
+        selected={filters.view === 'flat' ? rowSelection?.selected : undefined}
         repositories={repositories}
         onNeedFindings={wantFindings}
         onFilter={filterByState}
@@ -153,6 +155,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
                   occurrences={index.occurrences}
                   repositories={repositories}
                   decisions={index.decisions}
+                  selection={rowSelection}
                 />
               ) : (
                 <AdvisoryTable
