@@ -55,17 +55,24 @@ function provideTriage(
           bulkStep: stepId,
         })
         sendBack({ type: 'bulk.started', stepId, total: entries.length })
+        let saved = 0
         void (async () => {
           for (let at = 0; at < entries.length && !stopped; at += BULK_PART) {
             const part = entries.slice(at, at + BULK_PART)
             await record(part, { announce: false })
             written = [...written, ...part]
-            if (!stopped) sendBack({ type: 'bulk.progressed', done: at + part.length })
+            saved += part.length
+            if (!stopped) sendBack({ type: 'bulk.progressed', done: saved })
           }
           if (!stopped) sendBack({ type: 'bulk.applied' })
-        })().catch((error: unknown) => {
-          if (!stopped) sendBack({ type: 'bulk.failed', message: messageOf(error) })
-        })
+        })()
+          .catch((error: unknown) => {
+            if (!stopped) sendBack({ type: 'bulk.failed', message: messageOf(error) })
+          })
+          .finally(() => {
+            // Stopped from outside (the dialog closed mid-step): what was saved still reaches the screens.
+            if (stopped && saved > 0) changed()
+          })
         return () => {
           stopped = true
         }
