@@ -43,8 +43,11 @@ export interface WorkspaceState {
   imports: ImportRecord[]
   /** Every decision made on this workspace's findings, oldest first as appended. */
   decisions: readonly DecisionEntry[]
-  /** Appends decisions and brings the counts they change up to date; the screens and other tabs reload. */
-  recordDecisions: (entries: readonly DecisionEntry[]) => Promise<void>
+  /**
+   * Appends decisions and brings the counts they change up to date; the screens and other tabs
+   * reload, unless `announce` is false (a bulk step in parts announces once, with `changed`).
+   */
+  recordDecisions: (entries: readonly DecisionEntry[], options?: { announce?: boolean }) => Promise<void>
   /** Reloads after a change, and tells the other tabs of this identity to. */
   changed: () => void
   findings: (repository: string) => ReturnType<typeof findingsOf>
@@ -182,10 +185,10 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     fresh: current?.revision === revision,
     imports: current?.imports ?? [],
     decisions: current?.decisions ?? noDecisions,
-    recordDecisions: async (entries) => {
+    recordDecisions: async (entries, { announce = true } = {}) => {
       if (!name) throw new Error('Your workspace is not ready yet: try again in a moment.')
       await recordDecisionEntries(await open(name), entries)
-      changed()
+      if (announce) changed()
     },
     changed,
     findings,

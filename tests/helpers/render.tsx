@@ -3,6 +3,7 @@ import { SWRConfig } from 'swr'
 import { ImportDialog } from '@/screens/data-sources'
 import { FeedSyncProvider } from '@/state/feed'
 import { ImportProvider } from '@/state/import'
+import { TriageProvider } from '@/state/triage'
 import { DataSourceProvider, type DataSourceChoice } from '@/state/data-source'
 import { WorkspaceProvider, type WorkspaceIdentity } from '@/state/workspace'
 import { render } from 'vitest-browser-react'
@@ -23,6 +24,9 @@ export interface RenderOptions {
   workspace?: WorkspaceIdentity
 }
 
+/** Who signs the decisions made in a test's workspace: the workspace's own identity, named. */
+export const testAuthor = (identity: WorkspaceIdentity) => ({ name: 'Test Person', ...identity })
+
 /** Renders UI the way the app does: Mantine (test env, no transitions) around a memory router. */
 export async function renderWithProviders(
   ui: ReactNode,
@@ -37,7 +41,9 @@ export async function renderWithProviders(
         <WorkspaceProvider identity={workspace}>
           <DataSourceProvider initialChoice={source}>
             <ImportProvider dialog={withoutMantine ? null : <ImportDialog />}>
-              <FeedSyncProvider getToken={() => undefined}>{ui}</FeedSyncProvider>
+              <FeedSyncProvider getToken={() => undefined}>
+                <TriageProvider author={workspace && testAuthor(workspace)}>{ui}</TriageProvider>
+              </FeedSyncProvider>
             </ImportProvider>
           </DataSourceProvider>
         </WorkspaceProvider>

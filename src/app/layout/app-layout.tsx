@@ -7,6 +7,7 @@ import { displayName } from '@/auth/claims'
 import { useAuth, useTokenGetter } from '@/state/auth'
 import { FeedSyncProvider } from '@/state/feed'
 import { ImportProvider } from '@/state/import'
+import { TriageProvider } from '@/state/triage'
 import { DataSourceProvider } from '@/state/data-source'
 import { WorkspaceProvider } from '@/state/workspace'
 import { followOtherTabsChoice, initialDataSourceChoice, rememberDataSourceChoice } from '@/state/data-source-choice'
@@ -145,9 +146,11 @@ export function AppLayout() {
         >
           <ImportProvider dialog={<ImportDialog />} author={author}>
             <FeedSyncProvider getToken={getToken}>
-              <SidebarProvider>
-                <Shell />
-              </SidebarProvider>
+              <TriageProvider author={author}>
+                <SidebarProvider>
+                  <Shell />
+                </SidebarProvider>
+              </TriageProvider>
             </FeedSyncProvider>
           </ImportProvider>
         </DataSourceProvider>

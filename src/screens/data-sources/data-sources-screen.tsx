@@ -25,6 +25,7 @@ import { useImportDialog } from '@/state/import'
 import { useDataSource } from '@/state/data-source'
 import { useWorkspace } from '@/state/workspace'
 import type { FeedSyncReport } from '@/workspace/feed-sync'
+import { DecisionsCard } from './decisions-card'
 
 /** How many imports the history lists, newest first. */
 const HISTORY_SHOWN = 50
@@ -282,6 +283,7 @@ export function DataSourcesScreen() {
       <PageHeader title="Data sources" subtitle="Where Vigil's repositories and findings come from" />
       <Stack gap="lg">
         <WorkspaceCard />
+        <DecisionsCard />
         <FeedCard />
         <ImportHistory />
       </Stack>

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react'
 import { Link, useSearch } from 'wouter'
 import type { PolicyViolation, Vulnerability } from '@/data/findings'
 import { failingFilterFromQuery } from '@/queries/policy/failing-findings'
-import { VulnerabilitiesPanel } from './findings-panels'
 
 /** The findings a policy line's "failing findings" link names (`?rules=`, `?advisories=`): none named, every one. */
 export function useFailingFilter() {
@@ -77,12 +76,15 @@ export function FailingRules({
 export function VulnerabilitiesWithFilter({
   repository,
   vulnerabilities,
+  children: panel,
 }: {
   repository: string
   vulnerabilities: Vulnerability[]
+  /** The vulnerabilities drawn: those a policy line's link names, else every one. */
+  children: (shown: Vulnerability[]) => ReactNode
 }) {
   const { advisories } = useFailingFilter()
-  if (advisories.length === 0) return <VulnerabilitiesPanel vulnerabilities={vulnerabilities} />
+  if (advisories.length === 0) return panel(vulnerabilities)
   const named = new Set(advisories)
   const shown = vulnerabilities.filter((vulnerability) => named.has(vulnerability.cve))
   return (
@@ -95,7 +97,7 @@ export function VulnerabilitiesWithFilter({
         repository={repository}
         what="vulnerabilities"
       />
-      <VulnerabilitiesPanel vulnerabilities={shown} />
+      {panel(shown)}
     </Stack>
   )
 }

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core'
 import { IconCircleCheck, IconHourglassHigh } from '@tabler/icons-react'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { EnforcementBadge, SeverityBadge } from '@/components/badges'
 import { FilterSelect } from '@/components/filter-select'
 import {
@@ -37,7 +37,14 @@ const severityOptions = [
   ...findingSeverities.map((severity) => ({ value: severity, label: severity })),
 ]
 
-export function PolicyIssuesPanel({ violations }: { violations: PolicyViolation[] }) {
+export function PolicyIssuesPanel({
+  violations,
+  actions,
+}: {
+  violations: PolicyViolation[]
+  /** Under each card's title: its decision and what decides on it, where decisions can be made. */
+  actions?: (violation: PolicyViolation) => ReactNode
+}) {
   const [severity, setSeverity] = useState<FindingSeverity | 'all'>('all')
   // Only scanners that rate their rules (SARIF security-severity) give a band to filter by.
   const rated = violations.some((violation) => violation.severity !== undefined)
@@ -83,6 +90,7 @@ export function PolicyIssuesPanel({ violations }: { violations: PolicyViolation[
               <EnforcementBadge status={violation.enforcementStatus} />
             </Group>
           </Group>
+          {actions?.(violation)}
           <Text size="sm" mb="sm">
             {violation.description}
           </Text>
@@ -172,7 +180,14 @@ const orderOptions: { value: VulnerabilityOrder; label: string }[] = [
   { value: 'fix-first', label: 'Fix first (exploited, EPSS, risk)' },
 ]
 
-export function VulnerabilitiesPanel({ vulnerabilities }: { vulnerabilities: Vulnerability[] }) {
+export function VulnerabilitiesPanel({
+  vulnerabilities,
+  actions,
+}: {
+  vulnerabilities: Vulnerability[]
+  /** Under each card's title: its decision and what decides on it, where decisions can be made. */
+  actions?: (vulnerability: Vulnerability) => ReactNode
+}) {
   const [order, setOrder] = useState<VulnerabilityOrder>('severity')
   const shown = useMemo(
     () => (order === 'fix-first' ? [...vulnerabilities].sort(byFixFirst) : vulnerabilities),
@@ -204,6 +219,7 @@ export function VulnerabilitiesPanel({ vulnerabilities }: { vulnerabilities: Vul
             </Title>
             <SeverityBadge severity={vulnerability.severity} />
           </Group>
+          {actions?.(vulnerability)}
           {vulnerability.description && vulnerability.description !== vulnerability.title && (
             <Text size="sm" mb="sm">
               {vulnerability.description}

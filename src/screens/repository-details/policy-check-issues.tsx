@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from '@mantine/core'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { ApiEndpoint } from '@/data/endpoints'
 import type { PolicyViolation } from '@/data/findings'
@@ -8,7 +8,6 @@ import { parsePolicy } from '@/data/policy-document'
 import { storedPolicyDocument } from '@/data/stored-policy'
 import { useDataSource } from '@/state/data-source'
 import { FailingRules } from './failing-filter'
-import { PolicyIssuesPanel } from './findings-panels'
 
 /**
  * The policy's API checks over this repository's endpoints, as the policy document in this browser
@@ -64,21 +63,32 @@ export function PolicyIssuesWithChecks({
   repository,
   violations,
   endpoints,
+  children: scannersPanel,
 }: {
   repository: string
   violations: PolicyViolation[]
   endpoints: ApiEndpoint[]
+  /** The scanners' policy issues drawn: those a policy line's link names, else every one. */
+  children: (shown: PolicyViolation[]) => ReactNode
 }) {
   const issues = useApiPolicyIssues(repository, endpoints)
   return (
     <FailingRules repository={repository} violations={violations}>
-      {(shown) => <WithCheckIssues issues={issues} violations={shown} />}
+      {(shown) => <WithCheckIssues issues={issues} violations={shown} scannersPanel={scannersPanel} />}
     </FailingRules>
   )
 }
 
-function WithCheckIssues({ issues, violations }: { issues: PolicyCheckIssue[]; violations: PolicyViolation[] }) {
-  if (issues.length === 0) return <PolicyIssuesPanel violations={violations} />
+function WithCheckIssues({
+  issues,
+  violations,
+  scannersPanel,
+}: {
+  issues: PolicyCheckIssue[]
+  violations: PolicyViolation[]
+  scannersPanel: (shown: PolicyViolation[]) => ReactNode
+}) {
+  if (issues.length === 0) return scannersPanel(violations)
   return (
     <Stack gap="md">
       <Title order={2} size="h5">
@@ -96,7 +106,7 @@ function WithCheckIssues({ issues, violations }: { issues: PolicyCheckIssue[]; v
           <Title order={2} size="h5">
             From the scanners
           </Title>
-          <PolicyIssuesPanel violations={violations} />
+          {scannersPanel(violations)}
         </>
       )}
     </Stack>

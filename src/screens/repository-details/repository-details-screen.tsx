@@ -10,6 +10,7 @@ import { tabSummaryText } from '@/data/repository-tabs'
 import { ApiSurfacePanel } from './api-surface-panel'
 import { VulnerabilitiesWithFilter } from './failing-filter'
 import { EmptyState } from './findings-panels'
+import { FindingsTab } from './findings-tab'
 import { PolicyIssuesWithChecks } from './policy-check-issues'
 import { useRepoTab } from './use-repo-tab'
 import { useRepositoryFindings } from './use-repository-findings'
@@ -102,12 +103,28 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
               repository={repository.name}
               violations={loaded.violations}
               endpoints={loaded.endpoints}
-            />
+            >
+              {(shown) => (
+                <FindingsTab
+                  tab="policy-issues"
+                  repository={repository.name}
+                  findings={{ ...loaded, violations: shown }}
+                />
+              )}
+            </PolicyIssuesWithChecks>
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="vulnerabilities" pt="md">
           {panel((loaded) => (
-            <VulnerabilitiesWithFilter repository={repository.name} vulnerabilities={loaded.vulnerabilities} />
+            <VulnerabilitiesWithFilter repository={repository.name} vulnerabilities={loaded.vulnerabilities}>
+              {(shown) => (
+                <FindingsTab
+                  tab="vulnerabilities"
+                  repository={repository.name}
+                  findings={{ ...loaded, vulnerabilities: shown }}
+                />
+              )}
+            </VulnerabilitiesWithFilter>
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="api-surface" pt="md">

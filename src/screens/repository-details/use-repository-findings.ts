@@ -28,5 +28,7 @@ export function useRepositoryFindings(source: DataSource, repository: Repository
   }, [value])
 
   if (!(value instanceof Promise)) return { status: 'ready', findings: value }
-  return loaded?.from === value ? loaded.state : { status: 'loading' }
+  if (loaded?.from === value) return loaded.state
+  // Read again after a change (a decision, an import): the findings shown stay until the new ones come.
+  return loaded?.state.status === 'ready' ? loaded.state : { status: 'loading' }
 }

@@ -15,13 +15,14 @@ import {
   vulnerabilityFiltersToQuery,
   type VulnerabilityFilters,
 } from '@/queries/advisories/vulnerability-filters'
-import { decisionFilterOptions } from '@/data/decisions'
+import { decisionFilterOptions, type DecisionFilter } from '@/data/decisions'
 import { findingSeverities, type FindingSeverity } from '@/data/findings'
 import { visibilityOptions } from '@/queries/repositories/repository-filters'
 import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
 import { useVulnerabilityIndex } from './use-vulnerability-index'
 import { AdvisoryTable, OccurrenceTable } from './vulnerability-tables'
+import { shownOccurrences, useRowSelection, VulnerabilityTriage } from './vulnerability-triage'
 
 const severityOptions = [
   { value: 'all', label: 'All severities' },
@@ -47,7 +48,8 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   const searchField = useTypedField(filters.search)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   // The grouped view needs each finding only to list an advisory's repositories (see useVulnerabilityIndex).
-  const needFindings = filters.view === 'flat' || expanded.size > 0
+  const [findingsWanted, setFindingsWanted] = useState(false)
+  const needFindings = filters.view === 'flat' || expanded.size > 0 || findingsWanted
   const { source, data: index, error, pending } = useVulnerabilityIndex(needFindings)
   const { repositories } = source
 
@@ -95,6 +97,10 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   }
 
   const shownCount = filters.view === 'flat' ? flat.length : groups.length
+  const shownOccurrencesList = useMemo(() => shownOccurrences(filters.view, flat, groups), [filters.view, flat, groups])
+  const rowSelection = useRowSelection(index)
+  const wantFindings = useCallback(() => setFindingsWanted(true), [])
+  const filterByState = useCallback((state: DecisionFilter) => choose({ state }), [choose])
   return (
     <>
       <Header severity={severity} />
@@ -112,6 +118,14 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
         flatSort={filters.flatSort}
         state={filters.state}
         choose={choose}
+      />
+      <VulnerabilityTriage
+        index={index}
+        shown={shownOccurrencesList}
+        selected={filters.view === 'flat' ? rowSelection?.selected : undefined}
+        repositories={repositories}
+        onNeedFindings={wantFindings}
+        onFilter={filterByState}
       />
       {error && (
         <Alert color="red" mb="md" role="alert" title="Vulnerabilities could not be read">
@@ -136,7 +150,13 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
             />
             <Card withBorder padding={0}>
               {filters.view === 'flat' ? (
-                <OccurrenceTable shown={flat} occurrences={index.occurrences} repositories={repositories} />
+                <OccurrenceTable
+                  shown={flat}
+                  occurrences={index.occurrences}
+                  repositories={repositories}
+                  decisions={index.decisions}
+                  selection={rowSelection}
+                />
               ) : (
                 <AdvisoryTable
                   groups={groups}

@@ -19,7 +19,8 @@ export async function recordDecisionEntries(
   const store = transaction.objectStore('decisions')
   const known = new Set(await store.getAllKeys())
   const added = entries.filter((entry) => !known.has(entry.id))
-  for (const entry of added) await store.add(entry)
+  // Queued at once: one request after another in the transaction, without a wait between each.
+  await Promise.all(added.map((entry) => store.add(entry)))
   if (added.length > 0) {
     const log = await store.getAll()
     const touched = repositoriesTouched(added)

@@ -1,0 +1,79 @@
+import { Drawer, Stack, Text, Timeline } from '@mantine/core'
+import { useMemo } from 'react'
+import { decisionStateNames } from '@/data/decisions'
+import { useOptionalWorkspace } from '@/state/workspace'
+import { describeScope, justificationNames } from '@/workspace/triage/decision'
+import type { DecisionEntry } from '@/workspace/triage/decision-log'
+import { historyOf } from '@/workspace/triage/history'
+import type { DecidableFinding } from '@/workspace/triage/resolve'
+
+export interface DecisionHistoryProps {
+  /** The findings whose history shows (a rule's findings in a repository, say); open while there are some. */
+  findings?: DecidableFinding[]
+  /** The finding in words, for the title. */
+  subject: string
+  onClose: () => void
+}
+
+const when = (at: string) => {
+  const date = new Date(at)
+  return Number.isNaN(date.getTime()) ? at : date.toLocaleString()
+}
+
+function HistoryEntry({ entry }: { entry: DecisionEntry }) {
+  const details = [
+    entry.justification && `Justification: ${justificationNames[entry.justification]}`,
+    entry.expiresOn && `Expires on ${entry.expiresOn}`,
+    entry.dueOn && `Fix by ${entry.dueOn}`,
+    entry.usedInTests && 'Used in tests only',
+    entry.undoes && 'Undo of a bulk step',
+  ].filter(Boolean)
+  return (
+    <Stack gap={2}>
+      <Text size="sm">
+        {decisionStateNames[entry.previousState]} → <strong>{decisionStateNames[entry.state]}</strong>, for{' '}
+        {describeScope(entry.scope)}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {when(entry.at)} by {entry.by.name} ({entry.by.subject} at {entry.by.issuer})
+      </Text>
+      {entry.reason && <Text size="sm">“{entry.reason}”</Text>}
+      {details.length > 0 && <Text size="sm">{details.join('. ')}.</Text>}
+    </Stack>
+  )
+}
+
+/** The entries that covered any of the findings, each once, newest first. */
+function historyOfAll(findings: DecidableFinding[], log: readonly DecisionEntry[]): DecisionEntry[] {
+  if (findings.length === 1) return historyOf(findings[0], log)
+  const seen = new Map<string, DecisionEntry>()
+  for (const finding of findings) for (const entry of historyOf(finding, log)) seen.set(entry.id, entry)
+  return [...seen.values()].sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
+}
+
+/** A finding's audit trail: every decision that covered it, newest first, with who, when and why. */
+export function DecisionHistory({ findings, subject, onClose }: DecisionHistoryProps) {
+  const log = useOptionalWorkspace()?.decisions
+  const entries = useMemo(() => (findings && log ? historyOfAll(findings, log) : []), [findings, log])
+  return (
+    <Drawer
+      opened={findings !== undefined}
+      onClose={onClose}
+      title={`History of ${subject}`}
+      position="right"
+      size="md"
+    >
+      {entries.length === 0 ? (
+        <Text size="sm">No decision has been made here yet.</Text>
+      ) : (
+        <Timeline bulletSize={14} lineWidth={2} aria-label="Decisions, newest first">
+          {entries.map((entry) => (
+            <Timeline.Item key={entry.id}>
+              <HistoryEntry entry={entry} />
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Drawer>
+  )
+}

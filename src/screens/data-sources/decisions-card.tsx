@@ -1,0 +1,131 @@
+import { Alert, Button, Card, Group, List, Text, Title } from '@mantine/core'
+import { IconDownload } from '@tabler/icons-react'
+import { useEffect, useState } from 'react'
+import { downloadDecisionFiles } from '@/components/triage/download-decision-files'
+import { decisionStateNames } from '@/data/decisions'
+import { downloadText } from '@/lib/download'
+import { plural } from '@/lib/format'
+import { useTriageAuthor } from '@/state/triage'
+import { useWorkspace } from '@/state/workspace'
+import { auditLogCsv, decisionExport } from '@/workspace/store/decision-exports'
+import { describeScope } from '@/workspace/triage/decision'
+import type { DecisionEntry } from '@/workspace/triage/decision-log'
+import { writeDecisionsFile } from '@/workspace/triage/decisions-file'
+import { exportFileNames } from '@/workspace/triage/exports/bundle'
+
+/** The current decisions that match no finding of any repository's latest scan, read again when either changes. */
+function useStaleDecisions(): DecisionEntry[] | undefined {
+  const { decisions, indexes, summaries } = useWorkspace()
+  const [stale, setStale] = useState<{ from: readonly DecisionEntry[]; entries: DecisionEntry[] }>()
+  useEffect(() => {
+    if (decisions.length === 0) return
+    let current = true
+    indexes.digests().then(
+      ({ digests }) => {
+        const { stale } = decisionExport(digests, decisions, { now: new Date(), author: '' })
+        if (current) setStale({ from: decisions, entries: stale })
+      },
+      () => {},
+    )
+    return () => {
+      current = false
+    }
+  }, [decisions, indexes, summaries])
+  if (decisions.length === 0) return []
+  return stale?.from === decisions ? stale.entries : undefined
+}
+
+/**
+ * The workspace's decisions: the decisions file (the whole log, for the feed), the audit trail as
+ * CSV, every scanner's files as a zip, and the decisions that no longer match anything.
+ */
+export function DecisionsCard() {
+  const workspace = useWorkspace()
+  const author = useTriageAuthor()
+  const stale = useStaleDecisions()
+  const [problem, setProblem] = useState<string>()
+  const { decisions } = workspace
+  const people = new Set(decisions.map((entry) => `${entry.by.issuer}\u0000${entry.by.subject}`)).size
+  const stamp = () => new Date()
+
+  const downloadScannerFiles = async () => {
+    setProblem(undefined)
+    try {
+      const now = stamp()
+      const { digests } = await workspace.indexes.digests()
+      const { files } = decisionExport(digests, decisions, { now, author: author?.name ?? 'Vigil' })
+      downloadDecisionFiles(files, 'vigil-decisions.zip', now)
+    } catch (error) {
+      setProblem(`The scanners' files could not be written: ${String(error)}`)
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="decisions-heading">
+      <Title order={2} size="h4" id="decisions-heading" mb="xs">
+        Decisions
+      </Title>
+      <Text size="sm" mb="sm" data-testid="decisions-status">
+        {decisions.length === 0
+          ? 'No decision has been made in this workspace yet.'
+          : `${plural(decisions.length, 'decision')} logged by ${plural(people, 'person', 'people')}.`}
+      </Text>
+      <Group gap="sm">
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() =>
+            downloadText(
+              writeDecisionsFile(decisions, stamp().toISOString()),
+              exportFileNames.decisions,
+              'application/json',
+            )
+          }
+        >
+          Download decisions file
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          disabled={decisions.length === 0}
+          onClick={() => downloadText(auditLogCsv(decisions), 'vigil-decision-log.csv', 'text/csv')}
+        >
+          Download audit log
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          disabled={decisions.length === 0}
+          onClick={downloadScannerFiles}
+        >
+          Download for scanners (zip)
+        </Button>
+      </Group>
+      {problem && (
+        <Alert color="red" role="alert" mt="sm">
+          {problem}
+        </Alert>
+      )}
+      {stale && stale.length > 0 && (
+        <>
+          <Title order={3} size="h5" mt="md" mb={4}>
+            Stale decisions
+          </Title>
+          <Text size="sm" mb={4}>
+            {plural(stale.length, 'decision matches', 'decisions match')} no finding of any repository&apos;s latest
+            scan (the package was upgraded, the repository removed):
+          </Text>
+          <List size="sm" aria-label="Stale decisions">
+            {stale.map((entry) => (
+              <List.Item key={entry.id}>
+                {decisionStateNames[entry.state]} for {describeScope(entry.scope)}, by {entry.by.name} on{' '}
+                {entry.at.slice(0, 10)}
+                {entry.reason ? `: “${entry.reason}”` : ''}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,112 @@
+import { Button, Group } from '@mantine/core'
+import { IconGavel, IconHistory } from '@tabler/icons-react'
+import { useCallback, useMemo, useState, type ReactNode } from 'react'
+import { DecisionBadge } from '@/components/triage/decision-badge'
+import { DecisionHistory } from '@/components/triage/decision-history'
+import { TriageDialog } from '@/components/triage/triage-dialog'
+import type { DecisionView } from '@/data/decisions'
+import type { PolicyViolation, Vulnerability } from '@/data/findings'
+import { useTriageLogic } from '@/state/triage'
+import { decidableVulnerability } from '@/workspace/store/triage-summary'
+import type { DecidableFinding } from '@/workspace/triage/resolve'
+
+/** A vulnerability of the repository page as triage reads it. */
+export const decidableOfVulnerability = (repository: string, vulnerability: Vulnerability): DecidableFinding =>
+  decidableVulnerability(repository, vulnerability)
+
+/** A policy issue card's findings (one per file and line of its rule) as triage reads them. */
+export const decidablesOfViolation = (repository: string, violation: PolicyViolation): DecidableFinding[] =>
+  (violation.keys ?? []).map((key) => ({
+    repository,
+    key,
+    kind: 'policy-issue',
+    ruleId: violation.rule,
+    severity: violation.severity ?? 'Unknown',
+    tool: violation.tool ?? '',
+  }))
+
+interface Opened {
+  findings: DecidableFinding[]
+  subject: string
+}
+
+/**
+ * The decision dialog and the history drawer of a repository's findings, and what opens them.
+ * `decide` and `history` are stable: the cards that call them are not drawn again for it.
+ */
+export function useFindingTriage(): {
+  canDecide: boolean
+  decide: (findings: DecidableFinding[], subject: string) => void
+  history: (findings: DecidableFinding[], subject: string) => void
+  dialogs: ReactNode
+} {
+  const canDecide = useTriageLogic() !== undefined
+  const [deciding, setDeciding] = useState<Opened>()
+  const [reading, setReading] = useState<Opened>()
+  const decide = useCallback((findings: DecidableFinding[], subject: string) => setDeciding({ findings, subject }), [])
+  const history = useCallback((findings: DecidableFinding[], subject: string) => setReading({ findings, subject }), [])
+  const dialogs = useMemo(
+    () => (
+      <>
+        <TriageDialog
+          findings={deciding?.findings}
+          subject={deciding?.subject ?? ''}
+          onClose={() => setDeciding(undefined)}
+        />
+        <DecisionHistory
+          findings={reading?.findings}
+          subject={reading?.subject ?? ''}
+          onClose={() => setReading(undefined)}
+        />
+      </>
+    ),
+    [deciding, reading],
+  )
+  return { canDecide, decide, history, dialogs }
+}
+
+/** The decision that all of a card's findings share; several different ones show as the first. */
+export function sharedDecision(
+  decisions: ReadonlyMap<string, DecisionView> | undefined,
+  keys: readonly string[],
+): DecisionView | undefined {
+  return decisions && keys.length > 0 ? decisions.get(keys[0]) : undefined
+}
+
+/** A finding card's decision badge, and the buttons that decide on it and show its history. */
+export function TriageActions({
+  decision,
+  subject,
+  findings,
+  triage,
+}: {
+  decision?: DecisionView
+  /** The finding in words, for the buttons' names. */
+  subject: string
+  findings: DecidableFinding[]
+  triage: Pick<ReturnType<typeof useFindingTriage>, 'decide' | 'history'>
+}) {
+  return (
+    <Group gap="xs" wrap="wrap" mt="xs">
+      <DecisionBadge decision={decision} />
+      <Button
+        size="compact-sm"
+        variant="default"
+        leftSection={<IconGavel size={14} aria-hidden />}
+        aria-label={`Decide on ${subject}`}
+        onClick={() => triage.decide(findings, subject)}
+      >
+        Decide
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        leftSection={<IconHistory size={14} aria-hidden />}
+        aria-label={`History of ${subject}`}
+        onClick={() => triage.history(findings, subject)}
+      >
+        History
+      </Button>
+    </Group>
+  )
+}

@@ -1,0 +1,83 @@
+import { useEffect } from 'react'
+import { describe, expect, it } from 'vitest'
+import { createActor } from 'xstate'
+import { renderWithProviders } from '@tests/helpers/render'
+import { vulnerability } from '@tests/helpers/triage'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import type { TriageMachine } from '@/machines/triage.machine'
+import { listDecisions } from '@/workspace/store/decisions'
+import { openWorkspace, workspaceName } from '@/workspace/store/schema'
+import { BULK_PART, useTriageLogic } from './triage'
+
+deleteTestWorkspacesAfterEach()
+
+function Capture({ onLogic }: { onLogic: (logic: TriageMachine) => void }) {
+  const logic = useTriageLogic()
+  useEffect(() => {
+    if (logic) onLogic(logic)
+  }, [logic, onLogic])
+  return null
+}
+
+async function triageLogic() {
+  const workspace = await workspaceWithExamples([])
+  let found: TriageMachine | undefined
+  await renderWithProviders(<Capture onLogic={(logic) => (found = logic)} />, { workspace, source: 'workspace' })
+  await expect.poll(() => found).toBeDefined()
+  const database = await openWorkspace(await workspaceName(workspace.issuer, workspace.subject))
+  return { logic: found!, database }
+}
+
+const findings = (count: number) =>
+  Array.from({ length: count }, (_, at) => vulnerability({ repository: 'shop', key: `CVE-2024-${at}|lodash@1` }))
+
+describe('the triage machine in the workspace', () => {
+  it('saves a bulk step in parts with progress, signed by the signed-in person, and undoes it', async () => {
+    const { logic, database } = await triageLogic()
+    const count = BULK_PART * 2 + 10
+    const actor = createActor(logic, { input: { findings: findings(count), now: new Date().toISOString() } }).start()
+    const progress: number[] = []
+    actor.subscribe((snapshot) => {
+      const done = snapshot.context.step?.done
+      if (done !== undefined && progress.at(-1) !== done) progress.push(done)
+    })
+    actor.send({ type: 'state.choose', state: 'fixed' })
+    actor.send({ type: 'draft.change', change: { scope: 'finding', reason: 'Upgraded' } })
+    actor.send({ type: 'draft.submit' })
+    actor.send({ type: 'decision.confirm' })
+    await expect.poll(() => actor.getSnapshot().value, { timeout: 30_000 }).toBe('done')
+    expect(progress).toEqual([0, BULK_PART, BULK_PART * 2, count])
+    const saved = await listDecisions(database)
+    expect(saved).toHaveLength(count)
+    expect(saved[0]).toMatchObject({ state: 'fixed', reason: 'Upgraded', by: { name: 'Test Person' } })
+    expect(new Set(saved.map((entry) => entry.bulkStep)).size).toBe(1)
+
+    actor.send({ type: 'step.undo' })
+    await expect.poll(() => actor.getSnapshot().value, { timeout: 30_000 }).toBe('undone')
+    expect(actor.getSnapshot().context.undone).toBe(count)
+    const after = await listDecisions(database)
+    expect(after).toHaveLength(count * 2)
+    expect(after.at(-1)).toMatchObject({ state: 'needs-triage', previousState: 'fixed' })
+    database.close()
+  })
+
+  it('keeps what a stopped step saved, and can undo it', async () => {
+    const { logic, database } = await triageLogic()
+    const actor = createActor(logic, {
+      input: { findings: findings(BULK_PART * 3), now: new Date().toISOString() },
+    }).start()
+    actor.send({ type: 'state.choose', state: 'in-triage' })
+    actor.send({ type: 'draft.change', change: { scope: 'finding' } })
+    actor.send({ type: 'draft.submit' })
+    actor.send({ type: 'decision.confirm' })
+    await expect.poll(() => actor.getSnapshot().context.step?.done ?? 0, { timeout: 30_000 }).toBeGreaterThan(0)
+    actor.send({ type: 'bulk.cancel' })
+    expect(actor.getSnapshot().context.cancelled).toBe(true)
+    const kept = (await listDecisions(database)).length
+    expect(kept).toBeGreaterThan(0)
+    expect(kept).toBeLessThan(BULK_PART * 3)
+    actor.send({ type: 'step.undo' })
+    await expect.poll(() => actor.getSnapshot().value, { timeout: 30_000 }).toBe('undone')
+    database.close()
+  })
+})
