@@ -271,6 +271,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
               blob: outcome.blob,
               repository: repository.name,
               origin: { kind: 'feed', manifestUrl },
+              fileTime: outcome.lastModified,
               details: {
                 description: repository.description,
                 url: repository.url,
