@@ -138,6 +138,15 @@ export interface FeedState {
   repositories: string[]
   /** The manifest as last read, for a sync that finds it unchanged (304). */
   manifest?: FeedManifest
+  /** The history and decisions files it names, as last read whole. */
+  teamFiles?: TeamFileState[]
+}
+
+/** A team file of a feed (history, decisions) and its validators. */
+export interface TeamFileState {
+  url: string
+  etag?: string
+  lastModified?: string
 }
 
 /**
