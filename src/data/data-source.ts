@@ -16,6 +16,7 @@ import {
   type Vulnerability,
 } from './findings'
 import type { DecisionView } from './decisions'
+import type { SlaView } from './sla'
 import { listRepositories, type Repository } from './repositories'
 
 /** What the Policy Issues, Vulnerabilities and API Surface tabs of a repository show. */
@@ -25,6 +26,8 @@ export interface RepositoryFindings {
   endpoints: ApiEndpoint[]
   /** Each finding's decision by its key, where the workspace holds decisions. */
   decisions?: ReadonlyMap<string, DecisionView>
+  /** Each finding's days to fix by its key, where the workspace keeps history. */
+  sla?: ReadonlyMap<string, SlaView>
 }
 
 /**

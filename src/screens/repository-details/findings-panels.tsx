@@ -11,6 +11,8 @@ import {
   type Vulnerability,
   type VexView,
 } from '@/data/findings'
+import { byDueDate, type SlaView } from '@/data/sla'
+import { mostPressing, SlaLine } from './sla-line'
 
 /** Only http(s) links from imported files are followed; anything else (javascript:, data:) is not a link. */
 function safeLink(url: string): string | undefined {
@@ -37,7 +39,13 @@ const severityOptions = [
   ...findingSeverities.map((severity) => ({ value: severity, label: severity })),
 ]
 
-export function PolicyIssuesPanel({ violations }: { violations: PolicyViolation[] }) {
+export function PolicyIssuesPanel({
+  violations,
+  sla,
+}: {
+  violations: PolicyViolation[]
+  sla?: ReadonlyMap<string, SlaView>
+}) {
   const [severity, setSeverity] = useState<FindingSeverity | 'all'>('all')
   // Only scanners that rate their rules (SARIF security-severity) give a band to filter by.
   const rated = violations.some((violation) => violation.severity !== undefined)
@@ -86,6 +94,7 @@ export function PolicyIssuesPanel({ violations }: { violations: PolicyViolation[
           <Text size="sm" mb="sm">
             {violation.description}
           </Text>
+          <SlaLine view={mostPressing(sla, violation.keys ?? [])} />
           <Group gap="lg" mb="xs">
             <Text size="sm">
               Rule: <Code>{violation.rule}</Code>
@@ -165,18 +174,30 @@ function ExploitSignals({ vulnerability }: { vulnerability: Vulnerability }) {
   )
 }
 
-type VulnerabilityOrder = 'severity' | 'fix-first'
+type VulnerabilityOrder = 'severity' | 'fix-first' | 'due'
 
 const orderOptions: { value: VulnerabilityOrder; label: string }[] = [
   { value: 'severity', label: 'Most severe' },
   { value: 'fix-first', label: 'Fix first (exploited, EPSS, risk)' },
+  { value: 'due', label: 'Due soonest' },
 ]
 
-export function VulnerabilitiesPanel({ vulnerabilities }: { vulnerabilities: Vulnerability[] }) {
+export function VulnerabilitiesPanel({
+  vulnerabilities,
+  sla,
+}: {
+  vulnerabilities: Vulnerability[]
+  sla?: ReadonlyMap<string, SlaView>
+}) {
   const [order, setOrder] = useState<VulnerabilityOrder>('severity')
   const shown = useMemo(
-    () => (order === 'fix-first' ? [...vulnerabilities].sort(byFixFirst) : vulnerabilities),
-    [order, vulnerabilities],
+    () =>
+      order === 'fix-first'
+        ? [...vulnerabilities].sort(byFixFirst)
+        : order === 'due'
+          ? [...vulnerabilities].sort((a, b) => byDueDate(sla?.get(a.key ?? ''), sla?.get(b.key ?? '')))
+          : vulnerabilities,
+    [order, vulnerabilities, sla],
   )
   if (vulnerabilities.length === 0) return <EmptyState text="No vulnerabilities found" />
   return (
@@ -186,7 +207,7 @@ export function VulnerabilitiesPanel({ vulnerabilities }: { vulnerabilities: Vul
           label="Order"
           data={orderOptions}
           value={order}
-          onChange={(choice) => setOrder(choice === 'fix-first' ? 'fix-first' : 'severity')}
+          onChange={(choice) => setOrder(choice === 'fix-first' || choice === 'due' ? choice : 'severity')}
           w={260}
         />
       )}
@@ -209,6 +230,7 @@ export function VulnerabilitiesPanel({ vulnerabilities }: { vulnerabilities: Vul
               {vulnerability.description}
             </Text>
           )}
+          <SlaLine view={vulnerability.key === undefined ? undefined : sla?.get(vulnerability.key)} />
           <Group gap="lg">
             {vulnerability.file && (
               <Code>

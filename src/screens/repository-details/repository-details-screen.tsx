@@ -96,12 +96,12 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
         </Tabs.List>
         <Tabs.Panel value="policy-issues" pt="md">
           {panel((loaded) => (
-            <PolicyIssuesPanel violations={loaded.violations} />
+            <PolicyIssuesPanel violations={loaded.violations} sla={loaded.sla} />
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="vulnerabilities" pt="md">
           {panel((loaded) => (
-            <VulnerabilitiesPanel vulnerabilities={loaded.vulnerabilities} />
+            <VulnerabilitiesPanel vulnerabilities={loaded.vulnerabilities} sla={loaded.sla} />
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="api-surface" pt="md">

@@ -16,6 +16,7 @@ import {
   type VulnerabilityFilters,
 } from '@/queries/advisories/vulnerability-filters'
 import { decisionFilterOptions } from '@/data/decisions'
+import { dueFilterOptions } from '@/data/sla'
 import { findingSeverities, type FindingSeverity } from '@/data/findings'
 import { visibilityOptions } from '@/queries/repositories/repository-filters'
 import { downloadText } from '@/lib/download'
@@ -54,14 +55,14 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   const groups = useMemo(
     () =>
       index && filters.view === 'grouped'
-        ? filterAdvisories(index.groups, index.occurrences, repositories, filters, index.decisions)
+        ? filterAdvisories(index.groups, index.occurrences, repositories, filters, index.decisions, index.sla)
         : [],
     [index, repositories, filters],
   )
   const flat = useMemo(
     () =>
       index && filters.view === 'flat'
-        ? filterOccurrences(index.occurrences, repositories, filters, index.decisions)
+        ? filterOccurrences(index.occurrences, repositories, filters, index.decisions, index.sla)
         : [],
     [index, repositories, filters],
   )
@@ -89,7 +90,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
     if (!index) return
     const csv =
       filters.view === 'flat'
-        ? occurrencesToCsv(flat, index.occurrences, repositories)
+        ? occurrencesToCsv(flat, index.occurrences, repositories, index.sla)
         : advisoriesToCsv(groups, index.occurrences, repositories)
     downloadText(csv, `vigil-vulnerabilities${severity === 'all' ? '' : `-${severity.toLowerCase()}`}.csv`, 'text/csv')
   }
@@ -111,6 +112,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
         sort={filters.sort}
         flatSort={filters.flatSort}
         state={filters.state}
+        due={filters.due}
         choose={choose}
       />
       {error && (
@@ -136,7 +138,12 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
             />
             <Card withBorder padding={0}>
               {filters.view === 'flat' ? (
-                <OccurrenceTable shown={flat} occurrences={index.occurrences} repositories={repositories} />
+                <OccurrenceTable
+                  shown={flat}
+                  occurrences={index.occurrences}
+                  repositories={repositories}
+                  sla={index.sla}
+                />
               ) : (
                 <AdvisoryTable
                   groups={groups}
@@ -172,7 +179,7 @@ const SearchCard = memo(function SearchCard({
   ...choices
 }: Pick<
   VulnerabilityFilters,
-  'severity' | 'ecosystem' | 'fix' | 'visibility' | 'view' | 'sort' | 'flatSort' | 'state'
+  'severity' | 'ecosystem' | 'fix' | 'visibility' | 'view' | 'sort' | 'flatSort' | 'state' | 'due'
 > & {
   field: RefObject<HTMLInputElement | null>
   type: (change: Partial<VulnerabilityFilters>) => void
@@ -198,6 +205,7 @@ const SearchCard = memo(function SearchCard({
             fix={choices.fix}
             visibility={choices.visibility}
             state={choices.state}
+            due={choices.due}
             ecosystems={ecosystems}
             choose={choose}
           />
@@ -222,9 +230,10 @@ const FilterChoices = memo(function FilterChoices({
   fix,
   visibility,
   state,
+  due,
   ecosystems,
   choose,
-}: Pick<VulnerabilityFilters, 'severity' | 'ecosystem' | 'fix' | 'visibility' | 'state'> & {
+}: Pick<VulnerabilityFilters, 'severity' | 'ecosystem' | 'fix' | 'visibility' | 'state' | 'due'> & {
   ecosystems: (string | { value: string; label: string })[]
   choose: Choose
 }) {
@@ -259,6 +268,7 @@ const FilterChoices = memo(function FilterChoices({
         onChange={(state) => choose({ state })}
         w={180}
       />
+      <FilterSelect label="Due" data={dueFilterOptions} value={due} onChange={(due) => choose({ due })} w={180} />
     </>
   )
 })
