@@ -17,6 +17,7 @@ import {
 } from './findings'
 import type { DecisionView } from './decisions'
 import type { SlaView } from './sla'
+import type { TimelineOptions, TimelineSummary } from './timeline'
 import { listRepositories, type Repository } from './repositories'
 
 /** What the Policy Issues, Vulnerabilities and API Surface tabs of a repository show. */
@@ -56,6 +57,8 @@ export interface DataSource {
   endpointOccurrences: () => Promise<EndpointOccurrences>
   /** The API descriptions imported (sample and generated data have none). */
   apiDocuments: () => ApiDocumentListing[]
+  /** Trends and days to fix from the history the workspace keeps (sample and generated data keep none). */
+  timeline?: (options: TimelineOptions) => Promise<TimelineSummary>
 }
 
 /** A value made on first use and kept: the organisation-wide indexes are built once per data source. */

@@ -18,6 +18,7 @@ import { decisionViewOf } from './triage/decision-view'
 import { resolveDecisions } from './triage/resolve'
 import type { HistoryState } from './history/finding-history'
 import { slaViewOf, slaViewsOf } from './sla-views'
+import { timelineOf } from './timeline'
 
 /** A repository of the workspace as the lists show it. */
 export function repositoryOf(summary: RepositorySummary, now: number): Repository {
@@ -116,8 +117,13 @@ export function workspaceDataSource(
       const sla = history && slaViewsOf(history, repository.name, findings, decided, new Date(now))
       return { ...findingViews(findings), decisions: decided, ...(sla ? { sla } : {}) }
     },
-    ...withSla(
-      withDecisions(digestIndexes(repositories, indexes), repositories, decisions, now),
+    ...withTimeline(
+      withSla(
+        withDecisions(digestIndexes(repositories, indexes), repositories, decisions, now),
+        repositories,
+        indexes.history,
+        now,
+      ),
       repositories,
       indexes.history,
       now,
@@ -202,6 +208,24 @@ function withSla<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
     return { ...index, sla }
   })
   return { ...indexes, vulnerabilityIndex }
+}
+
+/** The dashboard's trends and days to fix, while the workspace keeps history. */
+function withTimeline<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
+  indexes: T,
+  repositories: Repository[],
+  loadHistory: WorkspaceIndexes['history'],
+  now: number,
+): T & Pick<DataSource, 'timeline'> {
+  if (!loadHistory) return indexes
+  const history = once(() => loadHistory())
+  return {
+    ...indexes,
+    timeline: async (options) => {
+      const [index, state] = await Promise.all([indexes.vulnerabilityIndex(), history()])
+      return timelineOf(state, index, repositories, options, new Date(now))
+    },
+  }
 }
 
 /** What the organisation-wide screens read of the workspace, and the advisory index they keep. */
