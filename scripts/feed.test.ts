@@ -26,7 +26,8 @@ function scanFolder(): string {
 
 const feed = (...args: string[]) => spawnSync('node', ['scripts/feed.mjs', ...args], { encoding: 'utf8' })
 
-describe('npm run feed', () => {
+// Each test runs the script, which loads the app's modules through Vite: seconds on a busy machine.
+describe('npm run feed', { timeout: 30_000 }, () => {
   it('writes a manifest of every repository folder and its scan files, with formats, hashes and sizes', () => {
     const folder = scanFolder()
     const run = feed(folder)
@@ -123,57 +124,53 @@ const decisionsFile = JSON.stringify({
   ],
 })
 
-describe('npm run feed with the team history and decisions', () => {
-  it(
-    'starts the history at the first run, adds each next run’s scans, and lists it and the decisions in the manifest',
-    { timeout: 60_000 },
-    () => {
-      const root = mkdtempSync(join(tmpdir(), 'vigil-history-'))
-      const folder = join(root, 'scans')
-      mkdirSync(join(folder, 'payments'), { recursive: true })
-      writeFileSync(join(root, 'decisions.json'), decisionsFile)
-      const history = join(folder, 'history.json')
+describe('npm run feed with the team history and decisions', { timeout: 60_000 }, () => {
+  it('starts the history at the first run, adds each next run’s scans, and lists it and the decisions in the manifest', () => {
+    const root = mkdtempSync(join(tmpdir(), 'vigil-history-'))
+    const folder = join(root, 'scans')
+    mkdirSync(join(folder, 'payments'), { recursive: true })
+    writeFileSync(join(root, 'decisions.json'), decisionsFile)
+    const history = join(folder, 'history.json')
 
-      writeFileSync(join(folder, 'payments', 'trivy.json'), trivyAt('2026-11-01T03:00:00Z'))
-      const first = feed(folder, '--history', history, '--decisions', join(root, 'decisions.json'))
-      expect(first.status).toBe(0)
-      expect(first.stdout).toContain('started')
-      expect(first.stdout).toContain('1 scans added; 1 repositories, 1 runs')
-      expect(first.stdout).toContain('1 decisions')
+    writeFileSync(join(folder, 'payments', 'trivy.json'), trivyAt('2026-11-01T03:00:00Z'))
+    const first = feed(folder, '--history', history, '--decisions', join(root, 'decisions.json'))
+    expect(first.status).toBe(0)
+    expect(first.stdout).toContain('started')
+    expect(first.stdout).toContain('1 scans added; 1 repositories, 1 runs')
+    expect(first.stdout).toContain('1 decisions')
 
-      writeFileSync(join(folder, 'payments', 'trivy.json'), trivyAt('2026-11-08T03:00:00Z'))
-      const second = feed(folder, '--history', history, '--decisions', join(root, 'decisions.json'))
-      expect(second.status).toBe(0)
-      expect(second.stdout).toContain('updated')
-      // The history file beside the scans is not a scan file.
-      expect(second.stdout).toContain('1 repositories, 1 files')
+    writeFileSync(join(folder, 'payments', 'trivy.json'), trivyAt('2026-11-08T03:00:00Z'))
+    const second = feed(folder, '--history', history, '--decisions', join(root, 'decisions.json'))
+    expect(second.status).toBe(0)
+    expect(second.stdout).toContain('updated')
+    // The history file beside the scans is not a scan file.
+    expect(second.stdout).toContain('1 repositories, 1 files')
 
-      const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'))
-      expect(manifest).toMatchObject({ history: 'history.json', decisions: '../decisions.json' })
-      const read = readManifest(
-        JSON.stringify(manifest),
-        'https://scans.example.com/vigil/manifest.json',
-        'https://vigil.example.com',
-      )
-      expect(read).toMatchObject({
-        history: 'https://scans.example.com/vigil/history.json',
-        decisions: 'https://scans.example.com/decisions.json',
-      })
+    const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'))
+    expect(manifest).toMatchObject({ history: 'history.json', decisions: '../decisions.json' })
+    const read = readManifest(
+      JSON.stringify(manifest),
+      'https://scans.example.com/vigil/manifest.json',
+      'https://vigil.example.com',
+    )
+    expect(read).toMatchObject({
+      history: 'https://scans.example.com/vigil/history.json',
+      decisions: 'https://scans.example.com/decisions.json',
+    })
 
-      const { history: state } = readHistoryFile(readFileSync(history, 'utf8'))
-      const runs = state.repositories.get('payments')!
-      const [run] = runs.values()
-      expect(run.scans).toHaveLength(2)
-      const [key] = run.findings.keys()
-      expect(findingHistory(state, 'payments', run.run, key)).toMatchObject({
-        firstSeen: '2026-11-01T03:00:00.000Z',
-        lastSeen: '2026-11-08T03:00:00.000Z',
-        scans: 2,
-      })
-    },
-  )
+    const { history: state } = readHistoryFile(readFileSync(history, 'utf8'))
+    const runs = state.repositories.get('payments')!
+    const [run] = runs.values()
+    expect(run.scans).toHaveLength(2)
+    const [key] = run.findings.keys()
+    expect(findingHistory(state, 'payments', run.run, key)).toMatchObject({
+      firstSeen: '2026-11-01T03:00:00.000Z',
+      lastSeen: '2026-11-08T03:00:00.000Z',
+      scans: 2,
+    })
+  })
 
-  it('refuses a history or decisions file it cannot read, and writes no manifest', { timeout: 60_000 }, () => {
+  it('refuses a history or decisions file it cannot read, and writes no manifest', () => {
     const folder = scanFolder()
     const history = join(folder, 'history.json')
     writeFileSync(history, '<html>sign in</html>')

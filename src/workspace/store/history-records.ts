@@ -10,7 +10,8 @@ import {
 import { scanOf } from '@/workspace/history/scan-of'
 import type { WorkspaceDatabase, WorkspaceSchema } from './schema'
 
-type HistoryStore = IDBPObjectStore<WorkspaceSchema, ('history' | never)[], 'history', 'readwrite'>
+/** The history store of a read-write transaction (the import's). */
+type HistoryStore = Pick<IDBPObjectStore<WorkspaceSchema, ['history'], 'history', 'readwrite'>, 'get' | 'put'>
 
 /** Adds one scan to its run's stored history, in the transaction of the import that brings it. */
 export async function recordScan(store: HistoryStore, scan: Scan): Promise<void> {
