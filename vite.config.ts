@@ -49,6 +49,7 @@ export default defineConfig(({ mode }) => {
               'react-dom/client',
               '@mantine/core',
               '@mantine/hooks',
+              '@mantine/charts',
               'vitest-browser-react',
               'vitest-browser-react/pure',
               'axe-core',

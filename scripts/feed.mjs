@@ -1,41 +1,84 @@
 #!/usr/bin/env node
-// `npm run feed -- <folder> [--out manifest.json]`: builds a feed manifest for a folder laid out
-// `<repo>/<scan files>`, for a CI step to run before it uploads the folder and the manifest.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+// `npm run feed -- <folder> [--out manifest.json] [--history history.json] [--decisions decisions.json]`:
+// builds a feed manifest for a folder laid out `<repo>/<scan files>`, for a CI step to run before
+// it uploads the folder and the manifest. With --history it also reads the team's previous history
+// (when the file exists), adds this run's scans and writes it back; with --decisions it names the
+// team's decisions file. Both are listed in the manifest, relative to it.
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { loadModule } from './load-module.mjs'
 
-const usage = 'Usage: npm run feed -- <folder> [--out <manifest.json>]  (default: <folder>/manifest.json)'
+const usage =
+  'Usage: npm run feed -- <folder> [--out <manifest.json>] [--history <history.json>] [--decisions <decisions.json>]  (default: <folder>/manifest.json)'
+const options = ['--out', '--history', '--decisions']
 const args = process.argv.slice(2)
-const outIndex = args.indexOf('--out')
-const out = outIndex >= 0 ? args[outIndex + 1] : undefined
-const folderArg = args.filter((_, index) => outIndex < 0 || (index !== outIndex && index !== outIndex + 1))[0]
-if (!folderArg || (outIndex >= 0 && !out) || args.includes('--help')) {
+const given = {}
+const positional = []
+let missingValue = false
+for (let index = 0; index < args.length; index += 1) {
+  if (options.includes(args[index])) {
+    const value = args[index + 1]
+    if (value === undefined || value.startsWith('--')) missingValue = true
+    else given[args[index].slice(2)] = value
+    index += 1
+  } else if (args[index] !== '--help') positional.push(args[index])
+}
+const folderArg = positional[0]
+if (!folderArg || missingValue || args.includes('--help')) {
   console.error(usage)
-  process.exit(folderArg ? 0 : 2)
+  process.exit(folderArg && !missingValue ? 0 : 2)
 }
 const folder = resolve(folderArg)
 if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
   console.error(`${folderArg} is not a folder.\n${usage}`)
   process.exit(2)
 }
-const manifestPath = resolve(out ?? join(folder, 'manifest.json'))
+const manifestPath = resolve(given.out ?? join(folder, 'manifest.json'))
+const historyPath = given.history && resolve(given.history)
+const decisionsPath = given.decisions && resolve(given.decisions)
+// The team's files may sit in the scanned folder: they are not scan files.
+const own = new Set([manifestPath, historyPath, decisionsPath].filter(Boolean))
 
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
     if (entry.isDirectory()) return walk(path)
-    return entry.isFile() && path !== manifestPath ? [path] : []
+    return entry.isFile() && !own.has(path) ? [path] : []
   })
 }
 
+const fromManifest = (path) => relative(dirname(manifestPath), path).split(sep).join('/')
 const module = await loadModule('src/workspace/feed-builder.ts')
+
+let decisionsCount
+if (decisionsPath) {
+  if (!existsSync(decisionsPath)) {
+    console.error(`${given.decisions} does not exist: give the team's decisions file (docs/triage.md).`)
+    process.exit(2)
+  }
+  try {
+    decisionsCount = module.checkDecisions(readFileSync(decisionsPath, 'utf8'))
+  } catch (error) {
+    console.error(`${given.decisions}: ${error.message}\nNo manifest written.`)
+    process.exit(1)
+  }
+}
+
 const files = walk(folder).map((path) => ({
   path: relative(folder, path).split(sep).join('/'),
   bytes: new Uint8Array(readFileSync(path)),
+  modifiedAt: statSync(path).mtime.toISOString(),
 }))
-const fromManifest = relative(dirname(manifestPath), folder).split(sep).join('/')
-const { manifest, refused, skipped } = await module.buildManifest(files, fromManifest ? `${fromManifest}/` : '')
+const prefix = fromManifest(folder)
+const { manifest, refused, skipped, scans } = await module.buildManifest(
+  files,
+  prefix ? `${prefix}/` : '',
+  new Date().toISOString(),
+  {
+    history: historyPath && fromManifest(historyPath),
+    decisions: decisionsPath && fromManifest(decisionsPath),
+  },
+)
 
 for (const path of skipped) console.log(`skipped hidden file ${path}`)
 if (refused.length > 0) {
@@ -45,6 +88,26 @@ if (refused.length > 0) {
   )
   process.exit(1)
 }
+
+if (historyPath) {
+  const previous = existsSync(historyPath) ? readFileSync(historyPath, 'utf8') : undefined
+  let updated
+  try {
+    updated = module.updateHistory(previous, scans, manifest.generatedAt)
+  } catch (error) {
+    console.error(
+      `${given.history}: ${error.message}\nNo manifest written: fix or remove the history file (without it the history starts again).`,
+    )
+    process.exit(1)
+  }
+  mkdirSync(dirname(historyPath), { recursive: true })
+  writeFileSync(historyPath, updated.text)
+  console.log(
+    `${previous === undefined ? 'started' : 'updated'} ${relative(process.cwd(), historyPath) || historyPath}: ${scans.length} scans added; ${updated.repositories} repositories, ${updated.runs} runs`,
+  )
+}
+if (decisionsPath) console.log(`listed ${relative(process.cwd(), decisionsPath)}: ${decisionsCount} decisions`)
+
 mkdirSync(dirname(manifestPath), { recursive: true })
 writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
 const fileCount = manifest.repositories.reduce((sum, repository) => sum + repository.files.length, 0)

@@ -6,6 +6,8 @@ import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { buildManifest } from '@/workspace/feed-builder'
 import { readManifest } from '@/workspace/feed-manifest'
+import { findingHistory } from '@/workspace/history/finding-history'
+import { readHistoryFile } from '@/workspace/history/history-file'
 
 /** A folder as CI leaves it: `<repo>/<scan files>`, made from the example files. */
 function scanFolder(): string {
@@ -24,7 +26,8 @@ function scanFolder(): string {
 
 const feed = (...args: string[]) => spawnSync('node', ['scripts/feed.mjs', ...args], { encoding: 'utf8' })
 
-describe('npm run feed', () => {
+// Each test runs the script, which loads the app's modules through Vite: seconds on a busy machine.
+describe('npm run feed', { timeout: 30_000 }, () => {
   it('writes a manifest of every repository folder and its scan files, with formats, hashes and sizes', () => {
     const folder = scanFolder()
     const run = feed(folder)
@@ -94,5 +97,113 @@ describe('npm run feed', () => {
       expect.objectContaining({ url: 'scans/api/openapi.json', format: 'openapi' }),
     ])
     expect(refused).toEqual([{ path: 'api/logo.png', reason: 'The file is binary, not a text report.' }])
+  })
+})
+
+/** The payments example's Trivy report as scanned at `createdAt`, without its vulnerabilities when `fixed`. */
+function trivyAt(createdAt: string, fixed = false): string {
+  const report = JSON.parse(readFileSync('public/examples/payments-api/trivy.json', 'utf8'))
+  report.CreatedAt = createdAt
+  if (fixed) for (const result of report.Results ?? []) result.Vulnerabilities = []
+  return JSON.stringify(report)
+}
+
+const decisionsFile = JSON.stringify({
+  vigilDecisions: 1,
+  decisions: [
+    {
+      id: 'd1',
+      at: '2026-11-02T10:00:00.000Z',
+      by: { name: 'Ada', issuer: 'https://id.test', subject: 'ada' },
+      scope: { kind: 'advisory', advisoryId: 'CVE-2024-0001' },
+      previousState: 'needs-triage',
+      state: 'in-triage',
+      reason: '',
+      severity: 'High',
+    },
+  ],
+})
+
+describe('npm run feed with the team history and decisions', { timeout: 60_000 }, () => {
+  it('starts the history at the first run, adds each next run’s scans, and lists it and the decisions in the manifest', () => {
+    const root = mkdtempSync(join(tmpdir(), 'vigil-history-'))
+    const folder = join(root, 'scans')
+    mkdirSync(join(folder, 'payments'), { recursive: true })
+    writeFileSync(join(root, 'decisions.json'), decisionsFile)
+    const history = join(folder, 'history.json')
+
+    writeFileSync(join(folder, 'payments', 'trivy.json'), trivyAt('2026-11-01T03:00:00Z'))
+    const first = feed(folder, '--history', history, '--decisions', join(root, 'decisions.json'))
+    expect(first.status).toBe(0)
+    expect(first.stdout).toContain('started')
+    expect(first.stdout).toContain('1 scans added; 1 repositories, 1 runs')
+    expect(first.stdout).toContain('1 decisions')
+
+    writeFileSync(join(folder, 'payments', 'trivy.json'), trivyAt('2026-11-08T03:00:00Z'))
+    const second = feed(folder, '--history', history, '--decisions', join(root, 'decisions.json'))
+    expect(second.status).toBe(0)
+    expect(second.stdout).toContain('updated')
+    // The history file beside the scans is not a scan file.
+    expect(second.stdout).toContain('1 repositories, 1 files')
+
+    const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'))
+    expect(manifest).toMatchObject({ history: 'history.json', decisions: '../decisions.json' })
+    const read = readManifest(
+      JSON.stringify(manifest),
+      'https://scans.example.com/vigil/manifest.json',
+      'https://vigil.example.com',
+    )
+    expect(read).toMatchObject({
+      history: 'https://scans.example.com/vigil/history.json',
+      decisions: 'https://scans.example.com/decisions.json',
+    })
+
+    const { history: state } = readHistoryFile(readFileSync(history, 'utf8'))
+    const runs = state.repositories.get('payments')!
+    const [run] = runs.values()
+    expect(run.scans).toHaveLength(2)
+    const [key] = run.findings.keys()
+    expect(findingHistory(state, 'payments', run.run, key)).toMatchObject({
+      firstSeen: '2026-11-01T03:00:00.000Z',
+      lastSeen: '2026-11-08T03:00:00.000Z',
+      scans: 2,
+    })
+  })
+
+  it('refuses a history or decisions file it cannot read, and writes no manifest', () => {
+    const folder = scanFolder()
+    const history = join(folder, 'history.json')
+    writeFileSync(history, '<html>sign in</html>')
+    const bad = feed(folder, '--history', history)
+    expect(bad.status).toBe(1)
+    expect(bad.stderr).toContain('The history file is an HTML page, not JSON')
+    expect(existsSync(join(folder, 'manifest.json'))).toBe(false)
+
+    const decisions = join(folder, 'decisions.json')
+    writeFileSync(decisions, '{"vigilDecisions": 1}')
+    const refused = feed(folder, '--decisions', decisions)
+    expect(refused.status).toBe(1)
+    expect(refused.stderr).toContain("does not match Vigil's decisions format")
+    expect(feed(folder, '--history').status).toBe(2)
+  })
+
+  it('dates each run by the file, as a browser importing the feed does', async () => {
+    const { scans } = await buildManifest(
+      [
+        { path: 'payments/trivy.json', bytes: new TextEncoder().encode(trivyAt('2026-11-01T03:00:00Z')) },
+        {
+          path: 'storefront/audit.json',
+          bytes: readFileSync('public/examples/atlas-web/npm-audit.json'),
+          modifiedAt: '2026-11-02T00:00:00.000Z',
+        },
+      ],
+      '',
+      '2026-11-03T00:00:00.000Z',
+    )
+    expect(scans.map(({ repository, scannedAt, timeSource }) => ({ repository, scannedAt, timeSource }))).toEqual([
+      { repository: 'payments', scannedAt: '2026-11-01T03:00:00.000Z', timeSource: 'scan' },
+      { repository: 'storefront', scannedAt: '2026-11-02T00:00:00.000Z', timeSource: 'file' },
+    ])
+    expect(scans[0].findingKeys.length).toBeGreaterThan(0)
   })
 })

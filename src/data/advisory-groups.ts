@@ -1,5 +1,6 @@
 import { findingSeverities, type FindingSeverity, type Vulnerability } from './findings'
 import type { DecisionView } from './decisions'
+import type { SlaView } from './sla'
 import type { Repository } from './repositories'
 
 /**
@@ -219,6 +220,8 @@ export interface VulnerabilityIndex {
   findingsLoaded: boolean
   /** Each occurrence's decision, where the workspace holds decisions (in the occurrences' order). */
   decisions?: DecisionView[]
+  /** Each occurrence's days to fix, where the workspace keeps history (in the occurrences' order). */
+  sla?: (SlaView | undefined)[]
 }
 
 /** The one advisory-index builder: every data source groups its vulnerabilities through it. */

@@ -18,6 +18,8 @@ import {
 import type { DecisionView } from './decisions'
 import type { CheckedRepository } from './policy-checks'
 import type { HealthRepository } from './policy-health'
+import type { SlaView } from './sla'
+import type { TimelineOptions, TimelineSummary } from './timeline'
 import { listRepositories, type Repository } from './repositories'
 
 /** What the Policy Issues, Vulnerabilities and API Surface tabs of a repository show. */
@@ -27,6 +29,8 @@ export interface RepositoryFindings {
   endpoints: ApiEndpoint[]
   /** Each finding's decision by its key, where the workspace holds decisions. */
   decisions?: ReadonlyMap<string, DecisionView>
+  /** Each finding's days to fix by its key, where the workspace keeps history. */
+  sla?: ReadonlyMap<string, SlaView>
 }
 
 /** What the policy's pass rates and health scores read of every repository (the workspace's alone). */
@@ -66,6 +70,8 @@ export interface DataSource {
    * Only the workspace has it: sample and generated data show the policy pages' own figures.
    */
   policyFacts?: () => Promise<PolicyFacts>
+  /** Trends and days to fix from the history the workspace keeps (sample and generated data keep none). */
+  timeline?: (options: TimelineOptions) => Promise<TimelineSummary>
 }
 
 /** A value made on first use and kept: the organisation-wide indexes are built once per data source. */

@@ -21,6 +21,8 @@ import {
 } from '@/workspace/store/reads'
 import type { WorkspaceIndexes } from '@/workspace/workspace-source'
 import { listDecisions, recordDecisionEntries } from '@/workspace/store/decisions'
+import { readHistory } from '@/workspace/store/history-records'
+import { emptyHistory } from '@/workspace/history/finding-history'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { useAdvisoryIndexer } from './advisory-indexer'
 import { useRequiredContext } from './required-context'
@@ -172,6 +174,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       digests: async () => (name ? listDigests(await open(name)) : { digests: [], generation: 0 }),
       storedAdvisories: async () => (name ? readAdvisoryIndex(await open(name)) : undefined),
       saveAdvisories: async (index) => !!name && saveAdvisoryIndex(await open(name), index),
+      history: async (repository) => (name ? readHistory(await open(name), repository) : emptyHistory),
     }),
     [name, open],
   )

@@ -1,12 +1,18 @@
 import { sha256Hex } from '@/lib/sha256'
 import { decodeText, readScanText } from './detect'
+import { emptyHistory, type Scan } from './history/finding-history'
+import { mergeHistory, readHistoryFile, writeHistoryFile } from './history/history-file'
+import { scanOf } from './history/scan-of'
 import { bytesOf } from './import-file'
-import { formatNames, ReaderError } from './model'
+import { formatNames, ReaderError, type ReadResult } from './model'
+import { readDecisionsFile } from './triage/decisions-file'
 
 /** A file of the folder CI publishes, its path relative to the folder with / between parts. */
 export interface FolderFile {
   path: string
   bytes: Uint8Array
+  /** When the file was last changed (ISO 8601): the scan time of a file that gives none. */
+  modifiedAt?: string
 }
 
 export interface ManifestEntryFile {
@@ -19,6 +25,10 @@ export interface ManifestEntryFile {
 export interface BuiltManifest {
   vigilFeed: 1
   generatedAt: string
+  /** The team's history file, relative to the manifest. */
+  history?: string
+  /** The team's decisions file, relative to the manifest. */
+  decisions?: string
   repositories: { name: string; files: ManifestEntryFile[] }[]
 }
 
@@ -28,6 +38,35 @@ export interface BuildResult {
   refused: { path: string; reason: string }[]
   /** Hidden files (a name starting with a dot) left out. */
   skipped: string[]
+  /** What each file's runs say to the team's history, as a browser importing the feed reads them. */
+  scans: Scan[]
+}
+
+/** The team's files a manifest names beside the scan files, as URLs relative to it. */
+export interface ManifestExtras {
+  history?: string
+  decisions?: string
+}
+
+/** One scan per run of a file, dated as the import dates it: the file's time, its modification time, else now. */
+function scansOf(repository: string, results: ReadResult[], modifiedAt: string | undefined, now: string): Scan[] {
+  const runs = new Map<string, ReadResult[]>()
+  for (const result of results) runs.set(result.run, [...(runs.get(result.run) ?? []), result])
+  return [...runs.values()].map((group) => {
+    const scanTime = group
+      .map((result) => result.scannedAt)
+      .filter((time): time is string => !!time && !Number.isNaN(Date.parse(time)))
+      .sort()
+      .at(-1)
+    return scanOf({
+      repository,
+      run: group[0].run,
+      tool: group[0].tool,
+      findings: group.flatMap((result) => result.findings),
+      scannedAt: scanTime ?? modifiedAt ?? now,
+      timeSource: scanTime ? 'scan' : modifiedAt ? 'file' : 'import',
+    })
+  })
 }
 
 /**
@@ -39,10 +78,12 @@ export async function buildManifest(
   files: FolderFile[],
   prefix = '',
   now = new Date().toISOString(),
+  extras: ManifestExtras = {},
 ): Promise<BuildResult> {
   const repositories = new Map<string, ManifestEntryFile[]>()
   const refused: BuildResult['refused'] = []
   const skipped: string[] = []
+  const scans: Scan[] = []
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     const parts = file.path.split('/')
     if (parts.some((part) => part.startsWith('.'))) {
@@ -56,17 +97,22 @@ export async function buildManifest(
       })
       continue
     }
-    let format: string
+    const url = `${prefix}${parts.map(encodeURIComponent).join('/')}`
+    let results: ReadResult[]
     try {
-      const [result] = readScanText(decodeText(await bytesOf(new Blob([file.bytes as Uint8Array<ArrayBuffer>]))))
-      format = result.format
+      // Read under the name a browser syncing the feed gives it, so that their runs agree.
+      results = readScanText(decodeText(await bytesOf(new Blob([file.bytes as Uint8Array<ArrayBuffer>]))), {
+        fileName: url,
+      })
     } catch (error) {
       refused.push({ path: file.path, reason: error instanceof ReaderError ? error.message : String(error) })
       continue
     }
+    const format = results[0].format
+    scans.push(...scansOf(parts[0], results, file.modifiedAt, now))
     const entries = repositories.get(parts[0]) ?? []
     entries.push({
-      url: `${prefix}${parts.map(encodeURIComponent).join('/')}`,
+      url,
       sha256: await sha256Hex(file.bytes),
       size: file.bytes.byteLength,
       format,
@@ -77,11 +123,35 @@ export async function buildManifest(
     manifest: {
       vigilFeed: 1,
       generatedAt: now,
+      ...(extras.history ? { history: extras.history } : {}),
+      ...(extras.decisions ? { decisions: extras.decisions } : {}),
       repositories: [...repositories].map(([name, entries]) => ({ name, files: entries })),
     },
     refused,
     skipped,
+    scans,
   }
+}
+
+/**
+ * The team's history after this CI run: the previous file (none at the first run), this run's
+ * scans, within the history's limits. Throws `HistoryFileError` when the previous file cannot be read.
+ */
+export function updateHistory(
+  previous: string | undefined,
+  scans: readonly Scan[],
+  now: string,
+): { text: string; repositories: number; runs: number } {
+  const before = previous === undefined ? emptyHistory : readHistoryFile(previous).history
+  const history = mergeHistory(before, scans, { now: new Date(now) })
+  let runs = 0
+  for (const byRun of history.repositories.values()) runs += byRun.size
+  return { text: writeHistoryFile(history, now), repositories: history.repositories.size, runs }
+}
+
+/** Checks the team's decisions file before the manifest names it; throws `DecisionsFileError`. */
+export function checkDecisions(text: string): number {
+  return readDecisionsFile(text).decisions.length
 }
 
 export const readableFormats = Object.values(formatNames).join(', ')

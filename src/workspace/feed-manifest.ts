@@ -21,6 +21,10 @@ export interface FeedRepository {
 
 export interface FeedManifest {
   generatedAt?: string
+  /** The team's history file, resolved against the manifest's address. */
+  history?: string
+  /** The team's decisions file, resolved against the manifest's address. */
+  decisions?: string
   repositories: FeedRepository[]
 }
 
@@ -120,5 +124,28 @@ export function readManifest(text: string, manifestUrl: string, pageOrigin: stri
       files,
     })
   }
-  return { generatedAt: isObject(manifest) ? asText(own(manifest, 'generatedAt')) : undefined, repositories }
+  return {
+    generatedAt: isObject(manifest) ? asText(own(manifest, 'generatedAt')) : undefined,
+    ...teamFile(manifest, 'history', manifestUrl, pageOrigin),
+    ...teamFile(manifest, 'decisions', manifestUrl, pageOrigin),
+    repositories,
+  }
+}
+
+/** The history or decisions file a manifest names, resolved against its address. */
+function teamFile(
+  manifest: Record<string, unknown>,
+  field: 'history' | 'decisions',
+  manifestUrl: string,
+  pageOrigin: string,
+): Partial<Record<'history' | 'decisions', string>> {
+  const given = manifest[field]
+  if (typeof given !== 'string') return {}
+  let url: URL
+  try {
+    url = new URL(given, manifestUrl)
+  } catch {
+    throw new FeedError(`The ${field} file "${given}" of the feed manifest is not a URL.`)
+  }
+  return { [field]: checkFeedUrl(url.href, pageOrigin).href }
 }

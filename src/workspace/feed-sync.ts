@@ -7,6 +7,7 @@ import {
   type FeedManifest,
   type FeedRepository,
 } from './feed-manifest'
+import { syncTeamFiles } from './feed-team-files'
 import { importFile } from './import-file'
 import {
   forgetFeedFiles,
@@ -52,6 +53,10 @@ export interface FeedSyncReport {
   /** Findings new, and fixed, across the fetched files. */
   added: number
   fixed: number
+  /** Runs of the feed that took the team's history, when its history file was read. */
+  historyRuns?: number
+  /** Decisions of the team's decisions file this workspace did not hold yet. */
+  decisionsAdded?: number
   /** Files that could not be synced, each in words; they keep their last good state. */
   problems: string[]
   requests: number
@@ -280,6 +285,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
               repository: repository.name,
               fileName: pathInRepositoryFolder(displayName(file.url, manifestUrl), repository.name),
               origin: { kind: 'feed', manifestUrl },
+              fileTime: outcome.lastModified,
               details: {
                 description: repository.description,
                 url: repository.url,
@@ -343,6 +349,18 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
     database,
     gone.map((state) => state.url),
   )
+  const team = await syncTeamFiles({
+    manifest,
+    manifestUrl,
+    manifestUnchanged,
+    database,
+    get: (url, what, conditional) => client.get(url, what, conditional),
+    previous: previous?.teamFiles,
+    now: report.syncedAt,
+  })
+  report.problems.push(...team.problems)
+  if (team.historyRuns !== undefined) report.historyRuns = team.historyRuns
+  if (team.decisionsAdded !== undefined) report.decisionsAdded = team.decisionsAdded
   await writeFeedState(database, {
     manifestUrl,
     etag: manifestUnchanged ? previous?.etag : (response.headers.get('ETag') ?? undefined),
@@ -350,6 +368,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
     syncedAt: report.syncedAt,
     repositories: [...names],
     manifest,
+    teamFiles: team.states,
   })
   report.requests = client.requests
   report.tokenSent = client.tokenSent

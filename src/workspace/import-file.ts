@@ -26,6 +26,19 @@ export interface ImportFileInput {
   origin?: ImportRequest['origin']
   /** The signed-in person, the author of the decisions a VEX document brings. */
   author?: DecisionAuthor
+  /**
+   * When the file was last changed (ISO 8601, or an HTTP date: a feed's Last-Modified): the scan
+   * time of a file that gives none. A dropped file's own modification time when left out.
+   */
+  fileTime?: string
+}
+
+/** A dropped file's modification time; a Blob that is not a File has none. */
+function fileTimeOf(input: ImportFileInput): string | undefined {
+  if (input.fileTime !== undefined) return input.fileTime
+  if (typeof File !== 'undefined' && input.blob instanceof File && input.blob.lastModified > 0)
+    return new Date(input.blob.lastModified).toISOString()
+  return undefined
 }
 
 export type ImportPhase = 'reading' | 'parsing' | 'writing'
@@ -169,6 +182,7 @@ export async function importFile(
       results,
       now: now(),
       origin: input.origin,
+      fileTime: fileTimeOf(input),
     })
     return { status: 'imported', file: input.name, formatName, repository, records }
   } catch (error) {

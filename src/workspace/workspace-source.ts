@@ -17,6 +17,9 @@ import { decidableFinding, decidableVulnerability } from './store/triage-summary
 import type { DecisionEntry } from './triage/decision-log'
 import { decisionViewOf } from './triage/decision-view'
 import { resolveDecisions } from './triage/resolve'
+import type { HistoryState } from './history/finding-history'
+import { slaViewOf, slaViewsOf } from './sla-views'
+import { timelineOf } from './timeline'
 
 /** A repository of the workspace as the lists show it. */
 export function repositoryOf(summary: RepositorySummary, now: number): Repository {
@@ -109,10 +112,23 @@ export function workspaceDataSource(
     },
     // Two tools reporting one advisory for one package show it once (the first tool's words).
     findings: async (repository) => {
-      const findings = uniqueFindings(await loadFindings(repository.name))
-      return { ...findingViews(findings), decisions: decisionsOf(repository.name, findings, decisions, now) }
+      const [stored, history] = await Promise.all([loadFindings(repository.name), indexes.history?.(repository.name)])
+      const findings = uniqueFindings(stored)
+      const decided = decisionsOf(repository.name, findings, decisions, now)
+      const sla = history && slaViewsOf(history, repository.name, findings, decided, new Date(now))
+      return { ...findingViews(findings), decisions: decided, ...(sla ? { sla } : {}) }
     },
-    ...withDecisions(digestIndexes(repositories, indexes), repositories, decisions, now),
+    ...withTimeline(
+      withSla(
+        withDecisions(digestIndexes(repositories, indexes), repositories, decisions, now),
+        repositories,
+        indexes.history,
+        now,
+      ),
+      repositories,
+      indexes.history,
+      now,
+    ),
     // Read when a policy page first asks; the digests are let go once summarised.
     policyFacts: once(async () => policyFactsOf(sorted, (await indexes.digests()).digests, decisions, new Date(now))),
     apiDocuments: () =>
@@ -164,8 +180,61 @@ function withDecisions<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
   return { ...indexes, vulnerabilityIndex, vulnerabilityPreview: undefined }
 }
 
+/** The organisation-wide advisories with each occurrence's days to fix, while the workspace keeps history. */
+function withSla<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
+  indexes: T,
+  repositories: Repository[],
+  loadHistory: WorkspaceIndexes['history'],
+  now: number,
+): T {
+  if (!loadHistory) return indexes
+  const vulnerabilityIndex = once(async () => {
+    const [index, history] = await Promise.all([indexes.vulnerabilityIndex(), loadHistory()])
+    if (history.repositories.size === 0) return index
+    const { occurrences } = index
+    const at = new Date(now)
+    const sla = occurrences.finding.map((finding, occurrence) =>
+      finding.key === undefined
+        ? undefined
+        : slaViewOf(
+            history,
+            repositories[occurrences.repository[occurrence]].name,
+            {
+              key: finding.key,
+              severity: finding.severity,
+              decision: index.decisions?.[occurrence],
+              closedByVex: finding.vex?.status === 'not_affected' || finding.vex?.status === 'fixed',
+            },
+            at,
+          ),
+    )
+    return { ...index, sla }
+  })
+  return { ...indexes, vulnerabilityIndex }
+}
+
+/** The dashboard's trends and days to fix, while the workspace keeps history. */
+function withTimeline<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
+  indexes: T,
+  repositories: Repository[],
+  loadHistory: WorkspaceIndexes['history'],
+  now: number,
+): T & Pick<DataSource, 'timeline'> {
+  if (!loadHistory) return indexes
+  const history = once(() => loadHistory())
+  return {
+    ...indexes,
+    timeline: async (options) => {
+      const [index, state] = await Promise.all([indexes.vulnerabilityIndex(), history()])
+      return timelineOf(state, index, repositories, options, new Date(now))
+    },
+  }
+}
+
 /** What the organisation-wide screens read of the workspace, and the advisory index they keep. */
 export interface WorkspaceIndexes {
+  /** The workspace's history (one repository's, when named): the findings' days to fix come from it. */
+  history?: (repository?: string) => Promise<HistoryState>
   digests: () => Promise<{ digests: RepositoryDigest[]; generation: number }>
   storedAdvisories: () => Promise<StoredAdvisoryIndex | undefined>
   saveAdvisories: (index: StoredAdvisoryIndex) => Promise<boolean>

@@ -1,6 +1,15 @@
 import { rowsToCsv, type CsvColumn } from '@/lib/csv'
 import { packageParts, type AdvisoryGroup, type VulnerabilityOccurrences } from '@/data/advisory-groups'
 import type { Repository } from '@/data/repositories'
+import type { SlaView } from '@/data/sla'
+
+/** First seen, due and age, where the workspace keeps history (empty for a finding it has not seen). */
+export const slaColumns = <T>(of: (row: T) => SlaView | undefined): CsvColumn<T>[] => [
+  ['First seen', (row) => of(row)?.firstSeen ?? ''],
+  ['Due', (row) => of(row)?.dueAt ?? ''],
+  ['Age (days)', (row) => of(row)?.ageDays ?? ''],
+  ['Overdue', (row) => (of(row) === undefined ? '' : of(row)!.overdue ? 'yes' : 'no')],
+]
 
 const score = (value: number | undefined, digits: number) => (value === undefined ? '' : value.toFixed(digits))
 
@@ -38,6 +47,7 @@ export function occurrencesToCsv(
   shown: number[],
   occurrences: VulnerabilityOccurrences,
   repositories: Repository[],
+  sla?: readonly (SlaView | undefined)[],
 ): string {
   const finding = (index: number) => occurrences.finding[index]
   const repository = (index: number) => repositories[occurrences.repository[index]]
@@ -55,6 +65,7 @@ export function occurrencesToCsv(
     ['Version', (index) => packageParts(finding(index)).version],
     ['Fixed version', (index) => finding(index).fixedVersion],
     ['File', (index) => finding(index).file],
+    ...(sla ? slaColumns((index: number) => sla[index]) : []),
   ]
   return rowsToCsv(columns, shown)
 }

@@ -3,6 +3,7 @@ import { SubstringSearch } from '@/lib/substring-search'
 import type { AdvisoryGroup, VulnerabilityOccurrences } from '@/data/advisory-groups'
 import { passesDecisionFilter, type DecisionFilter, type DecisionView } from '@/data/decisions'
 import type { Vulnerability } from '@/data/findings'
+import { passesDueFilter, type SlaView } from '@/data/sla'
 import type { Repository } from '@/data/repositories'
 import { sortAdvisories, sortOccurrences, type OccurrenceSort } from './advisory-sort'
 import { ALL_ECOSYSTEMS, type VulnerabilityFilters } from './vulnerability-filters'
@@ -99,14 +100,15 @@ export function filterOccurrences(
   repositories: Repository[],
   filters: VulnerabilityFilters,
   decisions?: readonly DecisionView[],
+  sla?: readonly (SlaView | undefined)[],
 ): number[] {
   const test = occurrenceTest(repositories, filters)
-  const inState = stateTest(occurrences, filters.state, decisions)
+  const inState = withDue(stateTest(occurrences, filters.state, decisions), filters, sla)
   // Per distinct finding: none of its occurrences pass, all do, or those from these repositories.
   const verdicts = new Map<Vulnerability, 'none' | 'all' | Uint8Array>()
   const shown: number[] = []
   const order = occurrenceOrders(occurrences, filters.flatSort, () =>
-    sortOccurrences(allIndexes(occurrences.finding.length), occurrences, repositories, filters.flatSort),
+    sortOccurrences(allIndexes(occurrences.finding.length), occurrences, repositories, filters.flatSort, sla),
   )
   for (const index of order) {
     const finding = occurrences.finding[index]
@@ -150,6 +152,17 @@ function stateTest(
     passesDecisionFilter(filter, decisions?.[occurrence], closedByVex(occurrences.finding[occurrence]))
 }
 
+/** The decision test with the due-date filter added (no finding is due while no history is kept). */
+function withDue(
+  inState: ((occurrence: number) => boolean) | undefined,
+  filters: VulnerabilityFilters,
+  sla: readonly (SlaView | undefined)[] | undefined,
+): ((occurrence: number) => boolean) | undefined {
+  if (filters.due === 'all') return inState
+  const due = (occurrence: number) => passesDueFilter(filters.due, sla?.[occurrence])
+  return inState ? (occurrence) => inState(occurrence) && due(occurrence) : due
+}
+
 /**
  * The advisories with at least one occurrence that passes the filters, each narrowed to those
  * occurrences (its repository counts then count only them).
@@ -160,9 +173,10 @@ export function filterAdvisories(
   repositories: Repository[],
   filters: VulnerabilityFilters,
   decisions?: readonly DecisionView[],
+  sla?: readonly (SlaView | undefined)[],
 ): AdvisoryGroup[] {
   const test = occurrenceTest(repositories, filters)
-  const inState = stateTest(occurrences, filters.state, decisions)
+  const inState = withDue(stateTest(occurrences, filters.state, decisions), filters, sla)
   const unfiltered = test.needle === '' && filters.visibility === 'all' && !inState
   const flags = unfiltered ? undefined : privateFlagsOf(repositories)
   const shown: AdvisoryGroup[] = []

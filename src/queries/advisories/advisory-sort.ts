@@ -7,9 +7,10 @@ import {
 } from '@/data/advisory-groups'
 import { byFixFirst } from '@/data/findings'
 import type { Repository } from '@/data/repositories'
+import { byDueDate, type SlaView } from '@/data/sla'
 
 export type AdvisorySort = 'repositories' | 'fix-first' | 'severity' | 'cvss' | 'epss' | 'advisory'
-export type OccurrenceSort = 'severity' | 'fix-first' | 'repository' | 'advisory' | 'cvss'
+export type OccurrenceSort = 'severity' | 'fix-first' | 'repository' | 'advisory' | 'cvss' | 'due'
 
 export const advisorySorts: { value: AdvisorySort; label: string }[] = [
   { value: 'repositories', label: 'Most repositories' },
@@ -26,6 +27,7 @@ export const occurrenceSorts: { value: OccurrenceSort; label: string }[] = [
   { value: 'cvss', label: 'Highest CVSS' },
   { value: 'repository', label: 'Repository' },
   { value: 'advisory', label: 'Advisory id' },
+  { value: 'due', label: 'Due soonest' },
 ]
 
 const byDescending = (a: number | undefined, b: number | undefined) => (b ?? -1) - (a ?? -1)
@@ -51,6 +53,7 @@ export function sortOccurrences(
   occurrences: Occurrences,
   repositories: Repository[],
   sort: OccurrenceSort,
+  sla?: readonly (SlaView | undefined)[],
 ): number[] {
   const name = (index: number) => repositories[occurrences.repository[index]]?.name ?? ''
   const finding = (index: number) => occurrences.finding[index]
@@ -69,6 +72,10 @@ export function sortOccurrences(
     repository: (a, b) =>
       text(name(a), name(b)) || severityRank(finding(a).severity) - severityRank(finding(b).severity),
     advisory: (a, b) => text(finding(a).cve, finding(b).cve) || text(name(a), name(b)),
+    due: (a, b) =>
+      byDueDate(sla?.[a], sla?.[b]) ||
+      severityRank(finding(a).severity) - severityRank(finding(b).severity) ||
+      text(name(a), name(b)),
   }
   return [...shown].sort(compare[sort])
 }

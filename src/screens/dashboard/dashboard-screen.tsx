@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header'
 import { enforcementStatuses, findingSeverities } from '@/data/findings'
 import { rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from './risk-summary'
 import { PingTile } from './ping-tile'
+import { TimelineSection } from './timeline-section'
 
 interface CountTileProps {
   id: string
@@ -87,6 +88,7 @@ export function DashboardScreen() {
           }))}
         />
       </SimpleGrid>
+      <TimelineSection source={source} />
       <Card withBorder padding="lg" component="section" aria-labelledby="risk-heading">
         <Title order={2} size="h4" id="risk-heading">
           {repositories.length > RISK_RANKING_SIZE

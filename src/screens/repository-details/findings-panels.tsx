@@ -11,6 +11,8 @@ import {
   type Vulnerability,
   type VexView,
 } from '@/data/findings'
+import { byDueDate, type SlaView } from '@/data/sla'
+import { mostPressing, SlaLine } from './sla-line'
 
 /** Only http(s) links from imported files are followed; anything else (javascript:, data:) is not a link. */
 function safeLink(url: string): string | undefined {
@@ -40,10 +42,12 @@ const severityOptions = [
 export function PolicyIssuesPanel({
   violations,
   actions,
+  sla,
 }: {
   violations: PolicyViolation[]
   /** Under each card's title: its decision and what decides on it, where decisions can be made. */
   actions?: (violation: PolicyViolation) => ReactNode
+  sla?: ReadonlyMap<string, SlaView>
 }) {
   const [severity, setSeverity] = useState<FindingSeverity | 'all'>('all')
   // Only scanners that rate their rules (SARIF security-severity) give a band to filter by.
@@ -94,6 +98,7 @@ export function PolicyIssuesPanel({
           <Text size="sm" mb="sm">
             {violation.description}
           </Text>
+          <SlaLine view={mostPressing(sla, violation.keys ?? [])} />
           <Group gap="lg" mb="xs">
             <Text size="sm">
               Rule: <Code>{violation.rule}</Code>
@@ -173,25 +178,33 @@ function ExploitSignals({ vulnerability }: { vulnerability: Vulnerability }) {
   )
 }
 
-type VulnerabilityOrder = 'severity' | 'fix-first'
+type VulnerabilityOrder = 'severity' | 'fix-first' | 'due'
 
 const orderOptions: { value: VulnerabilityOrder; label: string }[] = [
   { value: 'severity', label: 'Most severe' },
   { value: 'fix-first', label: 'Fix first (exploited, EPSS, risk)' },
+  { value: 'due', label: 'Due soonest' },
 ]
 
 export function VulnerabilitiesPanel({
   vulnerabilities,
   actions,
+  sla,
 }: {
   vulnerabilities: Vulnerability[]
   /** Under each card's title: its decision and what decides on it, where decisions can be made. */
   actions?: (vulnerability: Vulnerability) => ReactNode
+  sla?: ReadonlyMap<string, SlaView>
 }) {
   const [order, setOrder] = useState<VulnerabilityOrder>('severity')
   const shown = useMemo(
-    () => (order === 'fix-first' ? [...vulnerabilities].sort(byFixFirst) : vulnerabilities),
-    [order, vulnerabilities],
+    () =>
+      order === 'fix-first'
+        ? [...vulnerabilities].sort(byFixFirst)
+        : order === 'due'
+          ? [...vulnerabilities].sort((a, b) => byDueDate(sla?.get(a.key ?? ''), sla?.get(b.key ?? '')))
+          : vulnerabilities,
+    [order, vulnerabilities, sla],
   )
   if (vulnerabilities.length === 0) return <EmptyState text="No vulnerabilities found" />
   return (
@@ -201,7 +214,7 @@ export function VulnerabilitiesPanel({
           label="Order"
           data={orderOptions}
           value={order}
-          onChange={(choice) => setOrder(choice === 'fix-first' ? 'fix-first' : 'severity')}
+          onChange={(choice) => setOrder(choice === 'fix-first' || choice === 'due' ? choice : 'severity')}
           w={260}
         />
       )}
@@ -225,6 +238,7 @@ export function VulnerabilitiesPanel({
               {vulnerability.description}
             </Text>
           )}
+          <SlaLine view={vulnerability.key === undefined ? undefined : sla?.get(vulnerability.key)} />
           <Group gap="lg">
             {vulnerability.file && (
               <Code>

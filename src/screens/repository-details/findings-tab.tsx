@@ -79,9 +79,9 @@ export function FindingsTab({
 
   if (!triage.canDecide) {
     return tab === 'policy-issues' ? (
-      <PolicyIssuesPanel violations={findings.violations} />
+      <PolicyIssuesPanel violations={findings.violations} sla={findings.sla} />
     ) : (
-      <VulnerabilitiesPanel vulnerabilities={findings.vulnerabilities} />
+      <VulnerabilitiesPanel vulnerabilities={findings.vulnerabilities} sla={findings.sla} />
     )
   }
   const violationActions = (violation: PolicyViolation) => (
@@ -121,12 +121,12 @@ export function FindingsTab({
         items.length > 0 && violations.length === 0 ? (
           <Text>No policy issue with this decision.</Text>
         ) : (
-          <PolicyIssuesPanel violations={violations} actions={violationActions} />
+          <PolicyIssuesPanel violations={violations} actions={violationActions} sla={findings.sla} />
         )
       ) : items.length > 0 && vulnerabilities.length === 0 ? (
         <Text>No vulnerability with this decision.</Text>
       ) : (
-        <VulnerabilitiesPanel vulnerabilities={vulnerabilities} actions={vulnerabilityActions} />
+        <VulnerabilitiesPanel vulnerabilities={vulnerabilities} actions={vulnerabilityActions} sla={findings.sla} />
       )}
       {triage.dialogs}
     </Stack>

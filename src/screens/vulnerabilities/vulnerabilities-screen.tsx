@@ -16,6 +16,7 @@ import {
   type VulnerabilityFilters,
 } from '@/queries/advisories/vulnerability-filters'
 import { decisionFilterOptions, type DecisionFilter } from '@/data/decisions'
+import { dueFilterOptions } from '@/data/sla'
 import { findingSeverities, type FindingSeverity } from '@/data/findings'
 import { visibilityOptions } from '@/queries/repositories/repository-filters'
 import { downloadText } from '@/lib/download'
@@ -56,14 +57,14 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   const groups = useMemo(
     () =>
       index && filters.view === 'grouped'
-        ? filterAdvisories(index.groups, index.occurrences, repositories, filters, index.decisions)
+        ? filterAdvisories(index.groups, index.occurrences, repositories, filters, index.decisions, index.sla)
         : [],
     [index, repositories, filters],
   )
   const flat = useMemo(
     () =>
       index && filters.view === 'flat'
-        ? filterOccurrences(index.occurrences, repositories, filters, index.decisions)
+        ? filterOccurrences(index.occurrences, repositories, filters, index.decisions, index.sla)
         : [],
     [index, repositories, filters],
   )
@@ -91,7 +92,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
     if (!index) return
     const csv =
       filters.view === 'flat'
-        ? occurrencesToCsv(flat, index.occurrences, repositories)
+        ? occurrencesToCsv(flat, index.occurrences, repositories, index.sla)
         : advisoriesToCsv(groups, index.occurrences, repositories)
     downloadText(csv, `vigil-vulnerabilities${severity === 'all' ? '' : `-${severity.toLowerCase()}`}.csv`, 'text/csv')
   }
@@ -117,6 +118,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
         sort={filters.sort}
         flatSort={filters.flatSort}
         state={filters.state}
+        due={filters.due}
         choose={choose}
       />
       <VulnerabilityTriage
@@ -156,6 +158,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
                   repositories={repositories}
                   decisions={index.decisions}
                   selection={rowSelection}
+                  sla={index.sla}
                 />
               ) : (
                 <AdvisoryTable
@@ -192,7 +195,7 @@ const SearchCard = memo(function SearchCard({
   ...choices
 }: Pick<
   VulnerabilityFilters,
-  'severity' | 'ecosystem' | 'fix' | 'visibility' | 'view' | 'sort' | 'flatSort' | 'state'
+  'severity' | 'ecosystem' | 'fix' | 'visibility' | 'view' | 'sort' | 'flatSort' | 'state' | 'due'
 > & {
   field: RefObject<HTMLInputElement | null>
   type: (change: Partial<VulnerabilityFilters>) => void
@@ -218,6 +221,7 @@ const SearchCard = memo(function SearchCard({
             fix={choices.fix}
             visibility={choices.visibility}
             state={choices.state}
+            due={choices.due}
             ecosystems={ecosystems}
             choose={choose}
           />
@@ -242,9 +246,10 @@ const FilterChoices = memo(function FilterChoices({
   fix,
   visibility,
   state,
+  due,
   ecosystems,
   choose,
-}: Pick<VulnerabilityFilters, 'severity' | 'ecosystem' | 'fix' | 'visibility' | 'state'> & {
+}: Pick<VulnerabilityFilters, 'severity' | 'ecosystem' | 'fix' | 'visibility' | 'state' | 'due'> & {
   ecosystems: (string | { value: string; label: string })[]
   choose: Choose
 }) {
@@ -279,6 +284,7 @@ const FilterChoices = memo(function FilterChoices({
         onChange={(state) => choose({ state })}
         w={180}
       />
+      <FilterSelect label="Due" data={dueFilterOptions} value={due} onChange={(due) => choose({ due })} w={180} />
     </>
   )
 })

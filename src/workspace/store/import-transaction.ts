@@ -2,8 +2,11 @@ import type { IDBPTransaction } from 'idb'
 import { digestOf } from '@/workspace/digest'
 import { uniqueFindings } from '@/workspace/identity'
 import { FINDING_MODEL_VERSION, type Finding, type ReadResult } from '@/workspace/model'
+import type { TimeSource } from '@/workspace/history/finding-history'
+import { scanOf } from '@/workspace/history/scan-of'
 import { summaryOf, type RepositoryDetails } from './aggregates'
 import { triageSummaries } from './triage-summary'
+import { recordScan } from './history-records'
 import {
   countChange,
   isQuotaError,
@@ -29,6 +32,8 @@ export interface ImportRequest {
   now: string
   /** Who brings it: a feed removes only what it brought. */
   origin?: RunOrigin
+  /** The file's modification time (ISO 8601), the scan time of a file that gives none. */
+  fileTime?: string
 }
 
 export interface ImportOutcome {
@@ -39,7 +44,7 @@ export interface ImportOutcome {
 
 type WriteTransaction = IDBPTransaction<
   WorkspaceSchema,
-  ('repositories' | 'pages' | 'runs' | 'imports' | 'digests' | 'indexes' | 'decisions')[],
+  ('repositories' | 'pages' | 'runs' | 'imports' | 'digests' | 'indexes' | 'decisions' | 'history')[],
   'readwrite'
 >
 
@@ -126,6 +131,30 @@ async function replaceRun(
 }
 
 /**
+ * When a run's scan ran: the time the file gives; else the file's modification time; else the
+ * import's, with a sentence for the import report saying which.
+ */
+function datedScan(
+  scanTime: string | undefined,
+  request: ImportRequest,
+): { scannedAt: string; timeSource: TimeSource; warning?: string } {
+  if (scanTime) return { scannedAt: scanTime, timeSource: 'scan' }
+  if (validTime(request.fileTime)) {
+    const scannedAt = new Date(request.fileTime).toISOString()
+    return {
+      scannedAt,
+      timeSource: 'file',
+      warning: `The file gives no scan time: its findings are dated by the file's modification time (${scannedAt}).`,
+    }
+  }
+  return {
+    scannedAt: request.now,
+    timeSource: 'import',
+    warning: `The file gives no scan time: its findings are dated by the time of this import (${request.now}).`,
+  }
+}
+
+/**
  * Writes one file's results in one transaction: it lands whole or not at all. Each run in the
  * file replaces what that run held for the repository (CodeQL for JavaScript and for Python are
  * two runs of one tool, and both stay); a scan older than the one stored for its run replaces
@@ -135,7 +164,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
   // Relaxed durability: still all or nothing, without waiting for the disk on every file (a feed
   // lands thousands); an OS crash may lose the newest imports, which a re-import or re-sync brings back.
   const transaction = database.transaction(
-    ['repositories', 'pages', 'runs', 'imports', 'digests', 'indexes', 'decisions'],
+    ['repositories', 'pages', 'runs', 'imports', 'digests', 'indexes', 'decisions', 'history'],
     'readwrite',
     {
       durability: 'relaxed',
@@ -161,6 +190,20 @@ export async function importResults(database: WorkspaceDatabase, request: Import
         .at(-1)
       const stored = runs.get(entry.run)
       const warnings = entry.results.flatMap((result) => result.warnings)
+      const dated = datedScan(scanTime, request)
+      if (dated.warning && entry.findings.some((finding) => finding.kind !== 'endpoint')) warnings.push(dated.warning)
+      // Every scan joins the run's history, an older one too: it fills in the past and changes nothing now.
+      await recordScan(
+        transaction.objectStore('history'),
+        scanOf({
+          repository: request.repository,
+          run: entry.run,
+          tool: entry.tool,
+          findings: entry.findings,
+          scannedAt: dated.scannedAt,
+          timeSource: dated.timeSource,
+        }),
+      )
       const base = {
         file: request.file,
         format: first.format,
@@ -199,8 +242,8 @@ export async function importResults(database: WorkspaceDatabase, request: Import
         format: first.format,
         file: request.file,
         importedAt: request.now,
-        scannedAt: scanTime ?? request.now,
-        timeSource: scanTime ? 'scan' : 'import',
+        scannedAt: dated.scannedAt,
+        timeSource: dated.timeSource,
         modelVersion: FINDING_MODEL_VERSION,
         origin: request.origin ?? { kind: 'hand' },
         findings: findings.length,
@@ -270,7 +313,7 @@ export async function removeRuns(
   leaves: (run: RunRecord) => boolean,
 ): Promise<boolean> {
   const transaction = database.transaction(
-    ['repositories', 'pages', 'runs', 'digests', 'indexes', 'decisions'],
+    ['repositories', 'pages', 'runs', 'digests', 'indexes', 'decisions', 'history'],
     'readwrite',
   )
   const runs = await transaction.objectStore('runs').index('repository').getAll(repository)
@@ -283,7 +326,10 @@ export async function removeRuns(
   for (const page of pages) {
     if (leaving.has(page.run)) await transaction.objectStore('pages').delete([repository, page.run, page.page])
   }
-  for (const run of leaving) await transaction.objectStore('runs').delete([repository, run])
+  for (const run of leaving) {
+    await transaction.objectStore('runs').delete([repository, run])
+    await transaction.objectStore('history').delete([repository, run])
+  }
   const staying = runs.filter((run) => !leaving.has(run.run))
   const before = await transaction.objectStore('repositories').get(repository)
   if (staying.length === 0) {

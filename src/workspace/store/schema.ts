@@ -6,12 +6,14 @@ import type { StoredAdvisoryIndex } from '@/workspace/advisory-index'
 import { digestOf, type RepositoryDigest } from '@/workspace/digest'
 import { uniqueFindings } from '@/workspace/identity'
 import type { FeedManifest } from '@/workspace/feed-manifest'
-import type { ApiDocumentInfo, Finding, FormatId } from '@/workspace/model'
+import { FINDING_MODEL_VERSION, type ApiDocumentInfo, type Finding, type FormatId } from '@/workspace/model'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
+import { addScanToRun, type RunHistory, type TimeSource } from '@/workspace/history/finding-history'
+import { scanOf } from '@/workspace/history/scan-of'
 
 /** Findings are stored in pages of this many, per repository and run: few records to write and read. */
 export const PAGE_SIZE = 1000
-export const SCHEMA_VERSION = 6
+export const SCHEMA_VERSION = 7
 
 /** What the repositories list and the dashboard read: one small record per repository. */
 export interface RepositorySummary {
@@ -82,9 +84,9 @@ export interface RunRecord {
   /** The file it was last read from, as the user saw its name. */
   file: string
   importedAt: string
-  /** When the scan ran, from the file; else the import time (`timeSource` says which). */
+  /** When the scan ran, from the file; else the file's modification time or the import's (`timeSource` says which). */
   scannedAt: string
-  timeSource: 'scan' | 'import'
+  timeSource: TimeSource
   modelVersion: number
   origin: RunOrigin
   findings: number
@@ -136,6 +138,15 @@ export interface FeedState {
   repositories: string[]
   /** The manifest as last read, for a sync that finds it unchanged (304). */
   manifest?: FeedManifest
+  /** The history and decisions files it names, as last read whole. */
+  teamFiles?: TeamFileState[]
+}
+
+/** A team file of a feed (history, decisions) and its validators. */
+export interface TeamFileState {
+  url: string
+  etag?: string
+  lastModified?: string
 }
 
 /**
@@ -157,6 +168,8 @@ export interface WorkspaceSchema extends DBSchema {
   digests: { key: string; value: RepositoryDigest }
   indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord }
   decisions: { key: string; value: DecisionEntry }
+  /** Each run's history: its scans and when each finding was first seen, last seen, fixed and seen again. */
+  history: { key: [string, string]; value: RunHistory; indexes: { repository: string } }
 }
 
 export type WorkspaceDatabase = IDBPDatabase<WorkspaceSchema>
@@ -244,6 +257,13 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
           if (oldVersion >= 1) void moveToRuns(transaction)
           else untyped.deleteObjectStore('findings')
         }
+        // Version 7 keeps each run's history; a version 6 workspace starts it from the runs it holds.
+        if (oldVersion < 7) {
+          database
+            .createObjectStore('history', { keyPath: ['repository', 'run'] })
+            .createIndex('repository', 'repository')
+          if (oldVersion === 6) void startHistory(transaction)
+        }
       },
       // Another tab upgrades or deletes the workspace: let it.
       blocking: (_current, _blocked, event) => (event.target as IDBDatabase).close(),
@@ -326,6 +346,30 @@ async function moveToRuns(transaction: UpgradeTransaction) {
     await transaction
       .objectStore('digests')
       .put(digestOf(name, uniqueFindings(stored.flatMap((page) => page.findings))))
+  }
+}
+
+/**
+ * The history of a workspace written before it was kept: each run read with this finding model
+ * counts as one scan at its scan time, so its findings are first seen then. Runs an older Vigil
+ * read start their history at their next import.
+ */
+async function startHistory(transaction: UpgradeTransaction) {
+  const runs = await transaction.objectStore('runs').getAll()
+  for (const run of runs) {
+    if (run.modelVersion !== FINDING_MODEL_VERSION) continue
+    const pages = await transaction
+      .objectStore('pages')
+      .getAll(IDBKeyRange.bound([run.repository, run.run, 0], [run.repository, run.run, Infinity]))
+    const scan = scanOf({
+      repository: run.repository,
+      run: run.run,
+      tool: run.tool,
+      findings: pages.flatMap((page) => page.findings),
+      scannedAt: run.scannedAt,
+      timeSource: run.timeSource,
+    })
+    await transaction.objectStore('history').put(addScanToRun(undefined, scan))
   }
 }
 

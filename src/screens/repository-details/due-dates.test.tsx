@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { page } from 'vitest/browser'
+import { renderWithProviders } from '@tests/helpers/render'
+import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
+import { RepositoryDetailsScreen } from './repository-details-screen'
+
+deleteTestWorkspacesAfterEach()
+
+const DAY = 86_400_000
+
+/** A Grype report made `daysAgo` days before now, with one Critical match (7 days to fix). */
+const grypeScannedAgo = (daysAgo: number, id: string) =>
+  JSON.stringify({
+    descriptor: { name: 'grype', timestamp: new Date(Date.now() - daysAgo * DAY).toISOString() },
+    matches: [
+      {
+        vulnerability: { id, severity: 'Critical', description: `${id} in log4j`, fix: { versions: ['2.15.0'] } },
+        artifact: { name: 'log4j-core', version: '2.14.1', type: 'java-archive' },
+      },
+    ],
+  })
+
+const workspace = () =>
+  workspaceWithFiles([
+    { name: 'billing/grype.json', text: grypeScannedAgo(30, 'CVE-2021-44228'), repository: 'billing' },
+  ])
+
+describe('due dates on a repository page', () => {
+  it('shows a vulnerability’s first-seen date, age and when it was due', async () => {
+    const identity = await workspace()
+    await renderWithProviders(<RepositoryDetailsScreen repoName="billing" />, {
+      path: '/repository/billing?tab=vulnerabilities',
+      source: 'workspace',
+      workspace: identity,
+    })
+    const card = page.getByRole('article', { name: /CVE-2021-44228/ })
+    await expect.element(card).toHaveTextContent(/First seen \d{4}-\d\d-\d\d, 30 days old\. Overdue since/)
+  })
+})

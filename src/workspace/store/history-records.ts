@@ -1,0 +1,80 @@
+import type { IDBPObjectStore } from 'idb'
+import {
+  addScanToRun,
+  emptyHistory,
+  toSeconds,
+  type HistoryState,
+  type RunHistory,
+  type Scan,
+} from '@/workspace/history/finding-history'
+import { scanOf } from '@/workspace/history/scan-of'
+import type { WorkspaceDatabase, WorkspaceSchema } from './schema'
+
+/** The history store of a read-write transaction (the import's). */
+type HistoryStore = Pick<IDBPObjectStore<WorkspaceSchema, ['history'], 'history', 'readwrite'>, 'get' | 'put'>
+
+/** Adds one scan to its run's stored history, in the transaction of the import that brings it. */
+export async function recordScan(store: HistoryStore, scan: Scan): Promise<void> {
+  await store.put(addScanToRun(await store.get([scan.repository, scan.run]), scan))
+}
+
+function stateOf(runs: readonly RunHistory[]): HistoryState {
+  if (runs.length === 0) return emptyHistory
+  const repositories = new Map<string, Map<string, RunHistory>>()
+  for (const run of runs) {
+    let byRun = repositories.get(run.repository)
+    if (!byRun) repositories.set(run.repository, (byRun = new Map()))
+    byRun.set(run.run, run)
+  }
+  return { repositories }
+}
+
+/** The workspace's history, or one repository's. */
+export async function readHistory(database: WorkspaceDatabase, repository?: string): Promise<HistoryState> {
+  const runs =
+    repository === undefined
+      ? await database.getAll('history')
+      : await database.getAllFromIndex('history', 'repository', repository)
+  return stateOf(runs)
+}
+
+/**
+ * Takes the team's history for the runs a feed brought: every browser then shows the same
+ * first-seen dates, however long it has synced. A run the feed's history has not caught up with
+ * (its newest scan is older than the one stored) keeps that scan on top. Runs imported by hand,
+ * and runs the team's history does not know, keep their own. Returns how many runs took it.
+ */
+export async function applyTeamHistory(
+  database: WorkspaceDatabase,
+  team: HistoryState,
+  manifestUrl: string,
+): Promise<number> {
+  const transaction = database.transaction(['runs', 'pages', 'history'], 'readwrite')
+  let applied = 0
+  for (const record of await transaction.objectStore('runs').getAll()) {
+    if (record.origin.kind !== 'feed' || record.origin.manifestUrl !== manifestUrl) continue
+    const teamRun = team.repositories.get(record.repository)?.get(record.run)
+    if (teamRun === undefined || teamRun.scans.length === 0) continue
+    let run: RunHistory = { ...teamRun, repository: record.repository, run: record.run }
+    if (teamRun.scans[teamRun.scans.length - 1] < toSeconds(record.scannedAt)) {
+      const pages = await transaction
+        .objectStore('pages')
+        .getAll(IDBKeyRange.bound([record.repository, record.run, 0], [record.repository, record.run, Infinity]))
+      run = addScanToRun(
+        run,
+        scanOf({
+          repository: record.repository,
+          run: record.run,
+          tool: record.tool,
+          findings: pages.flatMap((page) => page.findings),
+          scannedAt: record.scannedAt,
+          timeSource: record.timeSource,
+        }),
+      )
+    }
+    await transaction.objectStore('history').put(run)
+    applied += 1
+  }
+  await transaction.done
+  return applied
+}
