@@ -11,16 +11,7 @@ import {
   type Vulnerability,
   type VexView,
 } from '@/data/findings'
-
-/** Only http(s) links from imported files are followed; anything else (javascript:, data:) is not a link. */
-function safeLink(url: string): string | undefined {
-  try {
-    const parsed = new URL(url)
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined
-  } catch {
-    return undefined
-  }
-}
+import { safeLink } from '@/lib/safe-link'
 
 export function EmptyState({ text, comingSoon = false }: { text: string; comingSoon?: boolean }) {
   const Icon = comingSoon ? IconHourglassHigh : IconCircleCheck
