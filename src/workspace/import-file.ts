@@ -1,4 +1,5 @@
 import { decodeText, isGzip, MAX_FILE_BYTES, readScanText } from './detect'
+import { cleanRepositoryName } from './repository-name'
 import { formatNames, ReaderError, type FormatId } from './model'
 import { importResults, type ImportRequest } from './store/import-transaction'
 import { recordDecisionEntries } from './store/decisions'
@@ -125,12 +126,6 @@ export function pathInRepository(
 export function suggestRepository(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? fileName
   return base.replace(/(\.(json|sarif|gz|cdx|txt))+$/i, '') || 'my-repository'
-}
-
-/** A repository name a person can read in a URL; refuses an empty one. */
-export function cleanRepositoryName(name: string): string | undefined {
-  const trimmed = name.trim().replace(/\s+/g, ' ')
-  return trimmed === '' || trimmed.length > 200 ? undefined : trimmed
 }
 
 /**
