@@ -276,7 +276,7 @@ describe('feed sync', () => {
     expect(await listRepositories(database)).toEqual([])
   })
 
-  it('sends the token only to the feed’s origin, and says whether it sent one when refused', async () => {
+  it('sends the token to no other origin, and says whether it sent one when refused', async () => {
     await freshWorkspace()
     const host = new FakeFeedHost()
     await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
@@ -297,6 +297,48 @@ describe('feed sync', () => {
     await expect(sync(host, { token: 'wrong' })).rejects.toThrow(
       'Vigil sent your sign-in token, and the feed did not accept it.',
     )
+  })
+
+  it('sends the token only under the manifest’s own folder: never to another path of its host', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
+    const manifest = JSON.parse(host.files.get(manifestUrl)!)
+    // On a shared host (GitHub Pages, a path-style bucket) another tenant's folder is on the same origin.
+    for (const url of ['/other-tenant/collect.json', '/feed-evil/collect.json', '/feed/..%2Fother-tenant/x.json']) {
+      manifest.repositories[0].files.push({ url })
+      host.files.set(new URL(url, origin).href, npmAudit(['qs']))
+    }
+    host.files.set(manifestUrl, JSON.stringify(manifest))
+    await sync(host, { token: 'secret' })
+    expect(host.requests.map((request) => [request.url, request.authorization])).toEqual([
+      [manifestUrl, 'Bearer secret'],
+      [`${origin}/feed/payments/audit.json`, 'Bearer secret'],
+      [`${origin}/other-tenant/collect.json`, null],
+      [`${origin}/feed-evil/collect.json`, null],
+      [`${origin}/feed/..%2Fother-tenant/x.json`, null],
+    ])
+    host.requireToken = 'secret'
+    host.requests = []
+    await expect(sync(host, { token: 'secret', concurrency: 1 })).rejects.toThrow(
+      "(HTTP 401). Vigil sends your sign-in token only to addresses under the manifest's folder",
+    )
+  })
+
+  it('sends the token over https, or over http only to this machine', async () => {
+    await freshWorkspace()
+    for (const [feedOrigin, sent] of [
+      ['http://scans.test', null],
+      ['http://127.0.0.1:4190', 'Bearer secret'],
+      ['http://127.evil.example:4190', null],
+    ] as const) {
+      const host = new FakeFeedHost()
+      const address = `${feedOrigin}/feed/manifest.json`
+      host.files.set(address, JSON.stringify({ vigilFeed: 1, repositories: [] }))
+      const report = await sync(host, { token: 'secret', manifestUrl: address, pageOrigin: 'http://127.0.0.1:4176' })
+      expect(host.requests.map((request) => request.authorization)).toEqual([sent])
+      expect(report.tokenSent).toBe(sent !== null)
+    }
   })
 
   it('follows no redirect while it sends a token', async () => {

@@ -1,3 +1,4 @@
+import { isLoopback } from '@/lib/loopback'
 import { sha256Hex } from '@/lib/sha256'
 import {
   checkFeedUrl,
@@ -22,7 +23,7 @@ export interface FeedSyncOptions {
   manifestUrl: string
   /** The page's origin: an https page refuses an http feed. */
   pageOrigin: string
-  /** The signed-in user's access token, sent as a bearer token to the feed's own origin only. */
+  /** The signed-in user's access token, sent as a bearer token only where `inTokenScope` allows. */
   token?: string
   database: WorkspaceDatabase
   fetch?: typeof fetch
@@ -63,21 +64,35 @@ interface Conditional {
   lastModified?: string
 }
 
-/** A feed's requests: conditional, a bearer token only to the feed's own origin, never after a redirect. */
+/**
+ * Whether the token may go to `url`: under the manifest's own folder (on a shared host another
+ * tenant's folder has the same origin), over https or to this machine, and with no encoded slash
+ * that a server could read as a way out of the folder.
+ */
+export function inTokenScope(url: string, manifestUrl: string): boolean {
+  const target = new URL(url)
+  const folder = new URL('.', manifestUrl).href
+  return (
+    target.href.startsWith(folder) &&
+    !/%2f|%5c/i.test(target.pathname) &&
+    !target.username &&
+    !target.password &&
+    (target.protocol === 'https:' || isLoopback(target))
+  )
+}
+
+/** A feed's requests: conditional, a bearer token only under the manifest's folder, never after a redirect. */
 class FeedClient {
   requests = 0
   tokenSent = false
-  private readonly origin: string
 
-  constructor(private readonly options: FeedSyncOptions) {
-    this.origin = new URL(options.manifestUrl).origin
-  }
+  constructor(private readonly options: FeedSyncOptions) {}
 
   async get(url: string, what: string, conditional: Conditional = {}): Promise<Response> {
     const headers = new Headers()
     if (conditional.etag) headers.set('If-None-Match', conditional.etag)
     else if (conditional.lastModified) headers.set('If-Modified-Since', conditional.lastModified)
-    const withToken = !!this.options.token && new URL(url).origin === this.origin
+    const withToken = !!this.options.token && inTokenScope(url, this.options.manifestUrl)
     if (withToken) {
       headers.set('Authorization', `Bearer ${this.options.token}`)
       this.tokenSent = true
@@ -113,7 +128,9 @@ class FeedClient {
         `The feed refused access to ${what} (HTTP ${response.status}). ${
           withToken
             ? 'Vigil sent your sign-in token, and the feed did not accept it.'
-            : 'Vigil sent no sign-in token: if the feed checks tokens, turn on "Send my sign-in token to the feed".'
+            : this.options.token
+              ? `Vigil sends your sign-in token only to addresses under the manifest's folder (${new URL('.', this.options.manifestUrl).href}), over https: not to this one.`
+              : 'Vigil sent no sign-in token: if the feed checks tokens, turn on "Send my sign-in token to the feed".'
         }`,
       )
     }
