@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import useSWR from 'swr'
-import { readLocal, writeLocal } from '@/lib/local-storage'
 import {
   deleteWorkspace,
   openWorkspace,
@@ -21,6 +20,7 @@ import type { WorkspaceIndexes } from '@/workspace/workspace-source'
 import { listDecisions, recordDecisionEntries } from '@/workspace/store/decisions'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { useAdvisoryIndexer } from './advisory-indexer'
+import { readPersonal, writePersonal } from './personal-settings'
 import { useRequiredContext } from './required-context'
 
 /** Who the workspace belongs to: one database per identity (issuer + subject). */
@@ -32,6 +32,8 @@ export interface WorkspaceIdentity {
 export interface WorkspaceState {
   /** The IndexedDB database of this identity, once its name is known. */
   databaseName?: string
+  /** True while the signed-in identity's database name is being worked out (a moment after sign-in). */
+  pending: boolean
   /** Why the workspace cannot be used in this browser (IndexedDB unavailable), in words. */
   problem?: string
   /** The repositories stored, undefined while they load. */
@@ -77,20 +79,41 @@ const unavailable =
   'This browser gives Vigil no storage (IndexedDB is off, as in some private windows): imported data cannot be kept. Sample and generated data still work.'
 
 function useDatabaseName(identity: WorkspaceIdentity | undefined): { name?: string; problem?: string } {
-  const [state, setState] = useState<{ name?: string; problem?: string }>({})
+  const [state, setState] = useState<{ for?: WorkspaceIdentity; name?: string; problem?: string }>({})
   const noStorage = typeof indexedDB === 'undefined'
   useEffect(() => {
     if (!identity || noStorage) return
     let current = true
     workspaceName(identity.issuer, identity.subject).then(
-      (name) => current && setState({ name }),
-      () => current && setState({ problem: unavailable }),
+      (name) => current && setState({ for: identity, name }),
+      () => current && setState({ for: identity, problem: unavailable }),
     )
     return () => {
       current = false
     }
   }, [identity, noStorage])
-  return noStorage ? { problem: unavailable } : state
+  if (noStorage) return { problem: unavailable }
+  // Another tab signed in as someone else: the previous identity's name is not kept a moment longer.
+  return state.for === identity ? { name: state.name, problem: state.problem } : {}
+}
+
+/** The person's choice to delete their workspace when they sign out, and when their session ends. */
+function readClearOnSignOut(name: string): boolean {
+  return readPersonal(CLEAR_ON_SIGN_OUT_KEY, name, 'move') === 'true'
+}
+
+/**
+ * Deletes an identity's workspace if that person asked for it at sign-out: run in every tab when
+ * the session leaves it (a sign-out here or in another tab, a session that ended after a failed
+ * refresh, another person signing in). Open connections close as the deletion asks them to.
+ */
+export async function deleteWorkspaceIfChosen(identity: WorkspaceIdentity): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false
+  const name = await workspaceName(identity.issuer, identity.subject)
+  if (!readClearOnSignOut(name)) return false
+  await closeConnection(name)
+  await deleteWorkspace(name)
+  return true
 }
 
 export interface WorkspaceProviderProps {
@@ -151,10 +174,13 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     [name],
   )
 
-  const [clearOnSignOut, setClear] = useState(() => readLocal(CLEAR_ON_SIGN_OUT_KEY) === 'true')
+  const [savedClear, setClear] = useState<{ name: string; clear: boolean }>()
+  const readClear = useMemo(() => !!name && readClearOnSignOut(name), [name])
+  const clearOnSignOut = savedClear && savedClear.name === name ? savedClear.clear : readClear
 
   const state: WorkspaceState = {
     databaseName: name,
+    pending: !!identity && !name && !nameProblem,
     problem: nameProblem ?? (loaded.error ? `${unavailable} (${String(loaded.error)})` : undefined),
     summaries: loaded.data?.summaries,
     imports: loaded.data?.imports ?? [],
@@ -177,8 +203,9 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     },
     clearOnSignOut,
     setClearOnSignOut: (clear) => {
-      writeLocal(CLEAR_ON_SIGN_OUT_KEY, clear ? 'true' : null)
-      setClear(clear)
+      if (!name) return
+      writePersonal(CLEAR_ON_SIGN_OUT_KEY, name, clear ? 'true' : null)
+      setClear({ name, clear })
     },
   }
   return <WorkspaceContext.Provider value={state}>{children}</WorkspaceContext.Provider>

@@ -4,7 +4,7 @@ import { IconLayoutSidebar } from '@tabler/icons-react'
 import { useEffect, useLayoutEffect, useMemo } from 'react'
 import { ImportDialog } from '@/screens/data-sources'
 import { displayName } from '@/auth/claims'
-import { useAuth, useTokenGetter } from '@/state/auth'
+import { useAuth, useTokenBinding, useTokenGetter } from '@/state/auth'
 import { FeedSyncProvider } from '@/state/feed'
 import { ImportProvider } from '@/state/import'
 import { DataSourceProvider } from '@/state/data-source'
@@ -127,6 +127,7 @@ export function AppLayout() {
   usePrefetchScreensWhenIdle()
   const { user } = useAuth()
   const getToken = useTokenGetter()
+  const tokensBound = useTokenBinding()
   const issuer = user?.issuer ?? ''
   const subject = user?.id
   // One workspace per identity; the object changes only when the identity does.
@@ -143,7 +144,7 @@ export function AppLayout() {
           onChoose={rememberDataSourceChoice}
         >
           <ImportProvider dialog={<ImportDialog />} author={author}>
-            <FeedSyncProvider getToken={getToken}>
+            <FeedSyncProvider getToken={getToken} tokensBound={tokensBound}>
               <SidebarProvider>
                 <Shell />
               </SidebarProvider>

@@ -158,7 +158,10 @@ function FeedCard() {
   const syncNow = () => {
     settings.save({ url: address, sendToken })
     const url = address.trim() || settings.url
-    if (url) actor.send({ type: 'feed.sync', manifestUrl: url, token: settings.tokenFor(sendToken), show: true })
+    if (url)
+      void settings
+        .tokenFor(sendToken)
+        .then((token) => actor.send({ type: 'feed.sync', manifestUrl: url, token, show: true }))
   }
 
   return (
@@ -179,8 +182,13 @@ function FeedCard() {
         />
         <Checkbox
           label="Send my sign-in token to the feed"
-          description="For a feed behind a gateway that checks your identity provider's tokens. It goes to the feed's own address only."
-          checked={sendToken}
+          description={
+            settings.tokenBound
+              ? 'Your sign-in provider binds your tokens to this browser (DPoP): Vigil sends them to no feed.'
+              : "For a feed behind a gateway that checks your identity provider's tokens. It goes only to addresses under the manifest's folder, over https."
+          }
+          disabled={settings.tokenBound}
+          checked={sendToken && !settings.tokenBound}
           onChange={(event) => setSendToken(event.currentTarget.checked)}
         />
         <Group gap="xs">
@@ -277,12 +285,14 @@ function ImportHistory() {
 
 /** /organizations/settings: where the team's own data comes from. */
 export function DataSourcesScreen() {
+  // The feed's settings are the signed-in person's: read again when the identity is known or changes.
+  const { databaseName } = useWorkspace()
   return (
     <>
       <PageHeader title="Data sources" subtitle="Where Vigil's repositories and findings come from" />
       <Stack gap="lg">
         <WorkspaceCard />
-        <FeedCard />
+        <FeedCard key={databaseName} />
         <ImportHistory />
       </Stack>
     </>

@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Group,
+  Loader,
   NativeSelect,
   Stack,
   Text,
@@ -15,6 +16,7 @@ import { IconDownload, IconPencil, IconRestore } from '@tabler/icons-react'
 import { downloadText } from '@/lib/download'
 import { LEVELS, type Level } from '@/data/policy-document'
 import { PolicyLineView, saveKeys } from './policy-lines'
+import { useOptionalWorkspace } from '@/state/workspace'
 import { usePolicyEditor } from './use-policy-editor'
 
 function CardHeader({ id, title, editLabel }: { id: string; title: string; editLabel: string }) {
@@ -50,9 +52,16 @@ function download(document: string, title: string) {
   downloadText(document, `${slug}.md`, 'text/markdown')
 }
 
+/** /policy: the signed-in person's policy document, read again when the identity changes. */
 export function PolicyDocumentScreen() {
+  const workspace = useOptionalWorkspace()
+  if (workspace?.pending) return <Loader aria-label="Loading your policy document" />
+  return <PolicyDocumentEditor key={workspace?.databaseName} workspace={workspace?.databaseName} />
+}
+
+function PolicyDocumentEditor({ workspace }: { workspace: string | undefined }) {
   const { document, original, draft, lineIndex, levelOverrides, enforcementDefault, notSaved, editing, policy, send } =
-    usePolicyEditor()
+    usePolicyEditor(workspace)
   const { meta } = policy
   const editingTags = editing === 'editingTags'
   const lineEditing =

@@ -4,25 +4,32 @@ import { parsePolicy } from '@/data/policy-document'
 import { samplePolicyDocument } from '@/data/sample-policy'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
 import { inspection } from '@/lib/inspection'
-import { readLocal, writeLocal } from '@/lib/local-storage'
+import { readPersonal, writePersonal } from '@/state/personal-settings'
 
-/** Where the locally edited document is kept between visits. */
+/** Where the person's edited document is kept between visits (see personal-settings). */
 export const POLICY_STORAGE_KEY = 'vigil-policy-document'
 
-const browserEditorLogic = policyEditorMachine.provide({
-  actions: {
-    persist: ({ self }, document) =>
-      self.send({ type: writeLocal(POLICY_STORAGE_KEY, document) ? 'storage.saved' : 'storage.failed' }),
-  },
-})
+/** The editor keeping the document of the identity whose workspace is `workspace`; unsaved without one. */
+const browserEditorLogic = (workspace: string | undefined) =>
+  policyEditorMachine.provide({
+    actions: {
+      persist: ({ self }, document) =>
+        self.send({
+          type:
+            workspace && writePersonal(POLICY_STORAGE_KEY, workspace, document) ? 'storage.saved' : 'storage.failed',
+        }),
+    },
+  })
 
-export function usePolicyEditor() {
+/** The policy editor of the signed-in person; mount it again (a `key`) when the workspace changes. */
+export function usePolicyEditor(workspace: string | undefined) {
+  const [logic] = useState(() => browserEditorLogic(workspace))
   const [input] = useState(() => ({
     // A stored document whose front matter no longer parses is kept: the screen reports it.
-    document: readLocal(POLICY_STORAGE_KEY) ?? samplePolicyDocument,
+    document: (workspace && readPersonal(POLICY_STORAGE_KEY, workspace, 'move')) || samplePolicyDocument,
     original: samplePolicyDocument,
   }))
-  const actor = useActorRef(browserEditorLogic, { input, ...inspection() })
+  const actor = useActorRef(logic, { input, ...inspection() })
   const view = useSelector(
     actor,
     ({ context, value }) => ({
