@@ -8,7 +8,9 @@ import {
   type FeedManifest,
   type FeedRepository,
 } from './feed-manifest'
+import { MAX_FILE_BYTES } from './detect'
 import { importFile } from './import-file'
+import { readWithin } from './read-within'
 import {
   forgetFeedFiles,
   readFeedFileStates,
@@ -32,7 +34,32 @@ export interface FeedSyncOptions {
   /** Whether the browser says it is online (an offline sync says so rather than "unreachable"). */
   online?: () => boolean
   concurrency?: number
+  /** Byte caps (tests lower them): the manifest, and each scan file before decompression. */
+  limits?: { manifest?: number; file?: number }
 }
+
+/** The largest manifest Vigil reads: some 300,000 files listed with their hashes. */
+export const MAX_MANIFEST_BYTES = 32 * 1024 * 1024
+
+/** After the nth failure of a file, the wait before it is asked for again: 15 minutes, ×4 each time, at most a day. */
+const retryWaitMs = (failures: number) => Math.min(15 * 60_000 * 4 ** (failures - 1), 24 * 3_600_000)
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
+
+/**
+ * A response's body within `limit` bytes: refused from its Content-Length before any of it is
+ * read, else as soon as more arrives while it streams.
+ */
+async function bodyWithin(response: Response, limit: number, tooLarge: () => Error): Promise<Uint8Array> {
+  if (Number(response.headers.get('Content-Length')) > limit) {
+    await response.body?.cancel().catch(() => undefined)
+    throw tooLarge()
+  }
+  return response.body ? readWithin(response.body, limit, tooLarge) : new Uint8Array(0)
+}
+
+/** Thrown by a file's read past its cap: that file is a problem, the sync goes on. */
+class FileTooLarge extends Error {}
 
 export interface FeedProgress {
   done: number
@@ -150,6 +177,8 @@ interface Fetched {
     | { kind: 'unchanged' }
     | { kind: 'fetched'; blob: Blob; sha256: string; etag?: string; lastModified?: string }
     | { kind: 'problem'; text: string }
+    /** Failed before, and its wait is not over: not asked for. */
+    | { kind: 'waiting'; text: string }
 }
 
 /** The file's name as the import history shows it: its path below the manifest's folder when it has one. */
@@ -162,8 +191,29 @@ function displayName(url: string, manifestUrl: string): string {
 const moved = (item: { repository: FeedRepository; state?: FeedFileState }) =>
   item.state !== undefined && item.state.repository !== item.repository.name
 
-async function fetchFile(client: FeedClient, item: Omit<Fetched, 'outcome'>): Promise<Fetched> {
+/** A file that failed and waits before it is asked for again (the manifest lists the version that failed). */
+const waiting = (item: { file: FeedFile; state?: FeedFileState }, now: string) => {
+  const failure = item.state?.failure
+  return !!failure && failure.retryAt > now && failure.manifestSha256 === item.file.sha256
+}
+
+async function fetchFile(
+  client: FeedClient,
+  item: Omit<Fetched, 'outcome'>,
+  fileLimit: number,
+  now: string,
+): Promise<Fetched> {
   const { file } = item
+  if (waiting(item, now)) {
+    const { count, retryAt } = item.state!.failure!
+    return {
+      ...item,
+      outcome: {
+        kind: 'waiting',
+        text: `${file.url}: it failed ${count} ${count === 1 ? 'time' : 'times'}; Vigil tries it again after ${retryAt}, or as soon as the manifest lists a new version.`,
+      },
+    }
+  }
   const state = moved(item) ? undefined : item.state
   // The manifest's hash is the same as the one imported: nothing to ask for.
   if (file.sha256 && state?.sha256 === file.sha256) return { ...item, outcome: { kind: 'unchanged' } }
@@ -172,7 +222,19 @@ async function fetchFile(client: FeedClient, item: Omit<Fetched, 'outcome'>): Pr
   if (!response.ok) {
     return { ...item, outcome: { kind: 'problem', text: `${file.url}: the feed answered HTTP ${response.status}.` } }
   }
-  const bytes = await response.arrayBuffer()
+  // Never more than the manifest says (one byte more tells it is larger), nor than the cap.
+  const limit = Math.min(fileLimit, file.size === undefined ? Infinity : file.size + 1)
+  let bytes: Uint8Array<ArrayBuffer>
+  try {
+    bytes = (await bodyWithin(response, limit, () => new FileTooLarge())) as Uint8Array<ArrayBuffer>
+  } catch (error) {
+    if (!(error instanceof FileTooLarge)) throw error
+    const text =
+      file.size !== undefined && file.size < fileLimit
+        ? `${file.url}: the file is larger than the ${file.size} bytes the manifest says; it was not imported.`
+        : `${file.url}: the file is larger than ${megabytes(fileLimit)}, and Vigil reads feed files up to ${megabytes(fileLimit)}; it was not imported.`
+    return { ...item, outcome: { kind: 'problem', text } }
+  }
   const sha256 = await sha256Hex(bytes)
   if (file.size !== undefined && bytes.byteLength !== file.size) {
     return {
@@ -206,6 +268,23 @@ async function fetchFile(client: FeedClient, item: Omit<Fetched, 'outcome'>): Pr
 }
 
 /**
+ * Records that a file failed, keeping what it last imported: it is not asked for again until its
+ * wait is over (longer after each failure), or the manifest lists another version of it.
+ */
+function recordFailure(database: WorkspaceDatabase, item: Omit<Fetched, 'outcome'>, now: string) {
+  const previous = item.state && !moved(item) ? item.state : undefined
+  const count = (previous?.failure?.count ?? 0) + 1
+  return writeFeedFileState(database, {
+    ...(previous ?? { url: item.file.url, repository: item.repository.name, runs: [], sha256: '' }),
+    failure: {
+      count,
+      retryAt: new Date(Date.parse(now) + retryWaitMs(count)).toISOString(),
+      manifestSha256: item.file.sha256,
+    },
+  })
+}
+
+/**
  * Syncs the workspace with a feed: reads the manifest (conditionally), fetches only the files
  * whose hash, ETag or Last-Modified changed, imports each in its own transaction, and removes the
  * repositories the feed brought that left the manifest. A failure of the manifest changes
@@ -229,7 +308,16 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   } else if (!response.ok) {
     throw new FeedError(`The feed answered HTTP ${response.status} for its manifest at ${manifestUrl}.`)
   } else {
-    manifest = readManifest(await response.text(), response.url || manifestUrl, pageOrigin)
+    const limit = options.limits?.manifest ?? MAX_MANIFEST_BYTES
+    const bytes = await bodyWithin(
+      response,
+      limit,
+      () =>
+        new FeedError(
+          `The feed manifest is larger than ${megabytes(limit)}, and Vigil reads manifests up to ${megabytes(limit)}: split the feed, or list fewer files in it.`,
+        ),
+    )
+    manifest = readManifest(new TextDecoder().decode(bytes), response.url || manifestUrl, pageOrigin)
   }
 
   const states = await readFeedFileStates(database)
@@ -249,7 +337,10 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
     tokenSent: false,
   }
   // Every file's manifest hash is the one imported: nothing is asked for, file by file or at all.
-  const allHashed = items.every((item) => item.file.sha256 && item.state?.sha256 === item.file.sha256 && !moved(item))
+  const allHashed = items.every(
+    (item) => item.file.sha256 && item.state?.sha256 === item.file.sha256 && !moved(item) && !item.state?.failure,
+  )
+  const fileLimit = options.limits?.file ?? MAX_FILE_BYTES
   const concurrency = options.concurrency ?? 16
   let done = 0
   // Progress at most every 100 ms: a message per batch re-renders the page thousands of times.
@@ -267,7 +358,10 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   }
   try {
     const fetchBatch = (start: number): Promise<Fetched[]> => {
-      const batch = Promise.all(items.slice(start, start + concurrency).map((item) => fetchFile(client, item)))
+      const at = report.syncedAt
+      const batch = Promise.all(
+        items.slice(start, start + concurrency).map((item) => fetchFile(client, item, fileLimit, at)),
+      )
       batch.catch(() => undefined) // awaited below: a failure while the batch before it is written is not unhandled
       return batch
     }
@@ -278,9 +372,14 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
       pending = start + concurrency < items.length ? fetchBatch(start + concurrency) : undefined
       for (const fetched of batch) {
         const { outcome, file, repository, state } = fetched
-        if (outcome.kind === 'unchanged') report.unchanged += 1
-        else if (outcome.kind === 'problem') report.problems.push(outcome.text)
-        else {
+        if (outcome.kind === 'unchanged') {
+          report.unchanged += 1
+          if (state?.failure) await writeFeedFileState(database, { ...state, failure: undefined })
+        } else if (outcome.kind === 'waiting') report.problems.push(outcome.text)
+        else if (outcome.kind === 'problem') {
+          report.problems.push(outcome.text)
+          await recordFailure(database, fetched, report.syncedAt)
+        } else {
           const imported = await importFile(
             database,
             {
@@ -326,6 +425,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
             })
           } else {
             report.problems.push(`${file.url}: ${imported.status === 'refused' ? imported.reason : 'no repository'}`)
+            await recordFailure(database, fetched, report.syncedAt)
           }
         }
         done += 1
