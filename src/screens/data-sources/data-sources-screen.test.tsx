@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { renderWithProviders } from '@tests/helpers/render'
-import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
 import { personalKey } from '@/state/personal-settings'
 import { workspaceName } from '@/workspace/store/schema'
 import { DataSourcesScreen } from './data-sources-screen'
@@ -151,6 +151,22 @@ describe('data sources', () => {
     expect(localStorage.getItem('vigil-feed-url')).toBeNull()
     expect(localStorage.getItem('vigil-feed-send-token')).toBeNull()
     localStorage.clear()
+  })
+
+  it('shows file and repository names in the import history isolated, so a right-to-left override reorders nothing', async () => {
+    const spoofed = 'billing/\u202Enosj.exe.json'
+    const workspace = await workspaceWithFiles([
+      {
+        name: spoofed,
+        text: JSON.stringify({ auditReportVersion: 2, vulnerabilities: {} }),
+        repository: 'bill\u202Eing',
+      },
+    ])
+    await renderWithProviders(<DataSourcesScreen />, { workspace })
+    const history = page.getByRole('table', { name: 'Import history' })
+    await expect.element(history).toBeVisible()
+    const isolated = [...history.element().querySelectorAll('tbody td bdi')].map((element) => element.textContent)
+    expect(isolated).toEqual([spoofed, 'bill\u202Eing'])
   })
 
   it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (colorScheme) => {

@@ -269,9 +269,14 @@ function ImportHistory() {
           <Table.Tbody>
             {newest.map((record) => (
               <Table.Tr key={record.id}>
-                <Table.Td>{record.file}</Table.Td>
+                {/* Names from files are isolated: a right-to-left override in one cannot reorder the row. */}
+                <Table.Td>
+                  <bdi>{record.file}</bdi>
+                </Table.Td>
                 <Table.Td>{record.tool}</Table.Td>
-                <Table.Td>{record.repository}</Table.Td>
+                <Table.Td>
+                  <bdi>{record.repository}</bdi>
+                </Table.Td>
                 <Table.Td>{when(record.at)}</Table.Td>
                 <Table.Td>{describeChanges(record.changes)}</Table.Td>
               </Table.Tr>
