@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { feedSyncMachine, syncJob } from '@/machines/feed-sync.machine'
 import { workerActor } from '@/machines/worker-actor'
 import { FeedDefaultsContext, type FeedDefaults } from './feed-defaults'
+import { connectSources } from '@/lib/connect-sources'
 import { namedActorContext } from './named-actor-context'
 import { readPersonal, writePersonal } from './personal-settings'
 import { useDataSource } from './data-source'
@@ -82,6 +83,12 @@ function useStoredSettings(
   }
 }
 
+/** The connect sources of the page's own policy (the built index.html's meta tag); none in development. */
+function pagePolicy(): string[] | undefined {
+  const meta = document.querySelector<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy"]')
+  return meta ? connectSources(meta.content) : undefined
+}
+
 /** The sync machine with the browser's worker, for one workspace; a sync the user asked for shows the workspace. */
 function FeedSyncHost({ children }: { children: ReactNode }) {
   const { choose } = useDataSource()
@@ -89,7 +96,9 @@ function FeedSyncHost({ children }: { children: ReactNode }) {
     ({ databaseName, changed }: { databaseName?: string; changed: () => void }) =>
       feedSyncMachine.provide({
         actions: { announceChange: () => changed(), showWorkspace: () => choose('workspace') },
-        actors: { runSync: workerActor(syncJob(databaseName, takeWorkspaceWorker, window.location.origin)) },
+        actors: {
+          runSync: workerActor(syncJob(databaseName, takeWorkspaceWorker, window.location.origin, pagePolicy())),
+        },
       }),
     [choose],
   )

@@ -503,6 +503,24 @@ describe('feed sync', () => {
     expect(counts).toEqual({ a: 2, b: 1 })
   })
 
+  it('names the site’s Content-Security-Policy, not CORS, for a feed the policy does not let in, and asks for nothing', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await expect(sync(host, { connectSrc: ["'self'", 'https://other-feed.test'] })).rejects.toThrow(
+      "This Vigil's Content-Security-Policy lets it fetch only from 'self' https://other-feed.test (connect-src), and the feed at https://scans.test is not one of them. Ask whoever hosts Vigil to add https://scans.test to connect-src (docs/security.md).",
+    )
+    expect(host.requests).toEqual([])
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
+    const manifest = JSON.parse(host.files.get(manifestUrl)!)
+    manifest.repositories[0].files[0].url = 'https://cdn.test/audit.json'
+    host.files.set(manifestUrl, JSON.stringify(manifest))
+    const report = await sync(host, { connectSrc: ["'self'", origin] })
+    expect(report.problems).toEqual([
+      "https://cdn.test/audit.json: this Vigil's Content-Security-Policy (connect-src) does not let it fetch from https://cdn.test; it was not imported.",
+    ])
+    expect(host.requests.map((request) => request.url)).toEqual([manifestUrl])
+  })
+
   it('refuses an http feed on an https page before asking for anything', async () => {
     await freshWorkspace()
     const host = new FakeFeedHost()

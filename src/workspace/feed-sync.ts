@@ -1,3 +1,4 @@
+import { connectAllowed } from '@/lib/connect-sources'
 import { isLoopback } from '@/lib/loopback'
 import { sha256Hex } from '@/lib/sha256'
 import {
@@ -34,6 +35,11 @@ export interface FeedSyncOptions {
   /** Whether the browser says it is online (an offline sync says so rather than "unreachable"). */
   online?: () => boolean
   concurrency?: number
+  /**
+   * The page's `connect-src` sources. A worker takes its policy from its own response, not from
+   * the page's meta tag: the sync keeps to the page's, and says so when a feed is outside it.
+   */
+  connectSrc?: readonly string[]
   /** Byte caps (tests lower them): the manifest, and each scan file before decompression. */
   limits?: { manifest?: number; file?: number }
 }
@@ -114,6 +120,14 @@ class FeedClient {
   tokenSent = false
 
   constructor(private readonly options: FeedSyncOptions) {}
+
+  get connectSrc() {
+    return this.options.connectSrc
+  }
+
+  get pageOrigin() {
+    return this.options.pageOrigin
+  }
 
   async get(url: string, what: string, conditional: Conditional = {}): Promise<Response> {
     const headers = new Headers()
@@ -217,6 +231,11 @@ async function fetchFile(
   const state = moved(item) ? undefined : item.state
   // The manifest's hash is the same as the one imported: nothing to ask for.
   if (file.sha256 && state?.sha256 === file.sha256) return { ...item, outcome: { kind: 'unchanged' } }
+  const sources = client.connectSrc
+  if (sources && !connectAllowed(new URL(file.url), sources, client.pageOrigin)) {
+    const text = `${file.url}: this Vigil's Content-Security-Policy (connect-src) does not let it fetch from ${new URL(file.url).origin}; it was not imported.`
+    return { ...item, outcome: { kind: 'problem', text } }
+  }
   const response = await client.get(file.url, `the scan file ${file.url}`, state ?? {})
   if (response.status === 304) return { ...item, outcome: { kind: 'unchanged' } }
   if (!response.ok) {
@@ -292,7 +311,12 @@ function recordFailure(database: WorkspaceDatabase, item: Omit<Fetched, 'outcome
  */
 export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport> {
   const { database, manifestUrl, pageOrigin } = options
-  checkFeedUrl(manifestUrl, pageOrigin)
+  const address = checkFeedUrl(manifestUrl, pageOrigin)
+  if (options.connectSrc && !connectAllowed(address, options.connectSrc, pageOrigin)) {
+    throw new FeedError(
+      `This Vigil's Content-Security-Policy lets it fetch only from ${options.connectSrc.join(' ')} (connect-src), and the feed at ${address.origin} is not one of them. Ask whoever hosts Vigil to add ${address.origin} to connect-src (docs/security.md).`,
+    )
+  }
   const now = options.now ?? (() => new Date().toISOString())
   const client = new FeedClient(options)
   const previous = await readFeedState(database, manifestUrl)
