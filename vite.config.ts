@@ -3,7 +3,12 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig, loadEnv } from 'vite'
 import { immutableAssets } from './config/asset-caching.ts'
-import { contentSecurityPolicyMeta, policyOrigins, securityHeaders } from './config/security-headers.ts'
+import {
+  contentSecurityPolicyMeta,
+  policyOrigins,
+  securityHeaders,
+  securityHeadersFile,
+} from './config/security-headers.ts'
 import { chromiumArgs, chromiumPath } from './tests/chromium.ts'
 
 const alias = {
@@ -16,7 +21,7 @@ export default defineConfig(({ mode }) => {
   // connect-src: the site, the identity provider and the team's feed.
   const origins = policyOrigins(env)
   return {
-    plugins: [react(), contentSecurityPolicyMeta(origins), immutableAssets()],
+    plugins: [react(), contentSecurityPolicyMeta(origins), securityHeadersFile(origins), immutableAssets()],
     resolve: { alias },
     // Source maps are published only when asked for (VIGIL_SOURCEMAP=true), never by default.
     build: {

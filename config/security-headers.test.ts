@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, policyOrigins, providerOrigin, securityHeaders } from './security-headers'
+import { contentSecurityPolicy, headersFile, policyOrigins, providerOrigin, securityHeaders } from './security-headers'
 
 describe('security headers', () => {
   it('allows scripts only from self and never inline', () => {
@@ -50,5 +50,16 @@ describe('security headers', () => {
 
   it('sends no-referrer and nosniff', () => {
     expect(securityHeaders()).toMatchObject({ 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' })
+  })
+
+  it('publishes the headers for every path, the workers’ scripts included, which a meta policy does not reach', () => {
+    const file = headersFile({ feed: 'https://scans.acme.com' })
+    const [path, ...headers] = file.trim().split('\n')
+    expect(path).toBe('/*')
+    expect(headers).toEqual([
+      `  Content-Security-Policy: ${contentSecurityPolicy({ feed: 'https://scans.acme.com' })}; frame-ancestors 'none'`,
+      '  Referrer-Policy: no-referrer',
+      '  X-Content-Type-Options: nosniff',
+    ])
   })
 })

@@ -74,3 +74,24 @@ export function contentSecurityPolicyMeta(origins: PolicyOrigins = {}): Plugin {
     },
   }
 }
+
+/**
+ * The headers as a `_headers` file (Netlify, Cloudflare Pages and hosts that read the same
+ * format) for every path: the workers' scripts included, since a worker takes its policy from
+ * its own response and not from the page's meta tag.
+ */
+export function headersFile(origins: PolicyOrigins = {}): string {
+  const lines = Object.entries(securityHeaders(origins)).map(([name, value]) => `  ${name}: ${value}`)
+  return ['/*', ...lines, ''].join('\n')
+}
+
+/** Publishes `_headers` beside index.html in the build (docs/security.md says how other hosts send them). */
+export function securityHeadersFile(origins: PolicyOrigins = {}): Plugin {
+  return {
+    name: 'vigil:security-headers-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(origins) })
+    },
+  }
+}

@@ -4,6 +4,7 @@ import { Suspense, useEffect } from 'react'
 import { LoadingScreen } from './loading-screen'
 import { ThemeProvider } from '@/state/theme'
 import { appLayout } from './signed-in-chunks'
+import { useWorkspaceDeletionAtSignOut } from '@/state/workspace-sign-out'
 
 export interface AuthGateProps {
   /** Runs while the logged-out screen shows (the demo loads its provider's page); may return a cleanup. */
@@ -16,6 +17,7 @@ export interface AuthGateProps {
  */
 export function AuthGate({ whileLoggedOut }: AuthGateProps = {}) {
   const auth = useAuth()
+  useWorkspaceDeletionAtSignOut()
   const loggedOut = auth.status === 'unauthenticated'
   useEffect(() => (loggedOut ? whileLoggedOut?.() : undefined), [loggedOut, whileLoggedOut])
   if (auth.status === 'authenticated') {

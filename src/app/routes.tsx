@@ -5,6 +5,7 @@ import { NotFoundScreen } from '@/screens/not-found'
 import { SectionUnavailableScreen } from '@/screens/section-unavailable'
 import { decodeSegment } from '@/app/exact-address'
 import { appRoutes, sectionName } from './route-table'
+import { ScreenErrorBoundary } from './screen-error-boundary'
 
 function ScreenLoading() {
   return (
@@ -19,8 +20,9 @@ function NotFoundRoute() {
   return <NotFoundScreen path={decodeSegment(path)} />
 }
 
-/** The router over the route table. */
+/** The router over the route table; each screen in its own error boundary, started afresh at another address. */
 export function AppRoutes() {
+  const [address] = useLocation()
   return (
     <Suspense fallback={<ScreenLoading />}>
       <Switch>
@@ -28,7 +30,9 @@ export function AppRoutes() {
           <Route key={path} path={path}>
             {(params) =>
               screen ? (
-                screen.render(params as Record<string, string>)
+                <ScreenErrorBoundary key={address}>
+                  {screen.render(params as Record<string, string>)}
+                </ScreenErrorBoundary>
               ) : (
                 <SectionUnavailableScreen name={sectionName({ path, ...route })} />
               )

@@ -731,6 +731,12 @@ describe('DPoP', () => {
     expect(bearer.status).toBe(401)
   })
 
+  it('says that it binds the tokens, so that they are sent to no feed as bearer tokens', async () => {
+    const context = setup(demoConfig, { dpopKeys: memoryDpopKeys() })
+    await context.client.handleCallback(await signInAt(context))
+    expect(await context.client.bindsTokens()).toBe(true)
+  })
+
   it('forgets the key at sign-out', async () => {
     const dpopKeys = memoryDpopKeys()
     const context = setup(demoConfig, { dpopKeys })
@@ -753,6 +759,7 @@ describe('DPoP', () => {
     expect(decodeJwt(session.accessToken).cnf).toBeUndefined()
     const response = await context.client.resourceRequest(session.accessToken, apiUrl, new Headers(), fetch)
     expect(response.status).toBe(200)
+    expect(await context.client.bindsTokens()).toBe(false)
   })
 })
 

@@ -274,6 +274,11 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
     /** A request to the API with the access token, proving possession of the DPoP key where bound. */
     resourceRequest: async (accessToken: string, url: URL, headers: Headers, fetcher: typeof fetch) =>
       protocol.resourceRequest(accessToken, url, headers, fetcher, await dpopKeys().catch(() => undefined)),
+    /**
+     * Whether the tokens are bound to this browser's DPoP key: such a token goes only to a resource
+     * with a proof of the key (resourceRequest), never as a bearer token.
+     */
+    bindsTokens: async (): Promise<boolean> => !!(await dpopKeys().catch(() => undefined)),
     /** False once any tab has signed out since these tokens were sent: a late message cannot sign in. */
     acceptsSyncedTokens: async (): Promise<boolean> => (await ledger.read())?.signedOutAt === undefined,
   }

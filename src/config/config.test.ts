@@ -94,6 +94,17 @@ describe('readConfig', () => {
     ])
   })
 
+  it('refuses http for a host whose name only starts like a loopback address', () => {
+    expect(
+      problemsOf(readConfig({ VITE_AUTH_DOMAIN: 'http://127.evil.example', VITE_AUTH_CLIENT_ID: 'x' }, origin)),
+    ).toEqual([
+      {
+        variable: 'VITE_AUTH_DOMAIN',
+        message: 'must use https:// (http:// is allowed only for localhost), got "http://127.evil.example"',
+      },
+    ])
+  })
+
   it.each([
     [
       { VITE_AUTH_DOMAIN: 'acme.kinde.com', VITE_AUTH_CLIENT_ID: 'x' },

@@ -1,4 +1,5 @@
 /** The build-time configuration of Vigil, read and validated once at start-up. */
+import { isLoopback } from '@/lib/loopback'
 
 export const DEFAULT_SCOPE = 'email profile openid offline'
 export const DEMO_CLIENT_ID = 'vigil-demo'
@@ -36,10 +37,6 @@ function text(env: ConfigEnv, name: string): string | undefined {
   if (typeof value !== 'string') return undefined
   const trimmed = value.trim()
   return trimmed === '' ? undefined : trimmed
-}
-
-function isLoopback(url: URL): boolean {
-  return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\./.test(url.hostname)
 }
 
 /** An absolute URL, https unless it points at this machine. Returns the problem text, if any. */

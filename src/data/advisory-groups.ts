@@ -2,6 +2,7 @@ import { findingSeverities, type FindingSeverity, type Vulnerability } from './f
 import type { DecisionView } from './decisions'
 import type { SlaView } from './sla'
 import type { Repository } from './repositories'
+import { safeLink } from '@/lib/safe-link'
 
 /**
  * Every vulnerability of every repository, one entry per repository × finding, in two columns:
@@ -178,7 +179,7 @@ export function groupAdvisories(occurrences: VulnerabilityOccurrences, repositor
       packages: [...packages].sort(),
       affected: [...affected].sort(),
       fixed: [...fixed].sort(),
-      url: builder.findings.find((finding) => finding.url)?.url,
+      url: builder.findings.map((finding) => safeLink(finding.url)).find(Boolean),
       occurrences: builder.occurrences,
       repositories: count,
       privateRepositories: privateCount,

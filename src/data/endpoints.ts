@@ -1,4 +1,5 @@
 /** API endpoints per repository. */
+import { dataKeyed } from '@/lib/data-keyed'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY'
 /** Basic and Unknown come from imported API descriptions: Unknown is "nothing declared". */
@@ -98,7 +99,7 @@ function endpoints(prefix: string, rows: Row[]): ApiEndpoint[] {
   }))
 }
 
-const endpointsByRepository: Record<string, ApiEndpoint[]> = {
+const endpointsByRepository = dataKeyed<ApiEndpoint[]>({
   'atlas-storefront': endpoints('atlas', [
     ['GET', '/api/products', 'None', '', 'List the catalogue'],
     ['GET', '/api/products/{id}', 'None', '', 'Read one product'],
@@ -158,7 +159,7 @@ const endpointsByRepository: Record<string, ApiEndpoint[]> = {
     ['POST', '/internal/jobs/{id}/retry', 'JWT', '', 'Retry a failed job'],
     ['GET', '/internal/health', 'None', '', 'Liveness probe'],
   ]),
-}
+})
 
 export function endpointsFor(repositoryName: string): ApiEndpoint[] {
   return endpointsByRepository[repositoryName] ?? []

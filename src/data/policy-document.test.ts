@@ -315,3 +315,14 @@ describe('policy SLA in the front matter', () => {
     expect(saveTags(document, ['x'])).toContain('sla:\n  critical: 3\n  high: soon\n  inTriagePauses: true\n')
   })
 })
+
+describe('check words named like Object members', () => {
+  it('reads {severity: constructor} as a severity it does not know', () => {
+    const { spec, problems } = parseCheck('{severity: constructor, toString}')
+    expect(spec.severities).toEqual([])
+    expect(problems).toEqual([
+      '"constructor" is not a severity: write critical, high, medium, low or unknown.',
+      '"toString" is not a severity: write critical, high, medium, low or unknown.',
+    ])
+  })
+})

@@ -1,6 +1,7 @@
 import { parse as parseYaml, parseDocument } from 'yaml'
 import type { FindingSeverity } from './findings'
 import { readSla, type SlaSettings } from './policy-sla'
+import { dataKeyed } from '@/lib/data-keyed'
 
 /**
  * A policy document: YAML front matter, then markdown with level-tagged lines. A rule line may
@@ -110,13 +111,13 @@ function readMeta(yamlText: string): { meta: PolicyMeta; error?: string; slaProb
   }
 }
 
-const severityWords: Record<string, FindingSeverity> = {
+const severityWords = dataKeyed<FindingSeverity>({
   critical: 'Critical',
   high: 'High',
   medium: 'Medium',
   low: 'Low',
   unknown: 'Unknown',
-}
+})
 const checkExamples: Record<(typeof CHECK_KINDS)[number], string> = {
   cwe: '{cwe: 79}',
   rules: '{rules: js/xss}',

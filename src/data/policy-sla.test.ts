@@ -35,3 +35,11 @@ describe('policy SLA settings', () => {
     expect(readSla(7).sla).toBe(defaultSla)
   })
 })
+
+describe('sla fields that name Object’s own members', () => {
+  it('reads constructor and toString as fields it does not know, not as severities', () => {
+    const { sla, problems } = readSla({ constructor: 3, toString: 5 })
+    expect(sla).toEqual(defaultSla)
+    expect(problems).toHaveLength(2)
+  })
+})

@@ -1,4 +1,5 @@
 import type { FindingSeverity } from './findings'
+import { dataKeyed } from '@/lib/data-keyed'
 
 /** How long a team has to fix a finding, as the policy's front matter says (`sla:`). */
 export interface SlaSettings {
@@ -14,13 +15,13 @@ export const defaultSla: SlaSettings = Object.freeze({
 })
 
 const MAX_DAYS = 3650
-const severityFields: Record<string, FindingSeverity> = {
+const severityFields = dataKeyed<FindingSeverity>({
   critical: 'Critical',
   high: 'High',
   medium: 'Medium',
   low: 'Low',
   unknown: 'Unknown',
-}
+})
 
 const shown = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value))
 

@@ -73,3 +73,9 @@ describe('sample data', () => {
     }
   })
 })
+
+describe('sample endpoints of a repository named like an Object member', () => {
+  it.each(['constructor', '__proto__', 'toString'])('lists none for %s', (name) => {
+    expect(endpointsFor(name)).toEqual([])
+  })
+})

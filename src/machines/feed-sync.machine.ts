@@ -117,8 +117,16 @@ export const feedSyncMachine = setup({
   },
 })
 
-/** Runs a sync in the workspace's worker: the page only shows its progress. */
-export const syncJob = (databaseName: string | undefined, create: () => Worker, pageOrigin: string) =>
+/**
+ * Runs a sync in the workspace's worker: the page only shows its progress. `connectSrc` is the
+ * page's policy for fetches, which the worker keeps to (its own response brings it none).
+ */
+export const syncJob = (
+  databaseName: string | undefined,
+  create: () => Worker,
+  pageOrigin: string,
+  connectSrc?: string[],
+) =>
   workspaceJob<FeedSyncRequest, FeedRunnerEvent>(databaseName, create, {
     name: 'sync',
     request: (input, database) => ({
@@ -127,6 +135,7 @@ export const syncJob = (databaseName: string | undefined, create: () => Worker, 
       manifestUrl: input.manifestUrl,
       pageOrigin,
       token: input.token,
+      connectSrc,
     }),
     receive: (message) => {
       if (message.type === 'sync-progress') return { type: 'feed.progress', progress: message.progress }

@@ -145,6 +145,14 @@ export function useTokenGetter(): () => string | undefined {
   }
 }
 
+const unbound = async () => false
+
+/** Whether the provider binds the tokens to this browser (DPoP); false without an auth client. */
+export function useTokenBinding(): () => Promise<boolean> {
+  const client = useContext(AuthClientContext)
+  return client ? client.bindsTokens : unbound
+}
+
 /**
  * Renews the session now (the API refused its access token) and gives the new access token, or
  * undefined when the renewal failed and the user is signed out.

@@ -1,10 +1,11 @@
 import { createActorContext } from '@xstate/react'
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
-import { readLocal, writeLocal } from '@/lib/local-storage'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { feedSyncMachine, syncJob } from '@/machines/feed-sync.machine'
 import { workerActor } from '@/machines/worker-actor'
 import { FeedDefaultsContext, type FeedDefaults } from './feed-defaults'
+import { connectSources } from '@/lib/connect-sources'
 import { namedActorContext } from './named-actor-context'
+import { readPersonal, writePersonal } from './personal-settings'
 import { useDataSource } from './data-source'
 import { useWorkspace } from './workspace'
 import { WorkspaceActorHost } from './workspace-actor-host'
@@ -17,27 +18,75 @@ const FEED_URL_KEY = 'vigil-feed-url'
 const FEED_TOKEN_KEY = 'vigil-feed-send-token'
 
 export interface FeedSettings extends FeedDefaults {
-  /** Saves this browser's feed; an empty address falls back to the build's. */
+  /** Saves this person's feed; an empty address falls back to the build's. */
   save: (settings: { url: string; sendToken: boolean }) => void
-  /** The signed-in user's token when it is to be sent, else undefined. */
-  tokenFor: (sendToken: boolean) => string | undefined
+  /**
+   * The signed-in user's token when it is to be sent, else undefined. A token bound to this
+   * browser's DPoP key is never sent: a feed could only receive it as a bearer token, which a
+   * bound token must not be.
+   */
+  tokenFor: (sendToken: boolean) => Promise<string | undefined>
+  /** True when the sign-in provider binds tokens to this browser (DPoP): none is sent to a feed. */
+  tokenBound?: boolean
 }
 
 const FeedSettingsContext = createContext<FeedSettings | null>(null)
 
-function useStoredSettings(defaults: FeedDefaults, getToken: () => string | undefined): FeedSettings {
-  const [stored, setStored] = useState(() => ({ url: readLocal(FEED_URL_KEY), sendToken: readLocal(FEED_TOKEN_KEY) }))
+const unbound = async () => false
+
+interface Stored {
+  workspace?: string
+  url: string | null
+  sendToken: string | null
+}
+
+/** The signed-in person's feed settings (see personal-settings: a shared token choice is dropped). */
+function readStored(workspace: string | undefined): Stored {
+  if (!workspace) return { workspace, url: null, sendToken: null }
+  return {
+    workspace,
+    url: readPersonal(FEED_URL_KEY, workspace, 'move'),
+    sendToken: readPersonal(FEED_TOKEN_KEY, workspace, 'drop'),
+  }
+}
+
+function useStoredSettings(
+  defaults: FeedDefaults,
+  getToken: () => string | undefined,
+  tokensBound: () => Promise<boolean>,
+): FeedSettings {
+  const workspace = useWorkspace().databaseName
+  const [saved, setSaved] = useState<Stored>()
+  // Read again when the identity changes; what this person saved since is kept as saved.
+  const read = useMemo(() => readStored(workspace), [workspace])
+  const stored = saved && saved.workspace === workspace ? saved : read
+  const [bound, setBound] = useState<boolean>()
+  useEffect(() => {
+    let current = true
+    void tokensBound().then((value) => current && setBound(value))
+    return () => {
+      current = false
+    }
+  }, [tokensBound])
   return {
     url: stored.url ?? defaults.url,
-    sendToken: stored.sendToken === null ? defaults.sendToken : stored.sendToken === 'true',
-    tokenFor: (sendToken) => (sendToken ? getToken() : undefined),
+    sendToken: !bound && (stored.sendToken === null ? defaults.sendToken : stored.sendToken === 'true'),
+    tokenBound: bound,
+    tokenFor: async (sendToken) => (sendToken && !(await tokensBound()) ? getToken() : undefined),
     save: ({ url, sendToken }) => {
+      if (!workspace) return
       const address = url.trim()
-      writeLocal(FEED_URL_KEY, address === '' || address === defaults.url ? null : address)
-      writeLocal(FEED_TOKEN_KEY, sendToken === defaults.sendToken ? null : String(sendToken))
-      setStored({ url: address === '' ? null : address, sendToken: String(sendToken) })
+      writePersonal(FEED_URL_KEY, workspace, address === '' || address === defaults.url ? null : address)
+      writePersonal(FEED_TOKEN_KEY, workspace, sendToken === defaults.sendToken ? null : String(sendToken))
+      setSaved({ workspace, url: address === '' ? null : address, sendToken: String(sendToken) })
     },
   }
+}
+
+/** The connect sources of the page's own policy (the built index.html's meta tag); none in development. */
+function pagePolicy(): string[] | undefined {
+  const meta = document.querySelector<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy"]')
+  return meta ? connectSources(meta.content) : undefined
 }
 
 /** The sync machine with the browser's worker, for one workspace; a sync the user asked for shows the workspace. */
@@ -47,7 +96,9 @@ function FeedSyncHost({ children }: { children: ReactNode }) {
     ({ databaseName, changed }: { databaseName?: string; changed: () => void }) =>
       feedSyncMachine.provide({
         actions: { announceChange: () => changed(), showWorkspace: () => choose('workspace') },
-        actors: { runSync: workerActor(syncJob(databaseName, takeWorkspaceWorker, window.location.origin)) },
+        actors: {
+          runSync: workerActor(syncJob(databaseName, takeWorkspaceWorker, window.location.origin, pagePolicy())),
+        },
       }),
     [choose],
   )
@@ -61,34 +112,42 @@ function FeedSyncHost({ children }: { children: ReactNode }) {
 
 /** A configured feed is synced once the workspace is ready after sign-in. */
 function SyncOnSignIn() {
-  const ready = !!useWorkspace().databaseName
+  const workspace = useWorkspace().databaseName
   const settings = useFeedSettings()
   const actor = FeedSyncActor.useActorRef()
   const { choice } = useDataSource()
-  const started = useRef(false)
+  const startedFor = useRef<string>(undefined)
   useEffect(() => {
-    if (!ready || started.current) return
-    started.current = true
-    // Once, when the workspace is first ready; a feed named later syncs when the user asks.
-    // A team's build names its feed: its data, not the samples, is what the screens show first.
-    if (settings.url) {
-      actor.send({
-        type: 'feed.sync',
-        manifestUrl: settings.url,
-        token: settings.tokenFor(settings.sendToken),
-        show: choice === 'sample',
-      })
+    if (!workspace || startedFor.current === workspace) return
+    startedFor.current = workspace
+    // Once per identity, when its workspace is first ready; a feed named later syncs when the
+    // user asks. A team's build names its feed: its data, not the samples, is what the screens
+    // show first.
+    const manifestUrl = settings.url
+    if (manifestUrl) {
+      void settings
+        .tokenFor(settings.sendToken)
+        .then((token) => actor.send({ type: 'feed.sync', manifestUrl, token, show: choice === 'sample' }))
     }
-  }, [actor, choice, ready, settings])
+  }, [actor, choice, workspace, settings])
   return null
 }
 
 /**
- * The team feed: its settings in this browser, and the sync machine, one per identity's workspace.
- * `getToken` gives the signed-in user's access token, sent to the feed only when asked to.
+ * The team feed: the signed-in person's settings, and the sync machine, one per identity's
+ * workspace. `getToken` gives the signed-in user's access token, sent to the feed only when asked
+ * to; `tokensBound` says whether the provider binds it to this browser (then it is never sent).
  */
-export function FeedSyncProvider({ getToken, children }: { getToken: () => string | undefined; children: ReactNode }) {
-  const settings = useStoredSettings(useContext(FeedDefaultsContext), getToken)
+export function FeedSyncProvider({
+  getToken,
+  tokensBound = unbound,
+  children,
+}: {
+  getToken: () => string | undefined
+  tokensBound?: () => Promise<boolean>
+  children: ReactNode
+}) {
+  const settings = useStoredSettings(useContext(FeedDefaultsContext), getToken, tokensBound)
   return (
     <FeedSettingsContext.Provider value={settings}>
       <FeedSyncHost>{children}</FeedSyncHost>

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import useSWR from 'swr'
-import { readLocal, writeLocal } from '@/lib/local-storage'
 import {
   BlockedWorkspaceError,
   deleteWorkspace,
@@ -25,6 +24,7 @@ import { readHistory } from '@/workspace/store/history-records'
 import { emptyHistory } from '@/workspace/history/finding-history'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { useAdvisoryIndexer } from './advisory-indexer'
+import { readPersonal, writePersonal } from './personal-settings'
 import { useRequiredContext } from './required-context'
 
 /** Who the workspace belongs to: one database per identity (issuer + subject). */
@@ -36,6 +36,8 @@ export interface WorkspaceIdentity {
 export interface WorkspaceState {
   /** The IndexedDB database of this identity, once its name is known. */
   databaseName?: string
+  /** True while the signed-in identity's database name is being worked out (a moment after sign-in). */
+  pending: boolean
   /** Why the workspace cannot be used in this browser (IndexedDB unavailable), in words. */
   problem?: string
   /** The repositories stored, undefined until this identity's workspace is first read. */
@@ -117,6 +119,25 @@ function useDatabaseName(identity: WorkspaceIdentity | undefined): { name?: stri
   return identity && state.identity === identity ? state : {}
 }
 
+/** The person's choice to delete their workspace when they sign out, and when their session ends. */
+function readClearOnSignOut(name: string): boolean {
+  return readPersonal(CLEAR_ON_SIGN_OUT_KEY, name, 'move') === 'true'
+}
+
+/**
+ * Deletes an identity's workspace if that person asked for it at sign-out: run in every tab when
+ * the session leaves it (a sign-out here or in another tab, a session that ended after a failed
+ * refresh, another person signing in). Open connections close as the deletion asks them to.
+ */
+export async function deleteWorkspaceIfChosen(identity: WorkspaceIdentity): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false
+  const name = await workspaceName(identity.issuer, identity.subject)
+  if (!readClearOnSignOut(name)) return false
+  await closeConnection(name)
+  await deleteWorkspace(name)
+  return true
+}
+
 export interface WorkspaceProviderProps {
   identity?: WorkspaceIdentity
   children: ReactNode
@@ -179,10 +200,13 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     [name, open],
   )
 
-  const [clearOnSignOut, setClear] = useState(() => readLocal(CLEAR_ON_SIGN_OUT_KEY) === 'true')
+  const [savedClear, setClear] = useState<{ name: string; clear: boolean }>()
+  const readClear = useMemo(() => !!name && readClearOnSignOut(name), [name])
+  const clearOnSignOut = savedClear && savedClear.name === name ? savedClear.clear : readClear
 
   const state: WorkspaceState = {
     databaseName: name,
+    pending: !!identity && !name && !nameProblem,
     problem: nameProblem ?? (loaded.error ? readProblem(loaded.error) : undefined),
     summaries: current?.summaries,
     fresh: current?.revision === revision,
@@ -206,8 +230,9 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     },
     clearOnSignOut,
     setClearOnSignOut: (clear) => {
-      writeLocal(CLEAR_ON_SIGN_OUT_KEY, clear ? 'true' : null)
-      setClear(clear)
+      if (!name) return
+      writePersonal(CLEAR_ON_SIGN_OUT_KEY, name, clear ? 'true' : null)
+      setClear({ name, clear })
     },
   }
   return <WorkspaceContext.Provider value={state}>{children}</WorkspaceContext.Provider>

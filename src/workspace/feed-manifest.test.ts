@@ -90,6 +90,32 @@ describe('feed manifest', () => {
     ).toThrow('refuses a feed over plain http')
   })
 
+  it('refuses an address with a user name or password, saying so without showing the password', () => {
+    const attempt = () => checkFeedUrl('https://ci:hunter2@scans.example.com/vigil/manifest.json', page)
+    expect(attempt).toThrow(
+      'The feed address https://scans.example.com/vigil/manifest.json carries a user name or password: Vigil sends no credentials in an address. Remove them, and let the host check your sign-in token instead.',
+    )
+    expect(attempt).not.toThrow('hunter2')
+    const inManifest = () =>
+      read({ vigilFeed: 1, repositories: [{ name: 'a', files: [{ url: 'https://u:p4ss@cdn.example.com/a.json' }] }] })
+    expect(inManifest).toThrow('https://cdn.example.com/a.json carries a user name or password')
+    expect(inManifest).not.toThrow('p4ss')
+  })
+
+  it('collapses the spaces inside a repository name as a hand import does', () => {
+    const manifest = read({ vigilFeed: 1, repositories: [{ name: '  billing \t  api ', files: [] }] })
+    expect(manifest.repositories.map((repository) => repository.name)).toEqual(['billing api'])
+    expect(() =>
+      read({
+        vigilFeed: 1,
+        repositories: [
+          { name: 'billing  api', files: [] },
+          { name: 'billing api', files: [] },
+        ],
+      }),
+    ).toThrow('The feed manifest lists the repository "billing api" twice.')
+  })
+
   it('reads a manifest of 10,000 repositories', () => {
     const repositories = Array.from({ length: 10_000 }, (_, index) => ({
       name: `repo-${index}`,

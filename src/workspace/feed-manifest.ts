@@ -2,6 +2,7 @@ import { Validator, type Schema } from '@cfworker/json-schema'
 import { asText, isObject, own } from './json'
 import feedSchema from './feed.schema.json'
 import { describeSchemaErrors } from '@/lib/schema-errors'
+import { cleanRepositoryName } from './repository-name'
 
 /** A scan file of a feed, its URL resolved against the manifest's. */
 export interface FeedFile {
@@ -51,6 +52,13 @@ export function checkFeedUrl(address: string, pageOrigin: string): URL {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new FeedError(`The feed address must start with https:// (it starts with ${url.protocol}).`)
   }
+  if (url.username || url.password) {
+    url.username = ''
+    url.password = ''
+    throw new FeedError(
+      `The feed address ${url.href} carries a user name or password: Vigil sends no credentials in an address. Remove them, and let the host check your sign-in token instead.`,
+    )
+  }
   if (url.protocol === 'http:' && pageOrigin.startsWith('https:')) {
     throw new FeedError(
       `Vigil is served over https, so it refuses a feed over plain http (${url.origin}): the scan files could be changed on the way. Publish the feed over https.`,
@@ -89,7 +97,8 @@ export function readManifest(text: string, manifestUrl: string, pageOrigin: stri
   const fileOwners = new Map<string, string>()
   const repositories: FeedRepository[] = []
   for (const entry of manifest.repositories as Record<string, unknown>[]) {
-    const name = (entry.name as string).trim()
+    const name = cleanRepositoryName(entry.name as string)
+    if (name === undefined) throw new FeedError('The feed manifest lists a repository with an empty name.')
     if (names.has(name)) throw new FeedError(`The feed manifest lists the repository "${name}" twice.`)
     names.add(name)
     const files: FeedFile[] = []

@@ -284,21 +284,128 @@ describe('feed sync', () => {
     expect((await findingsOf(database, 'payments')).length).toBe(1)
   })
 
-  it('refuses a file whose size is not the manifest’s', async () => {
+  it('refuses a file whose size is not the manifest’s, reading no more of it than the manifest says', async () => {
     await freshWorkspace()
     const host = new FakeFeedHost()
-    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) }, storefront: { 'audit.json': '{}' } })
     const manifest = JSON.parse(host.files.get(manifestUrl)!)
     manifest.repositories[0].files[0].size = 3
+    manifest.repositories[1].files[0].size = 300
     host.files.set(manifestUrl, JSON.stringify(manifest))
     const report = await sync(host)
     expect(report.problems).toEqual([
-      expect.stringMatching(/audit\.json: the file has \d+ bytes, the manifest says 3; it was not imported\.$/),
+      `${origin}/feed/payments/audit.json: the file is larger than the 3 bytes the manifest says; it was not imported.`,
+      `${origin}/feed/storefront/audit.json: the file has 2 bytes, the manifest says 300; it was not imported.`,
     ])
     expect(await listRepositories(database)).toEqual([])
   })
 
-  it('sends the token only to the feed’s origin, and says whether it sent one when refused', async () => {
+  /** A response whose body comes in 64 KiB chunks, counting what was read of it. */
+  const streamed = (size: number, headers: Record<string, string> = {}) => {
+    const read = { bytes: 0 }
+    let left = size
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (left <= 0) return controller.close()
+        const chunk = new Uint8Array(Math.min(left, 64 * 1024)).fill(0x20)
+        left -= chunk.byteLength
+        read.bytes += chunk.byteLength
+        controller.enqueue(chunk)
+      },
+    })
+    return { read, response: new Response(body, { status: 200, headers }) }
+  }
+
+  it('refuses a manifest over its byte cap from its Content-Length, reading none of it', async () => {
+    await freshWorkspace()
+    const { read, response } = streamed(8 * 1024 * 1024, { 'Content-Length': String(8 * 1024 * 1024) })
+    await expect(
+      sync(new FakeFeedHost(), { fetch: async () => response, limits: { manifest: 1024 * 1024 } }),
+    ).rejects.toThrow(
+      'The feed manifest is larger than 1 MB, and Vigil reads manifests up to 1 MB: split the feed, or list fewer files in it.',
+    )
+    expect(read.bytes).toBeLessThanOrEqual(64 * 1024)
+  })
+
+  it('stops reading a manifest that sends no length once it passes the cap', async () => {
+    await freshWorkspace()
+    const { read, response } = streamed(8 * 1024 * 1024)
+    await expect(
+      sync(new FakeFeedHost(), { fetch: async () => response, limits: { manifest: 1024 * 1024 } }),
+    ).rejects.toThrow('The feed manifest is larger than 1 MB')
+    expect(read.bytes).toBeLessThanOrEqual(1024 * 1024 + 2 * 64 * 1024)
+  })
+
+  it('refuses a scan file over the cap from its Content-Length or while it streams, and the others land', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } }, { hashes: false })
+    const manifest = JSON.parse(host.files.get(manifestUrl)!)
+    manifest.repositories[0].files.push({ url: 'payments/huge.json' }, { url: 'payments/endless.json' })
+    host.files.set(manifestUrl, JSON.stringify(manifest))
+    const reads: { read: { bytes: number } }[] = []
+    const feed: typeof fetch = async (input, init) => {
+      const url = String(input)
+      if (url.endsWith('huge.json')) {
+        const body = streamed(4 * 1024 * 1024, { 'Content-Length': String(4 * 1024 * 1024) })
+        reads.push(body)
+        return body.response
+      }
+      if (url.endsWith('endless.json')) {
+        const body = streamed(4 * 1024 * 1024)
+        reads.push(body)
+        return body.response
+      }
+      return host.fetch(input, init)
+    }
+    const report = await sync(host, { fetch: feed, limits: { file: 1024 * 1024 } })
+    expect(report.problems).toEqual([
+      `${origin}/feed/payments/huge.json: the file is larger than 1 MB, and Vigil reads feed files up to 1 MB; it was not imported.`,
+      `${origin}/feed/payments/endless.json: the file is larger than 1 MB, and Vigil reads feed files up to 1 MB; it was not imported.`,
+    ])
+    expect(reads[0].read.bytes).toBeLessThanOrEqual(64 * 1024)
+    expect(reads[1].read.bytes).toBeLessThanOrEqual(1024 * 1024 + 2 * 64 * 1024)
+    expect((await listRepositories(database)).map((summary) => summary.name)).toEqual(['payments'])
+  })
+
+  it('does not fetch a file that failed again until its wait is over, unless the manifest lists a new version', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
+    const fileUrl = `${origin}/feed/payments/audit.json`
+    host.files.set(fileUrl, 'not a scan')
+    let clock = Date.parse('2026-11-26T09:00:00Z')
+    const now = () => new Date(clock).toISOString()
+    const first = await sync(host, { now })
+    expect(first.problems).toEqual([expect.stringMatching(/^https:\/\/scans\.test\/feed\/payments\/audit\.json: /)])
+
+    // Signed in again ten minutes later: the file is not asked for.
+    clock += 10 * 60 * 1000
+    host.requests = []
+    const second = await sync(host, { now })
+    expect(host.requests.map((request) => request.url)).toEqual([manifestUrl])
+    expect(second.problems).toEqual([
+      `${fileUrl}: it failed 1 time; Vigil tries it again after 2026-11-26T09:15:00.000Z, or as soon as the manifest lists a new version.`,
+    ])
+
+    // After the wait it is asked for again, fails again, and waits longer.
+    clock += 10 * 60 * 1000
+    host.requests = []
+    await sync(host, { now })
+    expect(host.requests.map((request) => request.url)).toEqual([manifestUrl, fileUrl])
+    clock += 30 * 60 * 1000
+    expect((await sync(host, { now })).problems).toEqual([
+      `${fileUrl}: it failed 2 times; Vigil tries it again after 2026-11-26T10:20:00.000Z, or as soon as the manifest lists a new version.`,
+    ])
+
+    // CI publishes a mended file: the new hash in the manifest ends the wait.
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash', 'qs']) } })
+    const mended = await sync(host, { now })
+    expect(mended).toMatchObject({ fetched: 1, problems: [] })
+    expect((await listRepositories(database)).map((summary) => summary.name)).toEqual(['payments'])
+  })
+
+  it('sends the token to no other origin, and says whether it sent one when refused', async () => {
     await freshWorkspace()
     const host = new FakeFeedHost()
     await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
@@ -319,6 +426,48 @@ describe('feed sync', () => {
     await expect(sync(host, { token: 'wrong' })).rejects.toThrow(
       'Vigil sent your sign-in token, and the feed did not accept it.',
     )
+  })
+
+  it('sends the token only under the manifest’s own folder: never to another path of its host', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
+    const manifest = JSON.parse(host.files.get(manifestUrl)!)
+    // On a shared host (GitHub Pages, a path-style bucket) another tenant's folder is on the same origin.
+    for (const url of ['/other-tenant/collect.json', '/feed-evil/collect.json', '/feed/..%2Fother-tenant/x.json']) {
+      manifest.repositories[0].files.push({ url })
+      host.files.set(new URL(url, origin).href, npmAudit(['qs']))
+    }
+    host.files.set(manifestUrl, JSON.stringify(manifest))
+    await sync(host, { token: 'secret' })
+    expect(host.requests.map((request) => [request.url, request.authorization])).toEqual([
+      [manifestUrl, 'Bearer secret'],
+      [`${origin}/feed/payments/audit.json`, 'Bearer secret'],
+      [`${origin}/other-tenant/collect.json`, null],
+      [`${origin}/feed-evil/collect.json`, null],
+      [`${origin}/feed/..%2Fother-tenant/x.json`, null],
+    ])
+    host.requireToken = 'secret'
+    host.requests = []
+    await expect(sync(host, { token: 'secret', concurrency: 1 })).rejects.toThrow(
+      "(HTTP 401). Vigil sends your sign-in token only to addresses under the manifest's folder",
+    )
+  })
+
+  it('sends the token over https, or over http only to this machine', async () => {
+    await freshWorkspace()
+    for (const [feedOrigin, sent] of [
+      ['http://scans.test', null],
+      ['http://127.0.0.1:4190', 'Bearer secret'],
+      ['http://127.evil.example:4190', null],
+    ] as const) {
+      const host = new FakeFeedHost()
+      const address = `${feedOrigin}/feed/manifest.json`
+      host.files.set(address, JSON.stringify({ vigilFeed: 1, repositories: [] }))
+      const report = await sync(host, { token: 'secret', manifestUrl: address, pageOrigin: 'http://127.0.0.1:4176' })
+      expect(host.requests.map((request) => request.authorization)).toEqual([sent])
+      expect(report.tokenSent).toBe(sent !== null)
+    }
   })
 
   it('follows no redirect while it sends a token', async () => {
@@ -374,6 +523,24 @@ describe('feed sync', () => {
       (await listRepositories(database)).map((summary) => [summary.name, summary.counts.vulnerabilities]),
     )
     expect(counts).toEqual({ a: 2, b: 1 })
+  })
+
+  it('names the site’s Content-Security-Policy, not CORS, for a feed the policy does not let in, and asks for nothing', async () => {
+    await freshWorkspace()
+    const host = new FakeFeedHost()
+    await expect(sync(host, { connectSrc: ["'self'", 'https://other-feed.test'] })).rejects.toThrow(
+      "This Vigil's Content-Security-Policy lets it fetch only from 'self' https://other-feed.test (connect-src), and the feed at https://scans.test is not one of them. Ask whoever hosts Vigil to add https://scans.test to connect-src (docs/security.md).",
+    )
+    expect(host.requests).toEqual([])
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
+    const manifest = JSON.parse(host.files.get(manifestUrl)!)
+    manifest.repositories[0].files[0].url = 'https://cdn.test/audit.json'
+    host.files.set(manifestUrl, JSON.stringify(manifest))
+    const report = await sync(host, { connectSrc: ["'self'", origin] })
+    expect(report.problems).toEqual([
+      "https://cdn.test/audit.json: this Vigil's Content-Security-Policy (connect-src) does not let it fetch from https://cdn.test; it was not imported.",
+    ])
+    expect(host.requests.map((request) => request.url)).toEqual([manifestUrl])
   })
 
   it('refuses an http feed on an https page before asking for anything', async () => {

@@ -1,3 +1,5 @@
+import { connectAllowed } from '@/lib/connect-sources'
+import { isLoopback } from '@/lib/loopback'
 import { sha256Hex } from '@/lib/sha256'
 import {
   checkFeedUrl,
@@ -7,8 +9,10 @@ import {
   type FeedManifest,
   type FeedRepository,
 } from './feed-manifest'
+import { MAX_FILE_BYTES } from './detect'
 import { syncTeamFiles } from './feed-team-files'
 import { importFile } from './import-file'
+import { readWithin } from './read-within'
 import {
   forgetFeedFiles,
   readFeedFileStates,
@@ -23,7 +27,7 @@ export interface FeedSyncOptions {
   manifestUrl: string
   /** The page's origin: an https page refuses an http feed. */
   pageOrigin: string
-  /** The signed-in user's access token, sent as a bearer token to the feed's own origin only. */
+  /** The signed-in user's access token, sent as a bearer token only where `inTokenScope` allows. */
   token?: string
   database: WorkspaceDatabase
   fetch?: typeof fetch
@@ -32,7 +36,37 @@ export interface FeedSyncOptions {
   /** Whether the browser says it is online (an offline sync says so rather than "unreachable"). */
   online?: () => boolean
   concurrency?: number
+  /**
+   * The page's `connect-src` sources. A worker takes its policy from its own response, not from
+   * the page's meta tag: the sync keeps to the page's, and says so when a feed is outside it.
+   */
+  connectSrc?: readonly string[]
+  /** Byte caps (tests lower them): the manifest, and each scan file before decompression. */
+  limits?: { manifest?: number; file?: number }
 }
+
+/** The largest manifest Vigil reads: some 300,000 files listed with their hashes. */
+export const MAX_MANIFEST_BYTES = 32 * 1024 * 1024
+
+/** After the nth failure of a file, the wait before it is asked for again: 15 minutes, ×4 each time, at most a day. */
+const retryWaitMs = (failures: number) => Math.min(15 * 60_000 * 4 ** (failures - 1), 24 * 3_600_000)
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
+
+/**
+ * A response's body within `limit` bytes: refused from its Content-Length before any of it is
+ * read, else as soon as more arrives while it streams.
+ */
+async function bodyWithin(response: Response, limit: number, tooLarge: () => Error): Promise<Uint8Array> {
+  if (Number(response.headers.get('Content-Length')) > limit) {
+    await response.body?.cancel().catch(() => undefined)
+    throw tooLarge()
+  }
+  return response.body ? readWithin(response.body, limit, tooLarge) : new Uint8Array(0)
+}
+
+/** Thrown by a file's read past its cap: that file is a problem, the sync goes on. */
+class FileTooLarge extends Error {}
 
 export interface FeedProgress {
   done: number
@@ -68,21 +102,43 @@ interface Conditional {
   lastModified?: string
 }
 
-/** A feed's requests: conditional, a bearer token only to the feed's own origin, never after a redirect. */
+/**
+ * Whether the token may go to `url`: under the manifest's own folder (on a shared host another
+ * tenant's folder has the same origin), over https or to this machine, and with no encoded slash
+ * that a server could read as a way out of the folder.
+ */
+export function inTokenScope(url: string, manifestUrl: string): boolean {
+  const target = new URL(url)
+  const folder = new URL('.', manifestUrl).href
+  return (
+    target.href.startsWith(folder) &&
+    !/%2f|%5c/i.test(target.pathname) &&
+    !target.username &&
+    !target.password &&
+    (target.protocol === 'https:' || isLoopback(target))
+  )
+}
+
+/** A feed's requests: conditional, a bearer token only under the manifest's folder, never after a redirect. */
 class FeedClient {
   requests = 0
   tokenSent = false
-  private readonly origin: string
 
-  constructor(private readonly options: FeedSyncOptions) {
-    this.origin = new URL(options.manifestUrl).origin
+  constructor(private readonly options: FeedSyncOptions) {}
+
+  get connectSrc() {
+    return this.options.connectSrc
+  }
+
+  get pageOrigin() {
+    return this.options.pageOrigin
   }
 
   async get(url: string, what: string, conditional: Conditional = {}): Promise<Response> {
     const headers = new Headers()
     if (conditional.etag) headers.set('If-None-Match', conditional.etag)
     else if (conditional.lastModified) headers.set('If-Modified-Since', conditional.lastModified)
-    const withToken = !!this.options.token && new URL(url).origin === this.origin
+    const withToken = !!this.options.token && inTokenScope(url, this.options.manifestUrl)
     if (withToken) {
       headers.set('Authorization', `Bearer ${this.options.token}`)
       this.tokenSent = true
@@ -118,7 +174,9 @@ class FeedClient {
         `The feed refused access to ${what} (HTTP ${response.status}). ${
           withToken
             ? 'Vigil sent your sign-in token, and the feed did not accept it.'
-            : 'Vigil sent no sign-in token: if the feed checks tokens, turn on "Send my sign-in token to the feed".'
+            : this.options.token
+              ? `Vigil sends your sign-in token only to addresses under the manifest's folder (${new URL('.', this.options.manifestUrl).href}), over https: not to this one.`
+              : 'Vigil sent no sign-in token: if the feed checks tokens, turn on "Send my sign-in token to the feed".'
         }`,
       )
     }
@@ -138,6 +196,8 @@ interface Fetched {
     | { kind: 'unchanged' }
     | { kind: 'fetched'; blob: Blob; sha256: string; etag?: string; lastModified?: string }
     | { kind: 'problem'; text: string }
+    /** Failed before, and its wait is not over: not asked for. */
+    | { kind: 'waiting'; text: string }
 }
 
 /** The file's name as the import history shows it: its path below the manifest's folder when it has one. */
@@ -158,17 +218,55 @@ function pathInRepositoryFolder(name: string, repository: string): string {
 const moved = (item: { repository: FeedRepository; state?: FeedFileState }) =>
   item.state !== undefined && item.state.repository !== item.repository.name
 
-async function fetchFile(client: FeedClient, item: Omit<Fetched, 'outcome'>): Promise<Fetched> {
+/** A file that failed and waits before it is asked for again (the manifest lists the version that failed). */
+const waiting = (item: { file: FeedFile; state?: FeedFileState }, now: string) => {
+  const failure = item.state?.failure
+  return !!failure && failure.retryAt > now && failure.manifestSha256 === item.file.sha256
+}
+
+async function fetchFile(
+  client: FeedClient,
+  item: Omit<Fetched, 'outcome'>,
+  fileLimit: number,
+  now: string,
+): Promise<Fetched> {
   const { file } = item
+  if (waiting(item, now)) {
+    const { count, retryAt } = item.state!.failure!
+    return {
+      ...item,
+      outcome: {
+        kind: 'waiting',
+        text: `${file.url}: it failed ${count} ${count === 1 ? 'time' : 'times'}; Vigil tries it again after ${retryAt}, or as soon as the manifest lists a new version.`,
+      },
+    }
+  }
   const state = moved(item) ? undefined : item.state
   // The manifest's hash is the same as the one imported: nothing to ask for.
   if (file.sha256 && state?.sha256 === file.sha256) return { ...item, outcome: { kind: 'unchanged' } }
+  const sources = client.connectSrc
+  if (sources && !connectAllowed(new URL(file.url), sources, client.pageOrigin)) {
+    const text = `${file.url}: this Vigil's Content-Security-Policy (connect-src) does not let it fetch from ${new URL(file.url).origin}; it was not imported.`
+    return { ...item, outcome: { kind: 'problem', text } }
+  }
   const response = await client.get(file.url, `the scan file ${file.url}`, state ?? {})
   if (response.status === 304) return { ...item, outcome: { kind: 'unchanged' } }
   if (!response.ok) {
     return { ...item, outcome: { kind: 'problem', text: `${file.url}: the feed answered HTTP ${response.status}.` } }
   }
-  const bytes = await response.arrayBuffer()
+  // Never more than the manifest says (one byte more tells it is larger), nor than the cap.
+  const limit = Math.min(fileLimit, file.size === undefined ? Infinity : file.size + 1)
+  let bytes: Uint8Array<ArrayBuffer>
+  try {
+    bytes = (await bodyWithin(response, limit, () => new FileTooLarge())) as Uint8Array<ArrayBuffer>
+  } catch (error) {
+    if (!(error instanceof FileTooLarge)) throw error
+    const text =
+      file.size !== undefined && file.size < fileLimit
+        ? `${file.url}: the file is larger than the ${file.size} bytes the manifest says; it was not imported.`
+        : `${file.url}: the file is larger than ${megabytes(fileLimit)}, and Vigil reads feed files up to ${megabytes(fileLimit)}; it was not imported.`
+    return { ...item, outcome: { kind: 'problem', text } }
+  }
   const sha256 = await sha256Hex(bytes)
   if (file.size !== undefined && bytes.byteLength !== file.size) {
     return {
@@ -202,6 +300,23 @@ async function fetchFile(client: FeedClient, item: Omit<Fetched, 'outcome'>): Pr
 }
 
 /**
+ * Records that a file failed, keeping what it last imported: it is not asked for again until its
+ * wait is over (longer after each failure), or the manifest lists another version of it.
+ */
+function recordFailure(database: WorkspaceDatabase, item: Omit<Fetched, 'outcome'>, now: string) {
+  const previous = item.state && !moved(item) ? item.state : undefined
+  const count = (previous?.failure?.count ?? 0) + 1
+  return writeFeedFileState(database, {
+    ...(previous ?? { url: item.file.url, repository: item.repository.name, runs: [], sha256: '' }),
+    failure: {
+      count,
+      retryAt: new Date(Date.parse(now) + retryWaitMs(count)).toISOString(),
+      manifestSha256: item.file.sha256,
+    },
+  })
+}
+
+/**
  * Syncs the workspace with a feed: reads the manifest (conditionally), fetches only the files
  * whose hash, ETag or Last-Modified changed, imports each in its own transaction, and removes the
  * repositories the feed brought that left the manifest. A failure of the manifest changes
@@ -209,7 +324,12 @@ async function fetchFile(client: FeedClient, item: Omit<Fetched, 'outcome'>): Pr
  */
 export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport> {
   const { database, manifestUrl, pageOrigin } = options
-  checkFeedUrl(manifestUrl, pageOrigin)
+  const address = checkFeedUrl(manifestUrl, pageOrigin)
+  if (options.connectSrc && !connectAllowed(address, options.connectSrc, pageOrigin)) {
+    throw new FeedError(
+      `This Vigil's Content-Security-Policy lets it fetch only from ${options.connectSrc.join(' ')} (connect-src), and the feed at ${address.origin} is not one of them. Ask whoever hosts Vigil to add ${address.origin} to connect-src (docs/security.md).`,
+    )
+  }
   const now = options.now ?? (() => new Date().toISOString())
   const client = new FeedClient(options)
   const previous = await readFeedState(database, manifestUrl)
@@ -225,7 +345,16 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   } else if (!response.ok) {
     throw new FeedError(`The feed answered HTTP ${response.status} for its manifest at ${manifestUrl}.`)
   } else {
-    manifest = readManifest(await response.text(), response.url || manifestUrl, pageOrigin)
+    const limit = options.limits?.manifest ?? MAX_MANIFEST_BYTES
+    const bytes = await bodyWithin(
+      response,
+      limit,
+      () =>
+        new FeedError(
+          `The feed manifest is larger than ${megabytes(limit)}, and Vigil reads manifests up to ${megabytes(limit)}: split the feed, or list fewer files in it.`,
+        ),
+    )
+    manifest = readManifest(new TextDecoder().decode(bytes), response.url || manifestUrl, pageOrigin)
   }
 
   const states = await readFeedFileStates(database)
@@ -245,7 +374,10 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
     tokenSent: false,
   }
   // Every file's manifest hash is the one imported: nothing is asked for, file by file or at all.
-  const allHashed = items.every((item) => item.file.sha256 && item.state?.sha256 === item.file.sha256 && !moved(item))
+  const allHashed = items.every(
+    (item) => item.file.sha256 && item.state?.sha256 === item.file.sha256 && !moved(item) && !item.state?.failure,
+  )
+  const fileLimit = options.limits?.file ?? MAX_FILE_BYTES
   const concurrency = options.concurrency ?? 16
   let done = 0
   // Progress at most every 100 ms: a message per batch re-renders the page thousands of times.
@@ -263,7 +395,10 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   }
   try {
     const fetchBatch = (start: number): Promise<Fetched[]> => {
-      const batch = Promise.all(items.slice(start, start + concurrency).map((item) => fetchFile(client, item)))
+      const at = report.syncedAt
+      const batch = Promise.all(
+        items.slice(start, start + concurrency).map((item) => fetchFile(client, item, fileLimit, at)),
+      )
       batch.catch(() => undefined) // awaited below: a failure while the batch before it is written is not unhandled
       return batch
     }
@@ -274,9 +409,14 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
       pending = start + concurrency < items.length ? fetchBatch(start + concurrency) : undefined
       for (const fetched of batch) {
         const { outcome, file, repository, state } = fetched
-        if (outcome.kind === 'unchanged') report.unchanged += 1
-        else if (outcome.kind === 'problem') report.problems.push(outcome.text)
-        else {
+        if (outcome.kind === 'unchanged') {
+          report.unchanged += 1
+          if (state?.failure) await writeFeedFileState(database, { ...state, failure: undefined })
+        } else if (outcome.kind === 'waiting') report.problems.push(outcome.text)
+        else if (outcome.kind === 'problem') {
+          report.problems.push(outcome.text)
+          await recordFailure(database, fetched, report.syncedAt)
+        } else {
           const imported = await importFile(
             database,
             {
@@ -324,6 +464,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
             })
           } else {
             report.problems.push(`${file.url}: ${imported.status === 'refused' ? imported.reason : 'no repository'}`)
+            await recordFailure(database, fetched, report.syncedAt)
           }
         }
         done += 1

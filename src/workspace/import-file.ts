@@ -1,4 +1,6 @@
 import { decodeText, isGzip, MAX_FILE_BYTES, readScanText } from './detect'
+import { readWithin } from './read-within'
+import { cleanRepositoryName } from './repository-name'
 import { formatNames, ReaderError, type FormatId } from './model'
 import { importResults, type ImportRequest } from './store/import-transaction'
 import { recordDecisionEntries } from './store/decisions'
@@ -64,40 +66,25 @@ const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024)
  * ever held. Text that starts with a NUL byte is refused at the first chunk (as `decodeText` would).
  */
 export async function gunzipWithin(compressed: ReadableStream<BufferSource>, limit: number): Promise<Uint8Array> {
-  const reader = compressed.pipeThrough(new DecompressionStream('gzip')).getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  const stop = async (message: string): Promise<never> => {
-    chunks.length = 0
-    await reader.cancel().catch(() => undefined)
-    throw new ReaderError(message)
+  // A broken gzip stream fails on a read: said as what it is, not as the stream's own error.
+  try {
+    return await readWithin(
+      compressed.pipeThrough(new DecompressionStream('gzip')),
+      limit,
+      () =>
+        new ReaderError(
+          `The file decompresses to more than ${megabytes(limit)} MB, and Vigil reads files up to ${megabytes(limit)} MB: nothing of it was imported. A small gzip file that grows this much may be a decompression bomb.`,
+        ),
+      (chunk, before) => {
+        if (before < 4096 && chunk.subarray(0, 4096 - before).includes(0)) {
+          throw new ReaderError('The file is binary, not a text report (it decompresses to binary data).')
+        }
+      },
+    )
+  } catch (error) {
+    if (error instanceof ReaderError) throw error
+    throw new ReaderError('The file looks gzip-compressed but could not be decompressed (it may be cut short).')
   }
-  for (;;) {
-    let next: ReadableStreamReadResult<Uint8Array>
-    try {
-      next = await reader.read()
-    } catch {
-      throw new ReaderError('The file looks gzip-compressed but could not be decompressed (it may be cut short).')
-    }
-    if (next.done) break
-    if (total < 4096 && next.value.subarray(0, 4096 - total).includes(0)) {
-      return stop('The file is binary, not a text report (it decompresses to binary data).')
-    }
-    total += next.value.byteLength
-    if (total > limit) {
-      return stop(
-        `The file decompresses to more than ${megabytes(limit)} MB, and Vigil reads files up to ${megabytes(limit)} MB: nothing of it was imported. A small gzip file that grows this much may be a decompression bomb.`,
-      )
-    }
-    chunks.push(next.value)
-  }
-  const bytes = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
 }
 
 /** A file's bytes, decompressed (within `limit`) when it is gzip-compressed. */
@@ -138,12 +125,6 @@ export function pathInRepository(
 export function suggestRepository(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? fileName
   return base.replace(/(\.(json|sarif|gz|cdx|txt))+$/i, '') || 'my-repository'
-}
-
-/** A repository name a person can read in a URL; refuses an empty one. */
-export function cleanRepositoryName(name: string): string | undefined {
-  const trimmed = name.trim().replace(/\s+/g, ' ')
-  return trimmed === '' || trimmed.length > 200 ? undefined : trimmed
 }
 
 /**

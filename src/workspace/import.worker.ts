@@ -8,7 +8,14 @@ import { openWorkspace, type WorkspaceDatabase } from './store/schema'
 /** What the page sends the import worker: files to import, or a feed to sync. */
 export type ImportRequestMessage =
   | { type: 'import'; database: string; files: ImportFileInput[]; author?: DecisionAuthor }
-  | { type: 'sync'; database: string; manifestUrl: string; pageOrigin: string; token?: string }
+  | {
+      type: 'sync'
+      database: string
+      manifestUrl: string
+      pageOrigin: string
+      token?: string
+      connectSrc?: string[]
+    }
 
 /** What the import worker answers, as it goes. */
 export type ImportWorkerMessage =
@@ -55,6 +62,7 @@ scope.onmessage = async ({ data }: MessageEvent<ImportRequestMessage>) => {
       manifestUrl: data.manifestUrl,
       pageOrigin: data.pageOrigin,
       token: data.token,
+      connectSrc: data.connectSrc,
       online: () => scope.navigator.onLine,
       onProgress: (progress) => post({ type: 'sync-progress', progress }),
     })

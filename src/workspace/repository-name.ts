@@ -40,3 +40,13 @@ export const isRepositoryAddress = (text: string): boolean =>
   /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) ||
   /^[\w.-]+@[\w.-]+:/.test(text.trim()) ||
   /^[\w-]+(\.[\w-]+)+\/[^/\s]+\/[^/\s]+/.test(text.trim())
+
+/**
+ * A repository name a person can read in a URL, the same from every path in (the import dialog,
+ * a dropped folder, a feed): trimmed, each run of spaces one space; undefined when empty or
+ * longer than 200 characters.
+ */
+export function cleanRepositoryName(name: string): string | undefined {
+  const trimmed = name.trim().replace(/\s+/g, ' ')
+  return trimmed === '' || trimmed.length > 200 ? undefined : trimmed
+}

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join, normalize } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { feedAppPort, feedServerPort } from '../../playwright.config'
-import { signInAsDemo } from './helpers'
+import { signInAsDemo, signOutOfDemo } from './helpers'
 
 const appOrigin = `http://127.0.0.1:${feedAppPort}`
 
@@ -161,15 +161,105 @@ test('a team feed on a static host: first sync, only what changed, a removed rep
     await expect(page.getByText('1 file could not be synced')).toBeVisible()
     await expect(page.getByText(/payments\/trivy\.json: its SHA-256 hash does not match the manifest's/)).toBeVisible()
 
-    // The feed moves behind a gateway that checks sign-in tokens.
+    // The feed moves behind a gateway that checks sign-in tokens. The demo provider binds its
+    // tokens to this browser with DPoP: such a token is never sent to a feed as a bearer token.
     host.requireToken = true
     host.gets = []
     await syncNow(page)
     await expect(page.getByText(/\(HTTP 401\)\. Vigil sent no sign-in token/)).toBeVisible()
-    await page.getByRole('checkbox', { name: 'Send my sign-in token to the feed' }).check()
+    const sendToken = page.getByRole('checkbox', { name: 'Send my sign-in token to the feed' })
+    await expect(sendToken).toBeDisabled()
+    await expect(page.getByText('Your sign-in provider binds your tokens to this browser (DPoP)')).toBeVisible()
+    expect(host.gets.length).toBeGreaterThan(0)
+    expect(host.gets.every((get) => get.authorization === undefined)).toBe(true)
+  } finally {
+    host.stop()
+  }
+})
+
+/** A folder as CI leaves it, `<repository>/<file>`, to import by hand through the dialog. */
+function handFolder(files: Record<string, string>): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'vigil-hand-')), 'scans')
+  for (const [path, source] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true })
+    cpSync(source, join(root, path))
+  }
+  return root
+}
+
+test('a feed never removes a hand import, follows a renamed repository, and belongs to the person who set it', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  const host = new FeedHost()
+  await host.start()
+  try {
+    host.publish({
+      'payments/trivy.json': 'public/examples/payments-api/trivy.json',
+      'storefront/npm-audit.json': 'public/examples/atlas-web/npm-audit.json',
+    })
+    await signInAsDemo(page, 'Alan Turing')
+    await goInApp(page, '/organizations/settings')
+    await expect(status(page)).toContainText('2 repositories, 2 files; 2 fetched', { timeout: 30_000 })
+
+    // A scan imported by hand into a repository the feed also brings.
+    await page.getByRole('button', { name: 'Import scan files' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import scan files' })
+    await dialog
+      .getByTestId('import-folder')
+      .setInputFiles(handFolder({ 'storefront/grype.json': 'public/examples/payments-api/grype.json' }))
+    await expect(dialog.getByRole('status')).toHaveText(/1 of 1\s*file imported/)
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    // CI renames payments to billing and stops scanning storefront.
+    const manifestPath = join(host.folder, 'manifest.json')
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+    manifest.repositories = manifest.repositories
+      .filter((repository: { name: string }) => repository.name !== 'storefront')
+      .map((repository: { name: string }) => ({ ...repository, name: 'billing' }))
+    writeFileSync(manifestPath, JSON.stringify(manifest))
     await syncNow(page)
-    await expect(status(page)).toContainText('with your sign-in token')
-    expect(host.gets.at(-1)?.authorization).toMatch(/^Bearer /)
+    await expect(status(page)).toContainText('1 repository, 1 file; 1 fetched')
+    await goInApp(page, '/repositories')
+    await expect(page.getByText('Showing 2 of 2 repositories')).toBeVisible()
+    await expect(page.getByRole('row', { name: 'billing' })).toBeVisible()
+    await expect(page.getByRole('row', { name: 'storefront' })).toBeVisible()
+    await expect(page.getByRole('row', { name: 'payments' })).toHaveCount(0)
+
+    // Alan names a feed of his own and asks for his workspace to go at sign-out.
+    await goInApp(page, '/organizations/settings')
+    const feed = page.getByRole('region', { name: 'Team feed' })
+    await feed
+      .getByRole('textbox', { name: 'Feed manifest URL' })
+      .fill(`http://127.0.0.1:${feedServerPort}/alan/manifest.json`)
+    await syncNow(page)
+    await expect(feed.getByRole('alert')).toContainText('There is no feed manifest')
+    await page.getByRole('checkbox', { name: 'Delete my workspace when I sign out' }).check()
+
+    // He signs out in another tab: this tab's session ends too, and his workspace is deleted.
+    const second = await context.newPage()
+    await second.goto('/')
+    await expect(second.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await signOutOfDemo(second)
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+    const workspaces = () =>
+      page.evaluate(
+        async () =>
+          (await indexedDB.databases()).filter((database) => database.name?.startsWith('vigil-workspace-')).length,
+      )
+    await expect.poll(workspaces).toBe(0)
+    await second.close()
+
+    // Grace signs in on the same browser: the build's feed is hers, not Alan's.
+    host.gets = []
+    await signInAsDemo(page, 'Grace Hopper')
+    await goInApp(page, '/organizations/settings')
+    await expect(status(page)).toContainText('1 repository, 1 file; 1 fetched', { timeout: 30_000 })
+    await expect(page.getByRole('textbox', { name: 'Feed manifest URL' })).toHaveValue(
+      `http://127.0.0.1:${feedServerPort}/vigil/manifest.json`,
+    )
+    expect(host.paths().some((path) => path.includes('/alan/'))).toBe(false)
   } finally {
     host.stop()
   }

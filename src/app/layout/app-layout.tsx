@@ -4,7 +4,7 @@ import { IconLayoutSidebar } from '@tabler/icons-react'
 import { useEffect, useLayoutEffect, useMemo } from 'react'
 import { ImportDialog } from '@/screens/data-sources'
 import { displayName } from '@/auth/claims'
-import { useAuth, useTokenGetter } from '@/state/auth'
+import { useAuth, useTokenBinding, useTokenGetter } from '@/state/auth'
 import { FeedSyncProvider } from '@/state/feed'
 import { ImportProvider } from '@/state/import'
 import { TriageProvider } from '@/state/triage'
@@ -128,6 +128,7 @@ export function AppLayout() {
   usePrefetchScreensWhenIdle()
   const { user } = useAuth()
   const getToken = useTokenGetter()
+  const tokensBound = useTokenBinding()
   const issuer = user?.issuer ?? ''
   const subject = user?.id
   // One workspace per identity; the object changes only when the identity does.
@@ -145,7 +146,7 @@ export function AppLayout() {
           followOtherTabs={followOtherTabsChoice}
         >
           <ImportProvider dialog={<ImportDialog />} author={author}>
-            <FeedSyncProvider getToken={getToken}>
+            <FeedSyncProvider getToken={getToken} tokensBound={tokensBound}>
               <TriageProvider author={author}>
                 <SidebarProvider>
                   <Shell />

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { renderWithProviders } from '@tests/helpers/render'
-import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
+import { personalKey } from '@/state/personal-settings'
+import { workspaceName } from '@/workspace/store/schema'
 import { DataSourcesScreen } from './data-sources-screen'
 
 deleteTestWorkspacesAfterEach()
@@ -95,7 +97,8 @@ describe('data sources', () => {
   })
 
   it('syncs a team feed on demand, and says plainly when it cannot be reached, keeping the workspace', async () => {
-    await renderWithProviders(<DataSourcesScreen />, { workspace: await newIdentity() })
+    const identity = await newIdentity()
+    await renderWithProviders(<DataSourcesScreen />, { workspace: identity })
     const feed = page.getByRole('region', { name: 'Team feed' })
     await expect.element(feed.getByRole('button', { name: 'Sync now' })).toBeDisabled()
     // Nothing listens on port 9 of this machine: the worker's request fails as a refused connection does.
@@ -107,10 +110,63 @@ describe('data sources', () => {
       .element(alert)
       .toHaveTextContent('Vigil could not reach the feed manifest at http://127.0.0.1:9/vigil/manifest.json')
     await expect.element(status()).toHaveTextContent('0 repositories from 0 imports')
-    // The address is kept for this browser.
-    expect(localStorage.getItem('vigil-feed-url')).toBe('http://127.0.0.1:9/vigil/manifest.json')
-    localStorage.removeItem('vigil-feed-url')
+    // The address is kept for this person in this browser.
+    const workspace = await workspaceName(identity.issuer, identity.subject)
+    expect(localStorage.getItem(personalKey('vigil-feed-url', workspace))).toBe(
+      'http://127.0.0.1:9/vigil/manifest.json',
+    )
+    localStorage.removeItem(personalKey('vigil-feed-url', workspace))
     expect(await axeViolations()).toEqual([])
+  })
+
+  it('keeps the feed and the token choice of each person apart on a shared browser', async () => {
+    const alice = await newIdentity()
+    const first = await renderWithProviders(<DataSourcesScreen />, { workspace: alice })
+    const feed = page.getByRole('region', { name: 'Team feed' })
+    const address = feed.getByRole('textbox', { name: 'Feed manifest URL' })
+    await expect.element(feed.getByRole('button', { name: 'Sync now' })).toBeDisabled()
+    await address.fill('http://127.0.0.1:9/alice/manifest.json')
+    await feed.getByRole('checkbox', { name: 'Send my sign-in token to the feed' }).click()
+    await feed.getByRole('button', { name: 'Sync now' }).click()
+    await expect.element(feed.getByRole('alert'), { timeout: 15_000 }).toBeVisible()
+    await first.screen.unmount()
+
+    // Bob signs in on the same browser: nothing of Alice's feed is his.
+    await renderWithProviders(<DataSourcesScreen />, { workspace: await newIdentity() })
+    await expect.element(feed.getByRole('button', { name: 'Sync now' })).toBeDisabled()
+    await expect.element(address).toHaveValue('')
+    await expect.element(feed.getByRole('checkbox', { name: 'Send my sign-in token to the feed' })).not.toBeChecked()
+    localStorage.clear()
+  })
+
+  it('moves the feed an older Vigil kept for the whole browser to the first person who reads it, and drops the token choice', async () => {
+    localStorage.setItem('vigil-feed-url', 'http://127.0.0.1:9/team/manifest.json')
+    localStorage.setItem('vigil-feed-send-token', 'true')
+    await renderWithProviders(<DataSourcesScreen />, { workspace: await newIdentity() })
+    const feed = page.getByRole('region', { name: 'Team feed' })
+    await expect
+      .element(feed.getByRole('textbox', { name: 'Feed manifest URL' }))
+      .toHaveValue('http://127.0.0.1:9/team/manifest.json')
+    await expect.element(feed.getByRole('checkbox', { name: 'Send my sign-in token to the feed' })).not.toBeChecked()
+    expect(localStorage.getItem('vigil-feed-url')).toBeNull()
+    expect(localStorage.getItem('vigil-feed-send-token')).toBeNull()
+    localStorage.clear()
+  })
+
+  it('shows file and repository names in the import history isolated, so a right-to-left override reorders nothing', async () => {
+    const spoofed = 'billing/\u202Enosj.exe.json'
+    const workspace = await workspaceWithFiles([
+      {
+        name: spoofed,
+        text: JSON.stringify({ auditReportVersion: 2, vulnerabilities: {} }),
+        repository: 'bill\u202Eing',
+      },
+    ])
+    await renderWithProviders(<DataSourcesScreen />, { workspace })
+    const history = page.getByRole('table', { name: 'Import history' })
+    await expect.element(history).toBeVisible()
+    const isolated = [...history.element().querySelectorAll('tbody td bdi')].map((element) => element.textContent)
+    expect(isolated).toEqual([spoofed, 'bill\u202Eing'])
   })
 
   it.each(['light', 'dark'] as const)('has no axe-core violations (%s)', async (colorScheme) => {

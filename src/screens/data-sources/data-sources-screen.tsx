@@ -159,7 +159,10 @@ function FeedCard() {
   const syncNow = () => {
     settings.save({ url: address, sendToken })
     const url = address.trim() || settings.url
-    if (url) actor.send({ type: 'feed.sync', manifestUrl: url, token: settings.tokenFor(sendToken), show: true })
+    if (url)
+      void settings
+        .tokenFor(sendToken)
+        .then((token) => actor.send({ type: 'feed.sync', manifestUrl: url, token, show: true }))
   }
 
   return (
@@ -180,8 +183,13 @@ function FeedCard() {
         />
         <Checkbox
           label="Send my sign-in token to the feed"
-          description="For a feed behind a gateway that checks your identity provider's tokens. It goes to the feed's own address only."
-          checked={sendToken}
+          description={
+            settings.tokenBound
+              ? 'Your sign-in provider binds your tokens to this browser (DPoP): Vigil sends them to no feed.'
+              : "For a feed behind a gateway that checks your identity provider's tokens. It goes only to addresses under the manifest's folder, over https."
+          }
+          disabled={settings.tokenBound}
+          checked={sendToken && !settings.tokenBound}
           onChange={(event) => setSendToken(event.currentTarget.checked)}
         />
         <Group gap="xs">
@@ -262,9 +270,14 @@ function ImportHistory() {
           <Table.Tbody>
             {newest.map((record) => (
               <Table.Tr key={record.id}>
-                <Table.Td>{record.file}</Table.Td>
+                {/* Names from files are isolated: a right-to-left override in one cannot reorder the row. */}
+                <Table.Td>
+                  <bdi>{record.file}</bdi>
+                </Table.Td>
                 <Table.Td>{record.tool}</Table.Td>
-                <Table.Td>{record.repository}</Table.Td>
+                <Table.Td>
+                  <bdi>{record.repository}</bdi>
+                </Table.Td>
                 <Table.Td>{when(record.at)}</Table.Td>
                 <Table.Td>{describeChanges(record.changes)}</Table.Td>
               </Table.Tr>
@@ -278,13 +291,15 @@ function ImportHistory() {
 
 /** /organizations/settings: where the team's own data comes from. */
 export function DataSourcesScreen() {
+  // The feed's settings are the signed-in person's: read again when the identity is known or changes.
+  const { databaseName } = useWorkspace()
   return (
     <>
       <PageHeader title="Data sources" subtitle="Where Vigil's repositories and findings come from" />
       <Stack gap="lg">
         <WorkspaceCard />
         <DecisionsCard />
-        <FeedCard />
+        <FeedCard key={databaseName} />
         <ImportHistory />
       </Stack>
     </>

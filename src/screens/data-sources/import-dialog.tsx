@@ -149,7 +149,7 @@ function FileTable({ entries }: { entries: ImportEntry[] }) {
             <Table.Tr key={`${entry.input.name}-${index}`} aria-label={entry.input.name}>
               <Table.Td>
                 <Text size="sm" className={classes.fileName}>
-                  {entry.input.name}
+                  <bdi>{entry.input.name}</bdi>
                 </Text>
               </Table.Td>
               <Table.Td>

@@ -18,13 +18,14 @@ import {
   Tooltip,
 } from '@mantine/core'
 import { IconCalendarStats, IconInfoCircle } from '@tabler/icons-react'
-import { useState, type ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { PageHeader } from '@/components/page-header'
 import { usePolicyChecks } from '@/components/use-policy-checks'
 import { parsePolicy } from '@/data/policy-document'
 import type { HealthParts } from '@/data/policy-health'
-import { storedPolicyDocument } from '@/data/stored-policy'
+import { storedPolicyDocument } from '@/state/stored-policy'
+import { useOptionalWorkspace } from '@/state/workspace'
 import { policyFigures, type PolicyFigures } from './policy-figures'
 import { coverageLevel, healthLevel, type HealthLevel } from '@/data/policies'
 
@@ -279,7 +280,8 @@ function Figures({ figures }: { figures: PolicyFigures }) {
 
 export function PoliciesScreen() {
   // The policy as this browser keeps it: its checked lines give the pass rates.
-  const [lines] = useState(() => parsePolicy(storedPolicyDocument()).lines)
+  const workspace = useOptionalWorkspace()?.databaseName
+  const lines = useMemo(() => parsePolicy(storedPolicyDocument(workspace)).lines, [workspace])
   const checks = usePolicyChecks(lines)
   return (
     <>

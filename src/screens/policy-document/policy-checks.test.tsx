@@ -1,10 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { POLICY_STORAGE_KEY } from '@/data/stored-policy'
+import { personalKey } from '@/state/personal-settings'
+import { POLICY_STORAGE_KEY } from '@/state/stored-policy'
+import type { WorkspaceIdentity } from '@/state/workspace'
+import { workspaceName } from '@/workspace/store/schema'
 import { axeViolations } from '@tests/helpers/axe'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
-import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
 import { PolicyDocumentScreen } from './policy-document-screen'
 
 deleteTestWorkspacesAfterEach()
@@ -24,10 +27,21 @@ const CHECKED = [
 const body = () => page.getByRole('region', { name: 'Policy' })
 const failing = (rule: string) => body().getByRole('list', { name: `Failing findings of "${rule}":` })
 
+/** The document the person whose workspace this is keeps in this browser. */
+const storedFor = async (workspace: WorkspaceIdentity) =>
+  localStorage.getItem(personalKey(POLICY_STORAGE_KEY, await workspaceName(workspace.issuer, workspace.subject)))
+
 async function renderChecked(colorScheme: 'light' | 'dark' = 'light') {
+  // An older Vigil's document, kept for everyone on the browser: the first person to read it takes it.
   localStorage.setItem(POLICY_STORAGE_KEY, CHECKED)
   const workspace = await workspaceWithExamples()
-  return renderWithProviders(<PolicyDocumentScreen />, { path: '/policy', source: 'workspace', workspace, colorScheme })
+  const rendered = await renderWithProviders(<PolicyDocumentScreen />, {
+    path: '/policy',
+    source: 'workspace',
+    workspace,
+    colorScheme,
+  })
+  return { ...rendered, workspace }
 }
 
 describe('policy document checks over the workspace', () => {
@@ -52,7 +66,7 @@ describe('policy document checks over the workspace', () => {
   })
 
   it('adds a check to a line, which the pass rate, the stored document and the download follow', async () => {
-    await renderChecked()
+    const { workspace } = await renderChecked()
     await body().getByRole('button', { name: 'Add check to "Review third-party scripts"' }).click()
     const input = body().getByRole('textbox', { name: 'Check of "Review third-party scripts"' })
     await userEvent.fill(input, 'rules: js/xss')
@@ -62,7 +76,7 @@ describe('policy document checks over the workspace', () => {
     await userEvent.fill(input, '{rules: react-dangerouslysetinnerhtml}')
     await userEvent.keyboard('{Enter}')
     await expect.element(body().getByText('0 of 1 repository pass')).toBeVisible()
-    expect(localStorage.getItem(POLICY_STORAGE_KEY)).toContain(
+    expect(await storedFor(workspace)).toContain(
       '- Review third-party scripts {rules: react-dangerouslysetinnerhtml} [Recommended]',
     )
     const capture = captureDownloads()
@@ -73,7 +87,8 @@ describe('policy document checks over the workspace', () => {
 
   it('removes a check when it is saved empty, and says what a check cannot use', async () => {
     localStorage.setItem(POLICY_STORAGE_KEY, '---\ntitle: T\n---\n- Old rule {cwe: x; colour: red} [Mandatory]')
-    await renderWithProviders(<PolicyDocumentScreen />, { path: '/policy' })
+    const workspace = await workspaceWithFiles([])
+    await renderWithProviders(<PolicyDocumentScreen />, { path: '/policy', workspace })
     await expect
       .element(body().getByRole('list', { name: 'What the check of "Old rule" cannot use' }))
       .toHaveTextContent('"x" is not a CWE id: write its number, such as {cwe: 79}.')
@@ -85,7 +100,7 @@ describe('policy document checks over the workspace', () => {
     await body().getByRole('button', { name: 'Edit the check of "Old rule"' }).click()
     await userEvent.clear(body().getByRole('textbox', { name: 'Check of "Old rule"' }))
     await userEvent.keyboard('{Enter}')
-    expect(localStorage.getItem(POLICY_STORAGE_KEY)).toBe('---\ntitle: T\n---\n- Old rule [Mandatory]')
+    expect(await storedFor(workspace)).toBe('---\ntitle: T\n---\n- Old rule [Mandatory]')
     await expect.element(body().getByRole('button', { name: 'Add check to "Old rule"' })).toBeVisible()
   })
 

@@ -1,20 +1,29 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { samplePolicyDocument } from '@/data/sample-policy'
 import { axeViolations } from '@tests/helpers/axe'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
 import { PolicyDocumentScreen } from './policy-document-screen'
-import { POLICY_STORAGE_KEY } from '@/data/stored-policy'
+import { POLICY_STORAGE_KEY } from '@/state/stored-policy'
+import { personalKey } from '@/state/personal-settings'
+import { deleteWorkspace, workspaceName } from '@/workspace/store/schema'
 
 const FIRST_RULE = 'Never pass user-controlled data to dangerouslySetInnerHTML without sanitising it with DOMPurify.'
-const render = (colorScheme: 'light' | 'dark' = 'light') =>
-  renderWithProviders(<PolicyDocumentScreen />, { path: '/policy', colorScheme })
+// The document is the signed-in person's: each test is one person, with a workspace of their own.
+const author = { issuer: 'https://id.test', subject: 'policy-author' }
+let workspace = ''
+const render = (colorScheme: 'light' | 'dark' = 'light', identity = author) =>
+  renderWithProviders(<PolicyDocumentScreen />, { path: '/policy', colorScheme, workspace: identity })
 const metadata = () => page.getByRole('region', { name: 'Metadata' })
 const body = () => page.getByRole('region', { name: 'Policy' })
-const stored = () => localStorage.getItem(POLICY_STORAGE_KEY)
+const stored = () => localStorage.getItem(personalKey(POLICY_STORAGE_KEY, workspace))
 
+beforeAll(async () => {
+  workspace = await workspaceName(author.issuer, author.subject)
+})
 beforeEach(() => localStorage.clear())
+afterAll(() => deleteWorkspace(workspace))
 
 describe('policy document page', () => {
   it('shows the metadata card: title, description, scope, tags, default enforcement and an edit link', async () => {
@@ -133,9 +142,23 @@ describe('policy document page', () => {
     expect(stored()).toBeNull()
   })
 
+  it('keeps each person’s edited document apart, and gives an older Vigil’s shared one to the first reader', async () => {
+    localStorage.setItem(POLICY_STORAGE_KEY, samplePolicyDocument.replace(FIRST_RULE, 'The team’s old rule'))
+    const first = await render()
+    await expect.element(body().getByText('The team’s old rule')).toBeVisible()
+    expect(localStorage.getItem(POLICY_STORAGE_KEY)).toBeNull()
+    await first.screen.unmount()
+
+    const other = { issuer: 'https://id.test', subject: 'someone-else' }
+    await render('light', other)
+    await expect.element(body().getByText(FIRST_RULE)).toBeVisible()
+    expect(body().getByText('The team’s old rule').elements()).toHaveLength(0)
+    await deleteWorkspace(await workspaceName(other.issuer, other.subject))
+  })
+
   it('keeps and reports a stored document whose front matter no longer parses, never deleting it', async () => {
     const broken = '---\ntitle: [broken\n---\n- my own rule'
-    localStorage.setItem(POLICY_STORAGE_KEY, broken)
+    localStorage.setItem(personalKey(POLICY_STORAGE_KEY, workspace), broken)
     await render()
     await expect.element(page.getByRole('alert')).toHaveTextContent("The document's front matter could not be read")
     await expect.element(body().getByText('my own rule')).toBeVisible()
@@ -179,7 +202,10 @@ describe('policy document page', () => {
 
   it('renders duplicate tags, each once where it is written', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    localStorage.setItem(POLICY_STORAGE_KEY, '---\ntitle: T\ntags: [web, web, api]\n---\n- rule')
+    localStorage.setItem(
+      personalKey(POLICY_STORAGE_KEY, workspace),
+      '---\ntitle: T\ntags: [web, web, api]\n---\n- rule',
+    )
     await render()
     const tags = metadata().getByRole('list', { name: 'Tags' }).getByRole('listitem')
     await expect.element(tags.nth(2)).toHaveTextContent('api')

@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Group,
+  Loader,
   NativeSelect,
   Stack,
   Text,
@@ -17,6 +18,7 @@ import { LEVELS, type Level } from '@/data/policy-document'
 import { usePolicyChecks } from '@/components/use-policy-checks'
 import { PolicyLineView } from './policy-lines'
 import { saveKeys } from './save-keys'
+import { useOptionalWorkspace } from '@/state/workspace'
 import { usePolicyEditor } from './use-policy-editor'
 
 function CardHeader({ id, title, editLabel }: { id: string; title: string; editLabel: string }) {
@@ -52,7 +54,14 @@ function download(document: string, title: string) {
   downloadText(document, `${slug}.md`, 'text/markdown')
 }
 
+/** /policy: the signed-in person's policy document, read again when the identity changes. */
 export function PolicyDocumentScreen() {
+  const workspace = useOptionalWorkspace()
+  if (workspace?.pending) return <Loader aria-label="Loading your policy document" />
+  return <PolicyDocumentEditor key={workspace?.databaseName} workspace={workspace?.databaseName} />
+}
+
+function PolicyDocumentEditor({ workspace }: { workspace: string | undefined }) {
   const {
     document,
     original,
@@ -65,7 +74,7 @@ export function PolicyDocumentScreen() {
     editing,
     policy,
     send,
-  } = usePolicyEditor()
+  } = usePolicyEditor(workspace)
   const { meta } = policy
   const checks = usePolicyChecks(policy.lines)
   const checkEditing =

@@ -2,25 +2,30 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
 import { useMemo, useState } from 'react'
 import { parsePolicy } from '@/data/policy-document'
 import { samplePolicyDocument } from '@/data/sample-policy'
-import { POLICY_STORAGE_KEY, storedPolicyDocument } from '@/data/stored-policy'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
 import { inspection } from '@/lib/inspection'
-import { writeLocal } from '@/lib/local-storage'
+import { storePolicyDocument, storedPolicyDocument } from '@/state/stored-policy'
 
-const browserEditorLogic = policyEditorMachine.provide({
-  actions: {
-    persist: ({ self }, document) =>
-      self.send({ type: writeLocal(POLICY_STORAGE_KEY, document) ? 'storage.saved' : 'storage.failed' }),
-  },
-})
+/** The editor keeping the document of the identity whose workspace is `workspace`; unsaved without one. */
+const browserEditorLogic = (workspace: string | undefined) =>
+  policyEditorMachine.provide({
+    actions: {
+      persist: ({ self }, document) =>
+        self.send({
+          type: storePolicyDocument(workspace, document) ? 'storage.saved' : 'storage.failed',
+        }),
+    },
+  })
 
-export function usePolicyEditor() {
+/** The policy editor of the signed-in person; mount it again (a `key`) when the workspace changes. */
+export function usePolicyEditor(workspace: string | undefined) {
+  const [logic] = useState(() => browserEditorLogic(workspace))
   const [input] = useState(() => ({
     // A stored document whose front matter no longer parses is kept: the screen reports it.
-    document: storedPolicyDocument(),
+    document: storedPolicyDocument(workspace),
     original: samplePolicyDocument,
   }))
-  const actor = useActorRef(browserEditorLogic, { input, ...inspection() })
+  const actor = useActorRef(logic, { input, ...inspection() })
   const view = useSelector(
     actor,
     ({ context, value }) => ({

@@ -11,18 +11,9 @@ import {
   type Vulnerability,
   type VexView,
 } from '@/data/findings'
+import { safeLink } from '@/lib/safe-link'
 import { byDueDate, type SlaView } from '@/data/sla'
 import { mostPressing, SlaLine } from './sla-line'
-
-/** Only http(s) links from imported files are followed; anything else (javascript:, data:) is not a link. */
-function safeLink(url: string): string | undefined {
-  try {
-    const parsed = new URL(url)
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined
-  } catch {
-    return undefined
-  }
-}
 
 export function EmptyState({ text, comingSoon = false }: { text: string; comingSoon?: boolean }) {
   const Icon = comingSoon ? IconHourglassHigh : IconCircleCheck

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
-import { POLICY_STORAGE_KEY } from '@/data/stored-policy'
+import { POLICY_STORAGE_KEY } from '@/state/stored-policy'
 import { axeViolations } from '@tests/helpers/axe'
 import { renderWithProviders } from '@tests/helpers/render'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'

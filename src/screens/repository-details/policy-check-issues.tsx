@@ -1,12 +1,13 @@
 import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from '@mantine/core'
-import { useMemo, useState, type ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { ApiEndpoint } from '@/data/endpoints'
 import type { PolicyViolation } from '@/data/findings'
 import { evaluatePolicyChecks, type PolicyCheckIssue } from '@/data/policy-checks'
 import { parsePolicy } from '@/data/policy-document'
-import { storedPolicyDocument } from '@/data/stored-policy'
+import { storedPolicyDocument } from '@/state/stored-policy'
 import { useDataSource } from '@/state/data-source'
+import { useOptionalWorkspace } from '@/state/workspace'
 import { FailingRules } from './failing-filter'
 
 /**
@@ -15,7 +16,8 @@ import { FailingRules } from './failing-filter'
  */
 function useApiPolicyIssues(repository: string, endpoints: readonly ApiEndpoint[]): PolicyCheckIssue[] {
   const { source } = useDataSource()
-  const [lines] = useState(() => parsePolicy(storedPolicyDocument()).lines)
+  const workspace = useOptionalWorkspace()?.databaseName
+  const lines = useMemo(() => parsePolicy(storedPolicyDocument(workspace)).lines, [workspace])
   // Sample and generated data show their own policy issues; only imported API descriptions are checked.
   const checked = source.kind === 'workspace' && endpoints.length > 0
   return useMemo(

@@ -334,6 +334,34 @@ describe('vulnerabilities in a workspace', () => {
       .toHaveTextContent('Known exploited · Risk 4.3')
   })
 
+  it('links an advisory only to an http or https address from the scanner, never ms-msdt:, file: or javascript:', async () => {
+    const match = (id: string, dataSource: string) => ({
+      vulnerability: { id, severity: 'High', dataSource },
+      artifact: { name: `package-${id}`, version: '1.0.0', type: 'npm' },
+    })
+    const workspace = await workspaceWithFiles([
+      {
+        name: 'billing/grype.json',
+        text: grype([
+          match('CVE-2024-0001', 'ms-msdt:/id PCWDiagnostic /skip force'),
+          match('CVE-2024-0002', 'file:///c:/windows/system32/calc.exe'),
+          match('CVE-2024-0003', 'javascript:alert(document.domain)'),
+          match('CVE-2024-0004', 'https://nvd.nist.gov/vuln/detail/CVE-2024-0004'),
+        ]),
+        repository: 'billing',
+      },
+    ])
+    await renderScreen('/vulnerabilities', { source: 'workspace', workspace })
+    await expect.element(status()).toHaveTextContent('Showing 4 of 4 advisories')
+    for (const id of ['CVE-2024-0001', 'CVE-2024-0002', 'CVE-2024-0003']) {
+      await expect.element(advisoryRow(id)).toHaveTextContent(id)
+      expect(page.getByRole('link', { name: id }).elements()).toHaveLength(0)
+    }
+    await expect
+      .element(page.getByRole('link', { name: 'CVE-2024-0004' }))
+      .toHaveAttribute('href', 'https://nvd.nist.gov/vuln/detail/CVE-2024-0004')
+  })
+
   it('says so when the workspace has no vulnerabilities', async () => {
     const workspace = await workspaceWithFiles([])
     await renderScreen('/vulnerabilities', { source: 'workspace', workspace })

@@ -445,3 +445,25 @@ paths:
     expect(({} as Record<string, unknown>).type).toBeUndefined()
   })
 })
+
+describe('malformed parts found by the fuzz pass', () => {
+  it('reads a security scheme whose type is no text as unknown auth, rather than failing', () => {
+    const text = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Odd', version: '1' },
+      components: { securitySchemes: { odd: { type: -1 }, empty: [] } },
+      security: [{ odd: [] }],
+      paths: { '/a': { get: { responses: { 200: { description: 'ok' } } } } },
+    })
+    expect(endpointsOf(text).map((endpoint) => endpoint.auth)).toEqual(['Unknown'])
+  })
+
+  it('refuses with a reason a Swagger 2.0 description whose parts the upgrade cannot read', () => {
+    const text = JSON.stringify({
+      swagger: '2.0',
+      info: { title: 'Odd', version: '1' },
+      paths: { '/a': { parameters: 'javascript:alert(1)', get: { responses: { 200: { description: 'ok' } } } } },
+    })
+    expect(() => readScanText(text)).toThrow(ReaderError)
+  })
+})

@@ -137,9 +137,10 @@ interface SecurityScheme {
 }
 
 function authTypeOf(scheme: SecurityScheme | undefined): EndpointAuth {
-  if (!scheme) return 'Unknown'
-  const type = scheme.type?.toLowerCase()
-  const httpScheme = scheme.scheme?.toLowerCase()
+  // A description may hold anything where a scheme should be: only text fields are read.
+  if (!isObject(scheme)) return 'Unknown'
+  const type = typeof scheme.type === 'string' ? scheme.type.toLowerCase() : undefined
+  const httpScheme = typeof scheme.scheme === 'string' ? scheme.scheme.toLowerCase() : undefined
   if (type === 'oauth2' || type === 'openidconnect') return 'JWT'
   if (type === 'http' && httpScheme === 'bearer') return 'JWT'
   if (type === 'http' && httpScheme === 'basic') return 'Basic'
@@ -261,7 +262,15 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
   const version = versionOf(parsed)
   const warnings: string[] = []
   const survey = surveyReferences(parsed)
-  const source = version.family === '2.0' ? (upgrade(structuredClone(parsed)).specification as JsonObject) : parsed
+  let source: JsonObject
+  try {
+    source = version.family === '2.0' ? (upgrade(structuredClone(parsed)).specification as JsonObject) : parsed
+  } catch (error) {
+    // The upgrade from Swagger 2.0 expects well-formed parts (a list of parameters, a path item object).
+    throw new ReaderError(
+      `This Swagger 2.0 description could not be upgraded to OpenAPI 3: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
   if (!isObject(source)) throw new ReaderError('The API description could not be read.')
   pointAnchors(source, survey)
 

@@ -126,6 +126,8 @@ export interface FeedFileState {
   etag?: string
   lastModified?: string
   sha256: string
+  /** The file's last failures: not asked for again before `retryAt` while the manifest lists the same version. */
+  failure?: { count: number; retryAt: string; manifestSha256?: string }
 }
 
 /** A feed's last sync: its manifest's validators and the repositories it names. */

@@ -38,3 +38,13 @@ describe('package URLs', () => {
     expect(parsePackageUrl('lodash')).toBeUndefined()
   })
 })
+
+describe('package types named by a file', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'finds no type for the ecosystem %s (never one of Object’s own members)',
+    (name) => {
+      expect(purlTypeOf(name)).toBeUndefined()
+      expect(grypeTypeOf(name)).toBeUndefined()
+    },
+  )
+})

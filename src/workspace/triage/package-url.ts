@@ -1,4 +1,5 @@
 import { PackageURL } from 'packageurl-js'
+import { dataKeyed } from '@/lib/data-keyed'
 
 /** A package as purls name it. */
 export interface PackageIdentity {
@@ -12,7 +13,7 @@ export interface PackageIdentity {
  * The purl type of an ecosystem as the scanners write it: OSV's names (npm, PyPI, Go, crates.io),
  * Trivy's package types (gomod, pip, bundler) and Grype's (go-module, java-archive, rust-crate).
  */
-const purlTypes: Record<string, string> = {}
+const purlTypes = new Map<string, string>()
 const ecosystemsByType: Record<string, string[]> = {
   npm: ['npm', 'yarn', 'pnpm', 'node-pkg', 'bun'],
   pypi: ['pypi', 'pip', 'pipenv', 'poetry', 'python', 'python-pkg', 'uv'],
@@ -30,10 +31,10 @@ const ecosystemsByType: Record<string, string[]> = {
   apk: ['alpine', 'apk', 'wolfi', 'chainguard'],
   rpm: ['redhat', 'centos', 'rocky', 'alma', 'almalinux', 'amazon', 'oracle', 'suse', 'opensuse', 'rpm'],
 }
-for (const [type, names] of Object.entries(ecosystemsByType)) for (const name of names) purlTypes[name] = type
+for (const [type, names] of Object.entries(ecosystemsByType)) for (const name of names) purlTypes.set(name, type)
 
 /** The package type Grype's ignore rules name (syft's package types), by purl type. */
-const grypeTypes: Record<string, string> = {
+const grypeTypes = dataKeyed({
   npm: 'npm',
   pypi: 'python',
   golang: 'go-module',
@@ -49,13 +50,13 @@ const grypeTypes: Record<string, string> = {
   deb: 'deb',
   apk: 'apk',
   rpm: 'rpm',
-}
+})
 
 /** OSV writes `Debian:12` and `Alpine:v3.19`: the distribution before the colon. */
 const ecosystemName = (ecosystem: string) => ecosystem.split(':')[0].trim().toLowerCase()
 
 export const purlTypeOf = (ecosystem: string | undefined): string | undefined =>
-  ecosystem === undefined ? undefined : purlTypes[ecosystemName(ecosystem)]
+  ecosystem === undefined ? undefined : purlTypes.get(ecosystemName(ecosystem))
 
 export const grypeTypeOf = (purlType: string | undefined): string | undefined =>
   purlType === undefined ? undefined : grypeTypes[purlType]

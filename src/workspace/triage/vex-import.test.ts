@@ -225,3 +225,27 @@ describe('VEX import', () => {
     expect(detectVex([])).toBeUndefined()
   })
 })
+
+describe('VEX values that name Object’s own members', () => {
+  it.each(['constructor', '__proto__', 'toString'])(
+    'leaves out a statement whose status is %s, with a warning',
+    (status) => {
+      const { decisions, warnings } = importVex(
+        JSON.stringify({
+          '@context': 'https://openvex.dev/ns/v0.2.0',
+          '@id': 'https://vex.test/1',
+          author: 'Security team',
+          timestamp: '2026-11-20T10:00:00Z',
+          version: 1,
+          statements: [
+            { vulnerability: { name: 'CVE-2024-0001' }, products: [{ '@id': 'pkg:npm/a@1.0.0' }], status },
+            { vulnerability: { name: 'CVE-2024-0002' }, products: [{ '@id': 'pkg:npm/a@1.0.0' }], status: 'fixed' },
+          ],
+        }),
+        'billing',
+      )
+      expect(decisions.map((decision) => decision.state)).toEqual(['fixed'])
+      expect(warnings).toContain('Statement 1 names no vulnerability or no status Vigil knows: left out.')
+    },
+  )
+})

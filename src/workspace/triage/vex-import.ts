@@ -1,6 +1,7 @@
 import { asArray, asObject, asObjects, asText, isObject, own, type JsonObject } from '@/workspace/json'
 import { justifications, scopeKey, type Decision, type DecisionState, type Justification } from './decision'
 import { canonicalPackageUrl, parsePackageUrl } from './package-url'
+import { dataKeyed } from '@/lib/data-keyed'
 
 /** Why a file could not be taken as VEX, in words a person can act on. */
 export class VexImportError extends Error {
@@ -33,7 +34,7 @@ export function detectVex(document: unknown): VexFormat | undefined {
   return undefined
 }
 
-const fromCycloneDx: Record<string, Justification> = {
+const fromCycloneDx = dataKeyed<Justification>({
   code_not_present: 'vulnerable_code_not_present',
   code_not_reachable: 'vulnerable_code_not_in_execute_path',
   requires_configuration: 'vulnerable_code_cannot_be_controlled_by_adversary',
@@ -43,23 +44,23 @@ const fromCycloneDx: Record<string, Justification> = {
   protected_at_runtime: 'inline_mitigations_already_exist',
   protected_at_perimeter: 'inline_mitigations_already_exist',
   protected_by_mitigating_control: 'inline_mitigations_already_exist',
-}
+})
 
-const openVexStates: Record<string, DecisionState> = {
+const openVexStates = dataKeyed<DecisionState>({
   not_affected: 'not-affected',
   affected: 'affected',
   fixed: 'fixed',
   under_investigation: 'in-triage',
-}
+})
 
-const cycloneDxStates: Record<string, DecisionState> = {
+const cycloneDxStates = dataKeyed<DecisionState>({
   not_affected: 'not-affected',
   false_positive: 'false-positive',
   exploitable: 'affected',
   in_triage: 'in-triage',
   resolved: 'fixed',
   resolved_with_pedigree: 'fixed',
-}
+})
 
 /** A purl written the way scopes compare them, or undefined when the text is none. */
 function purlOf(text: string | undefined): string | undefined {

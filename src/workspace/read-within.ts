@@ -1,0 +1,40 @@
+/**
+ * A stream's bytes, read as they arrive and given up as soon as more than `limit` have come:
+ * nothing past the limit is ever held. `tooLarge` makes the error thrown then; `inspect` sees each
+ * chunk first (with the bytes before it) and may throw to stop the read. The stream is cancelled
+ * whenever the read stops early.
+ */
+export async function readWithin(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  tooLarge: () => Error,
+  inspect?: (chunk: Uint8Array, before: number) => void,
+): Promise<Uint8Array> {
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  const stop = async (error: unknown): Promise<never> => {
+    chunks.length = 0
+    await reader.cancel().catch(() => undefined)
+    throw error
+  }
+  for (;;) {
+    const next = await reader.read()
+    if (next.done) break
+    try {
+      inspect?.(next.value, total)
+    } catch (error) {
+      return stop(error)
+    }
+    total += next.value.byteLength
+    if (total > limit) return stop(tooLarge())
+    chunks.push(next.value)
+  }
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
