@@ -90,7 +90,7 @@ describe('data sources', () => {
       workspace: { issuer: 'https://id.test', subject: crypto.randomUUID() },
     })
     const alert = page.getByRole('alert')
-    await expect.element(alert).toHaveTextContent('No storage in this browser')
+    await expect.element(alert).toHaveTextContent('Your workspace cannot be used')
     await expect.element(alert).toHaveTextContent('Sample and generated data still work.')
     await expect.element(page.getByRole('button', { name: 'Import scan files' })).not.toBeInTheDocument()
     vi.restoreAllMocks()

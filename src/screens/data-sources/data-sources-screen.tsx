@@ -60,7 +60,7 @@ function WorkspaceCard() {
         Your workspace
       </Title>
       {workspace.problem ? (
-        <Alert color="red" role="alert" title="No storage in this browser">
+        <Alert color="red" role="alert" title="Your workspace cannot be used">
           {workspace.problem}
         </Alert>
       ) : (

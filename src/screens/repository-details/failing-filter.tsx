@@ -43,6 +43,35 @@ function FilterNotice({
   )
 }
 
+/** A tab's items, only those whose id a policy line's link names (`ids`); every one when it names none. */
+function NamedOnly<T>({
+  repository,
+  items,
+  ids,
+  idOf,
+  tab,
+  what,
+  children,
+}: {
+  repository: string
+  items: T[]
+  ids: string[]
+  idOf: (item: T) => string
+  tab: 'policy-issues' | 'vulnerabilities'
+  what: string
+  children: (shown: T[]) => ReactNode
+}) {
+  if (ids.length === 0) return children(items)
+  const named = new Set(ids)
+  const shown = items.filter((item) => named.has(idOf(item)))
+  return (
+    <Stack gap="md">
+      <FilterNotice shown={shown.length} total={items.length} ids={ids} tab={tab} repository={repository} what={what} />
+      {children(shown)}
+    </Stack>
+  )
+}
+
 /** The scanners' policy issues, only those of the rules a policy line's link names. */
 export function FailingRules({
   repository,
@@ -54,21 +83,17 @@ export function FailingRules({
   children: (shown: PolicyViolation[]) => ReactNode
 }) {
   const { rules } = useFailingFilter()
-  if (rules.length === 0) return children(violations)
-  const named = new Set(rules)
-  const shown = violations.filter((violation) => named.has(violation.rule))
   return (
-    <Stack gap="md">
-      <FilterNotice
-        shown={shown.length}
-        total={violations.length}
-        ids={rules}
-        tab="policy-issues"
-        repository={repository}
-        what="rules"
-      />
-      {children(shown)}
-    </Stack>
+    <NamedOnly
+      repository={repository}
+      items={violations}
+      ids={rules}
+      idOf={(violation) => violation.rule}
+      tab="policy-issues"
+      what="rules"
+    >
+      {children}
+    </NamedOnly>
   )
 }
 
@@ -76,7 +101,7 @@ export function FailingRules({
 export function VulnerabilitiesWithFilter({
   repository,
   vulnerabilities,
-  children: panel,
+  children,
 }: {
   repository: string
   vulnerabilities: Vulnerability[]
@@ -84,20 +109,16 @@ export function VulnerabilitiesWithFilter({
   children: (shown: Vulnerability[]) => ReactNode
 }) {
   const { advisories } = useFailingFilter()
-  if (advisories.length === 0) return panel(vulnerabilities)
-  const named = new Set(advisories)
-  const shown = vulnerabilities.filter((vulnerability) => named.has(vulnerability.cve))
   return (
-    <Stack gap="md">
-      <FilterNotice
-        shown={shown.length}
-        total={vulnerabilities.length}
-        ids={advisories}
-        tab="vulnerabilities"
-        repository={repository}
-        what="vulnerabilities"
-      />
-      {panel(shown)}
-    </Stack>
+    <NamedOnly
+      repository={repository}
+      items={vulnerabilities}
+      ids={advisories}
+      idOf={(vulnerability) => vulnerability.cve}
+      tab="vulnerabilities"
+      what="vulnerabilities"
+    >
+      {children}
+    </NamedOnly>
   )
 }

@@ -3,24 +3,11 @@ import { page } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
+import { grypeScannedAgo } from '@tests/helpers/scanned-ago'
 import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
 import { VulnerabilitiesScreen } from './vulnerabilities-screen'
 
 deleteTestWorkspacesAfterEach()
-
-const DAY = 86_400_000
-
-/** A Grype report made `daysAgo` days before now, with one Critical match (7 days to fix). */
-const grypeScannedAgo = (daysAgo: number, id: string) =>
-  JSON.stringify({
-    descriptor: { name: 'grype', timestamp: new Date(Date.now() - daysAgo * DAY).toISOString() },
-    matches: [
-      {
-        vulnerability: { id, severity: 'Critical', description: `${id} in log4j`, fix: { versions: ['2.15.0'] } },
-        artifact: { name: 'log4j-core', version: '2.14.1', type: 'java-archive' },
-      },
-    ],
-  })
 
 /** billing's finding was first seen 30 days ago (overdue); ledger's 2 days ago (due within 7 days). */
 const workspace = () =>
