@@ -18,6 +18,7 @@ import type { DecisionEntry } from './triage/decision-log'
 import { decisionViewOf } from './triage/decision-view'
 import { resolveDecisions } from './triage/resolve'
 import type { HistoryState } from './history/finding-history'
+import type { SlaView } from '@/data/sla'
 import { slaViewOf, slaViewsOf } from './sla-views'
 import { timelineOf } from './timeline'
 
@@ -193,21 +194,30 @@ function withSla<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
     if (history.repositories.size === 0) return index
     const { occurrences } = index
     const at = new Date(now)
-    const sla = occurrences.finding.map((finding, occurrence) =>
-      finding.key === undefined
-        ? undefined
-        : slaViewOf(
-            history,
-            repositories[occurrences.repository[occurrence]].name,
-            {
-              key: finding.key,
-              severity: finding.severity,
-              decision: index.decisions?.[occurrence],
-              closedByVex: finding.vex?.status === 'not_affected' || finding.vex?.status === 'fixed',
-            },
-            at,
-          ),
-    )
+    // A million findings are seconds of work: done in slices, so that the page keeps answering.
+    const sla: (SlaView | undefined)[] = new Array(occurrences.finding.length)
+    let sliceStart = performance.now()
+    for (let occurrence = 0; occurrence < occurrences.finding.length; occurrence++) {
+      const finding = occurrences.finding[occurrence]
+      sla[occurrence] =
+        finding.key === undefined
+          ? undefined
+          : slaViewOf(
+              history,
+              repositories[occurrences.repository[occurrence]].name,
+              {
+                key: finding.key,
+                severity: finding.severity,
+                decision: index.decisions?.[occurrence],
+                closedByVex: finding.vex?.status === 'not_affected' || finding.vex?.status === 'fixed',
+              },
+              at,
+            )
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await yieldToMain()
+        sliceStart = performance.now()
+      }
+    }
     return { ...index, sla }
   })
   return { ...indexes, vulnerabilityIndex }
