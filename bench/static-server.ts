@@ -20,7 +20,7 @@ const types: Record<string, string> = {
 export const feedRequests = { count: 0 }
 
 /** A static server on loopback with the single-page fallback and the caching a host gives Vigil. */
-export function serve(dir: string): Promise<StaticServer> {
+export function serve(dir: string, port = 0): Promise<StaticServer> {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)
     let file = join(dir, path)
@@ -48,7 +48,7 @@ export function serve(dir: string): Promise<StaticServer> {
     createReadStream(file).pipe(response)
   })
   return new Promise((done) =>
-    server.listen(0, '127.0.0.1', () =>
+    server.listen(port, '127.0.0.1', () =>
       done({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
     ),
   )

@@ -22,6 +22,8 @@ import type { WorkspaceIndexes } from '@/workspace/workspace-source'
 import { listDecisions, recordDecisionEntries } from '@/workspace/store/decisions'
 import { readHistory } from '@/workspace/store/history-records'
 import { emptyHistory } from '@/workspace/history/finding-history'
+import type { WorkspaceTimesRequest } from '@/workspace/history/workspace-times'
+import { workspaceTimesInWorker } from './workspace-times-worker'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { useAdvisoryIndexer } from './advisory-indexer'
 import { readPersonal, writePersonal } from './personal-settings'
@@ -196,6 +198,9 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       storedAdvisories: async () => (name ? readAdvisoryIndex(await open(name)) : undefined),
       saveAdvisories: async (index) => !!name && saveAdvisoryIndex(await open(name), index),
       history: async (repository) => (name ? readHistory(await open(name), repository) : emptyHistory),
+      ...(name && typeof Worker !== 'undefined'
+        ? { times: (request: WorkspaceTimesRequest) => workspaceTimesInWorker(name, request) }
+        : {}),
     }),
     [name, open],
   )

@@ -4,7 +4,7 @@ import { defaultSla, type SlaSettings } from '@/data/policy-sla'
 import type { SlaView } from '@/data/sla'
 import type { DecisionEvent } from './history/decision-timeline'
 import { repositoryStretches, toIso, type HistoryState } from './history/finding-history'
-import { slaStatus } from './history/sla'
+import { slaClock, type SlaClockState } from './history/sla'
 import { isClosedByVex, type Finding } from './model'
 
 export interface SlaSubject {
@@ -28,6 +28,18 @@ export function slaViewOf(
   now: Date,
   settings: SlaSettings = defaultSla,
 ): SlaView | undefined {
+  const clock = slaClockOf(history, repository, subject, now, settings)
+  return clock && slaViewFromClock(clock, now.getTime(), toIso)
+}
+
+/** `slaViewOf` in seconds: what the workspace's worker works out for every vulnerability. */
+export function slaClockOf(
+  history: HistoryState,
+  repository: string,
+  subject: SlaSubject,
+  now: Date,
+  settings: SlaSettings = defaultSla,
+): SlaClockState | undefined {
   const stretches = repositoryStretches(history, repository, subject.key)
   if (stretches.length === 0) return undefined
   const decided = subject.decision?.decided
@@ -36,16 +48,24 @@ export function slaViewOf(
     : subject.closedByVex
       ? [{ at: toIso(stretches[0]), state: 'not-affected' }]
       : []
-  const status = slaStatus({ severity: subject.severity, stretches, decisions }, settings, now)
+  return slaClock({ severity: subject.severity, stretches, decisions }, settings, now)
+}
+
+/** The screens' view of a clock; `iso` writes a time in seconds (a cache of it, for many findings). */
+export function slaViewFromClock(
+  clock: Pick<SlaClockState, 'firstSeen' | 'ageDays' | 'dueAt' | 'overdue' | 'dueSoon' | 'clock'>,
+  nowMs: number,
+  iso: (seconds: number) => string,
+): SlaView {
   return {
-    firstSeen: status.firstSeen,
-    ageDays: status.ageDays,
-    ...(status.dueAt !== undefined
-      ? { dueAt: status.dueAt, daysLeft: Math.trunc((Date.parse(status.dueAt) - now.getTime()) / 86_400_000) }
+    firstSeen: iso(clock.firstSeen),
+    ageDays: clock.ageDays,
+    ...(clock.dueAt !== undefined
+      ? { dueAt: iso(clock.dueAt), daysLeft: Math.trunc((clock.dueAt * 1000 - nowMs) / 86_400_000) }
       : {}),
-    overdue: status.overdue,
-    dueSoon: status.dueSoon,
-    clock: status.clock,
+    overdue: clock.overdue,
+    dueSoon: clock.dueSoon,
+    clock: clock.clock,
   }
 }
 

@@ -18,8 +18,15 @@ import type { DecisionEntry } from './triage/decision-log'
 import { decisionViewOf } from './triage/decision-view'
 import { resolveDecisions } from './triage/resolve'
 import type { HistoryState } from './history/finding-history'
-import type { SlaView } from '@/data/sla'
-import { slaViewOf, slaViewsOf } from './sla-views'
+import { defaultSla } from '@/data/policy-sla'
+import { slaViewsOf } from './sla-views'
+import { lastDays } from './history/trends'
+import {
+  slaViewsFromColumns,
+  workspaceTimes,
+  type WorkspaceTimes,
+  type WorkspaceTimesRequest,
+} from './history/workspace-times'
 import { timelineOf } from './timeline'
 
 /** A repository of the workspace as the lists show it. */
@@ -119,15 +126,11 @@ export function workspaceDataSource(
       const sla = history && slaViewsOf(history, repository.name, findings, decided, new Date(now))
       return { ...findingViews(findings), decisions: decided, ...(sla ? { sla } : {}) }
     },
-    ...withTimeline(
-      withSla(
-        withDecisions(digestIndexes(repositories, indexes), repositories, decisions, now),
-        repositories,
-        indexes.history,
-        now,
-      ),
+    ...withTimes(
+      withDecisions(digestIndexes(repositories, indexes), repositories, decisions, now),
       repositories,
-      indexes.history,
+      indexes,
+      decisions,
       now,
     ),
     // Read when a policy page first asks; the digests are let go once summarised.
@@ -181,62 +184,64 @@ function withDecisions<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
   return { ...indexes, vulnerabilityIndex, vulnerabilityPreview: undefined }
 }
 
-/** The organisation-wide advisories with each occurrence's days to fix, while the workspace keeps history. */
-function withSla<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
+/**
+ * Every vulnerability's days to fix and the dashboard's trends, while the workspace keeps history:
+ * worked out off the page (`WorkspaceIndexes.times`), or here where no worker runs.
+ */
+function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
   indexes: T,
   repositories: Repository[],
-  loadHistory: WorkspaceIndexes['history'],
-  now: number,
-): T {
-  if (!loadHistory) return indexes
-  const vulnerabilityIndex = once(async () => {
-    const [index, history] = await Promise.all([indexes.vulnerabilityIndex(), loadHistory()])
-    if (history.repositories.size === 0) return index
-    const { occurrences } = index
-    const at = new Date(now)
-    // A million findings are seconds of work: done in slices, so that the page keeps answering.
-    const sla: (SlaView | undefined)[] = new Array(occurrences.finding.length)
-    let sliceStart = performance.now()
-    for (let occurrence = 0; occurrence < occurrences.finding.length; occurrence++) {
-      const finding = occurrences.finding[occurrence]
-      sla[occurrence] =
-        finding.key === undefined
-          ? undefined
-          : slaViewOf(
-              history,
-              repositories[occurrences.repository[occurrence]].name,
-              {
-                key: finding.key,
-                severity: finding.severity,
-                decision: index.decisions?.[occurrence],
-                closedByVex: finding.vex?.status === 'not_affected' || finding.vex?.status === 'fixed',
-              },
-              at,
-            )
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await yieldToMain()
-        sliceStart = performance.now()
-      }
-    }
-    return { ...index, sla }
-  })
-  return { ...indexes, vulnerabilityIndex }
-}
-
-/** The dashboard's trends and days to fix, while the workspace keeps history. */
-function withTimeline<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
-  indexes: T,
-  repositories: Repository[],
-  loadHistory: WorkspaceIndexes['history'],
+  workspace: WorkspaceIndexes,
+  decisions: readonly DecisionEntry[],
   now: number,
 ): T & Pick<DataSource, 'timeline'> {
+  const loadHistory = workspace.history
   if (!loadHistory) return indexes
-  const history = once(() => loadHistory())
+  const request: WorkspaceTimesRequest = {
+    repositories: repositories.map((repository) => repository.name),
+    decisions: [...decisions],
+    now,
+    settings: defaultSla,
+  }
+  const times = once(async () =>
+    workspace.times
+      ? workspace.times(request)
+      : workspaceTimes({
+          ...request,
+          history: await loadHistory(),
+          occurrences: (await indexes.vulnerabilityIndex()).occurrences,
+          now: new Date(now),
+        }),
+  )
+  const vulnerabilityIndex = once(async () => {
+    const [index, computed] = await Promise.all([
+      indexes.vulnerabilityIndex(),
+      times().catch((error: unknown) => {
+        console.warn('The days to fix could not be worked out', error)
+        return undefined
+      }),
+    ])
+    // None tracked, or the workspace changed between the two reads: the next read brings them.
+    if (!computed?.tracked || computed.sla.firstSeen.length !== index.occurrences.finding.length) return index
+    return { ...index, sla: await slaViewsFromColumns(computed.sla, now) }
+  })
   return {
     ...indexes,
+    vulnerabilityIndex,
     timeline: async (options) => {
-      const [index, state] = await Promise.all([indexes.vulnerabilityIndex(), history()])
-      return timelineOf(state, index, repositories, options, new Date(now))
+      if (options.repository !== undefined) {
+        const [index, history] = await Promise.all([vulnerabilityIndex(), loadHistory(options.repository)])
+        return timelineOf(history, index, repositories, options, new Date(now))
+      }
+      const computed = await times()
+      const { open, weeks } = lastDays(computed.trends, options.days, new Date(now))
+      return {
+        days: open.days,
+        open: open.bySeverity,
+        weeks,
+        overdue: computed.overdue,
+        ...(computed.oldest ? { oldest: computed.oldest } : {}),
+      }
     },
   }
 }
@@ -245,6 +250,8 @@ function withTimeline<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
 export interface WorkspaceIndexes {
   /** The workspace's history (one repository's, when named): the findings' days to fix come from it. */
   history?: (repository?: string) => Promise<HistoryState>
+  /** The whole workspace's days to fix and trends, worked out in a worker; without it, on the page. */
+  times?: (request: WorkspaceTimesRequest) => Promise<WorkspaceTimes>
   digests: () => Promise<{ digests: RepositoryDigest[]; generation: number }>
   storedAdvisories: () => Promise<StoredAdvisoryIndex | undefined>
   saveAdvisories: (index: StoredAdvisoryIndex) => Promise<boolean>
@@ -257,7 +264,10 @@ const SLICE_MS = 12
  * Every vulnerability and endpoint of the digests, one entry per repository × finding in the
  * repositories' order; the same text in many repositories becomes one shared object.
  */
-export async function occurrencesFromDigests(digests: RepositoryDigest[], repositories: Repository[]) {
+export async function occurrencesFromDigests(
+  digests: RepositoryDigest[],
+  repositories: readonly Pick<Repository, 'name'>[],
+) {
   const indexOf = new Map(repositories.map((repository, index) => [repository.name, index]))
   const reader = new DigestReader()
   const vulnerabilities = { repository: [] as number[], finding: [] as Vulnerability[] }

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core'
 import { IconClockExclamation, IconTrendingUp } from '@tabler/icons-react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { SeverityBadge } from '@/components/badges'
 import { useAddressFilters } from '@/components/use-address-filters'
 import type { DataSource } from '@/data/data-source'
@@ -144,6 +144,9 @@ function OverdueCard({ summary }: { summary: TimelineSummary }) {
   )
 }
 
+/** Repositories listed in the trends' choice at once. */
+const REPOSITORY_OPTIONS_SHOWN = 100
+
 /** The dashboard's history part: overdue vulnerabilities and trends, for the workspace or one repository. */
 export function TimelineSection({ source }: { source: DataSource }) {
   const { filters, choose } = useAddressFilters<TimelineFilters>('/', {
@@ -166,12 +169,15 @@ export function TimelineSection({ source }: { source: DataSource }) {
       current = false
     }
   }, [timeline, period, repository, request])
+  const repositoryOptions = useMemo(
+    () => [
+      { value: '', label: 'All repositories' },
+      ...source.repositories.map((each) => ({ value: each.name, label: each.name })),
+    ],
+    [source.repositories],
+  )
   if (!timeline) return null
   const state = loaded?.request === request ? loaded : undefined
-  const repositoryOptions = [
-    { value: '', label: 'All repositories' },
-    ...source.repositories.map((each) => ({ value: each.name, label: each.name })),
-  ]
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 3 }} mb="lg">
@@ -208,6 +214,9 @@ export function TimelineSection({ source }: { source: DataSource }) {
             value={repository}
             allowDeselect={false}
             searchable
+            // Ten thousand repositories drawn as options take seconds: typing finds the rest.
+            limit={REPOSITORY_OPTIONS_SHOWN}
+            nothingFoundMessage="No repository by that name"
             onChange={(value) => choose({ repository: value ?? '' })}
             w={220}
           />

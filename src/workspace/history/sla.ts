@@ -46,6 +46,8 @@ export interface SlaStatus {
 
 const DAY = 86_400
 const endingStates: ReadonlySet<DecisionState> = new Set(['fixed', 'not-affected', 'false-positive'])
+const stoppingStates: ReadonlySet<DecisionState> = new Set(closingStates)
+const stoppingWithTriage: ReadonlySet<DecisionState> = new Set([...closingStates, 'in-triage'])
 
 /** The finding's effective decision at `time`: the newest event by then, an expired accepted risk needing triage. */
 function stateAt(events: readonly DecisionEvent[], time: number): DecisionState {
@@ -61,13 +63,23 @@ function stateAt(events: readonly DecisionEvent[], time: number): DecisionState 
   return current.state
 }
 
+/** `SlaStatus` with its times in seconds, as the workspace's worker keeps them for a million findings. */
+export interface SlaClockState extends Omit<SlaStatus, 'firstSeen' | 'dueAt'> {
+  firstSeen: number
+  dueAt?: number
+}
+
 export function slaStatus(finding: SlaFinding, settings: SlaSettings, now: Date, soonDays = 7): SlaStatus {
+  const { firstSeen, dueAt, ...rest } = slaClock(finding, settings, now, soonDays)
+  return { ...rest, firstSeen: toIso(firstSeen), ...(dueAt !== undefined ? { dueAt: toIso(dueAt) } : {}) }
+}
+
+export function slaClock(finding: SlaFinding, settings: SlaSettings, now: Date, soonDays = 7): SlaClockState {
   const at = Math.floor(now.getTime() / 1000)
   const { stretches, severity } = finding
   const events = finding.decisions ?? []
   const firstSeen = stretches[0]
-  const stopping = new Set(closingStates)
-  if (settings.inTriagePauses) stopping.add('in-triage')
+  const stopping = settings.inTriagePauses ? stoppingWithTriage : stoppingStates
   const presence: number[] = []
   let reported = false
   for (let index = 0; index < stretches.length && stretches[index] <= at; index += 3) {
@@ -112,13 +124,13 @@ export function slaStatus(finding: SlaFinding, settings: SlaSettings, now: Date,
   const overdue = clock === 'running' && dueAt !== undefined && dueAt <= at
   return {
     severity,
-    firstSeen: toIso(firstSeen),
+    firstSeen,
     ageDays: Math.max(0, Math.floor((endedAt - firstSeen) / DAY)),
     clockDays: Math.floor(clockSeconds / DAY),
     clock,
     ...(endedBy !== undefined ? { endedBy } : {}),
     open: reported && !closingStates.has(state),
-    ...(dueAt !== undefined ? { dueAt: toIso(dueAt) } : {}),
+    ...(dueAt !== undefined ? { dueAt } : {}),
     overdue,
     dueSoon: clock === 'running' && !overdue && dueAt !== undefined && dueAt - at < soonDays * DAY,
   }

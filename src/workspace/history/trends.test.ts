@@ -4,7 +4,8 @@ import { findingSeverities, type FindingSeverity } from '@/data/findings'
 import type { DecisionState } from '@/workspace/triage/decision'
 import { closingStates, decisionSpans, subtractSpans, type DecisionEvent } from './decision-timeline'
 import { addScans, emptyHistory, repositoryStretches, toSeconds, type Scan } from './finding-history'
-import { trends } from './trends'
+import { sampleRuns, sampleState } from './sample-history'
+import { lastDays, trends } from './trends'
 
 const day = (n: number, hour = 2) => new Date(Date.UTC(2026, 2, 1 + n, hour)).toISOString()
 
@@ -178,5 +179,19 @@ describe('decision timeline', () => {
     expect(subtractSpans([0, 10, 20, 30], [5, 6, 8, 22, 25, Infinity])).toEqual([0, 5, 6, 8, 22, 25])
     expect(subtractSpans([0, 10], [])).toEqual([0, 10])
     expect(subtractSpans([0, 10], [0, 10])).toEqual([])
+  })
+})
+
+describe('lastDays', () => {
+  const start = Date.UTC(2025, 10, 1) / 1000
+  const history = sampleState(sampleRuns({ repositories: 6, days: 400, start, seed: 7 }))
+
+  it('cuts a year of trends to 30 and 90 days exactly as working them out over those days does', () => {
+    for (const hour of [0, 13]) {
+      const now = new Date(Date.UTC(2026, 10, 26, hour, 30))
+      const year = trends(history, { now, days: 365 })
+      expect(year.open.total.some((count) => count > 0)).toBe(true)
+      for (const days of [30, 90, 365]) expect(lastDays(year, days, now)).toEqual(trends(history, { now, days }))
+    }
   })
 })

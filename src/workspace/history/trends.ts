@@ -203,3 +203,22 @@ export function trends(history: HistoryState, options: TrendOptions): Trends {
     weeks,
   }
 }
+
+/**
+ * The last `days` of trends worked out over more days: the same as `trends` over `days` (a day
+ * counts what was open at its end, and a week's flow what happened in it, whatever the period).
+ */
+export function lastDays(full: Trends, days: number, now: Date): Trends {
+  const seconds = Math.floor(now.getTime() / 1000)
+  const today = seconds - (((seconds % DAY) + DAY) % DAY)
+  const base = today - (days - 1) * DAY
+  const firstMonday = dayText(base - ((((base / DAY + 3) % 7) + 7) % 7) * DAY)
+  const from = Math.max(0, full.open.days.length - days)
+  const bySeverity = Object.fromEntries(
+    findingSeverities.map((severity) => [severity, full.open.bySeverity[severity].slice(from)]),
+  ) as Record<FindingSeverity, number[]>
+  return {
+    open: { days: full.open.days.slice(from), bySeverity, total: full.open.total.slice(from) },
+    weeks: full.weeks.filter((week) => week.start >= firstMonday),
+  }
+}

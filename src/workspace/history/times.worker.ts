@@ -1,0 +1,39 @@
+/// <reference lib="webworker" />
+import { listDigests } from '@/workspace/store/reads'
+import { readHistory } from '@/workspace/store/history-records'
+import { openWorkspace } from '@/workspace/store/schema'
+import { occurrencesFromDigests } from '@/workspace/workspace-source'
+import { slaBuffers, workspaceTimes, type WorkspaceTimes, type WorkspaceTimesRequest } from './workspace-times'
+
+/** What the page sends: the workspace's database and what `workspaceTimes` needs besides. */
+export interface TimesRequest extends WorkspaceTimesRequest {
+  database: string
+}
+
+export type TimesReply = { times: WorkspaceTimes } | { failed: string }
+
+const scope = self as unknown as DedicatedWorkerGlobalScope
+
+scope.onmessage = async ({ data }: MessageEvent<TimesRequest>) => {
+  try {
+    const database = await openWorkspace(data.database)
+    try {
+      const [history, { digests }] = await Promise.all([readHistory(database), listDigests(database)])
+      const repositories = data.repositories.map((name) => ({ name }))
+      const { vulnerabilities } = await occurrencesFromDigests(digests, repositories)
+      const times = await workspaceTimes({
+        history,
+        occurrences: vulnerabilities,
+        repositories: data.repositories,
+        decisions: data.decisions,
+        now: new Date(data.now),
+        settings: data.settings,
+      })
+      scope.postMessage({ times } satisfies TimesReply, slaBuffers(times.sla))
+    } finally {
+      database.close()
+    }
+  } catch (error) {
+    scope.postMessage({ failed: error instanceof Error ? error.message : String(error) } satisfies TimesReply)
+  }
+}

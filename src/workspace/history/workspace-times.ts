@@ -1,0 +1,198 @@
+import type { DecisionView } from '@/data/decisions'
+import { findingSeverities, type FindingSeverity, type Vulnerability } from '@/data/findings'
+import type { SlaSettings } from '@/data/policy-sla'
+import type { SlaView } from '@/data/sla'
+import type { TimelineSummary } from '@/data/timeline'
+import { yieldToMain } from '@/lib/yield'
+import { slaClockOf, slaViewFromClock } from '@/workspace/sla-views'
+import { decidableVulnerability } from '@/workspace/store/triage-summary'
+import type { DecisionEntry } from '@/workspace/triage/decision-log'
+import { decisionViewOf } from '@/workspace/triage/decision-view'
+import { resolveDecisions } from '@/workspace/triage/resolve'
+import type { DecisionEvent } from './decision-timeline'
+import { toIso, type HistoryState } from './finding-history'
+import { trends, type Trends } from './trends'
+
+/**
+ * The whole workspace's days to fix and trends, worked out in one pass by the workspace's worker:
+ * reading a million findings' history is seconds of work the page must not do. The days to fix
+ * travel back as columns of numbers (transferred, not copied), one row per vulnerability in the
+ * advisory index's order.
+ */
+export interface SlaColumns {
+  /** Seconds; NaN where the history has not seen the vulnerability (it has no days to fix). */
+  firstSeen: Float64Array
+  ageDays: Int32Array
+  /** Seconds; NaN for a severity without a deadline. */
+  dueAt: Float64Array
+  /** 0 running, 1 paused, 2 ended. */
+  clock: Uint8Array
+  /** 1 overdue, 2 due soon. */
+  flags: Uint8Array
+}
+
+export interface WorkspaceTimes {
+  /** The repositories' names the rows follow (the data source's order). */
+  repositories: readonly string[]
+  sla: SlaColumns
+  /** Rows the history has seen (with days to fix). */
+  tracked: number
+  /** The last 365 days (the longest period the dashboard offers): shorter periods are its end. */
+  trends: Trends
+  overdue: Record<FindingSeverity, number>
+  oldest?: TimelineSummary['oldest']
+}
+
+/** What the page asks the worker for: its repositories in the indexes' order, and what the clocks weigh. */
+export interface WorkspaceTimesRequest {
+  repositories: string[]
+  decisions: DecisionEntry[]
+  /** Milliseconds. */
+  now: number
+  settings: SlaSettings
+}
+
+export interface WorkspaceTimesInput extends Omit<WorkspaceTimesRequest, 'now'> {
+  history: HistoryState
+  /** Every vulnerability, repository by repository, in the advisory index's order. */
+  occurrences: { repository: readonly number[]; finding: readonly Vulnerability[] }
+  now: Date
+}
+
+const clocks = ['running', 'paused', 'ended'] as const
+const OVERDUE = 1
+const DUE_SOON = 2
+/** Work between yields, when this runs on the page (tests, a browser without workers). */
+const SLICE_MS = 12
+
+export async function workspaceTimes(input: WorkspaceTimesInput): Promise<WorkspaceTimes> {
+  const { history, occurrences, repositories, now, settings } = input
+  const count = occurrences.finding.length
+  const decisions: (DecisionView | undefined)[] =
+    input.decisions.length === 0
+      ? []
+      : resolveDecisions(
+          occurrences.finding.map((finding, at) =>
+            decidableVulnerability(repositories[occurrences.repository[at]], finding),
+          ),
+          input.decisions,
+          { now },
+        ).effective.map(decisionViewOf)
+  const sla: SlaColumns = {
+    firstSeen: new Float64Array(count).fill(NaN),
+    ageDays: new Int32Array(count),
+    dueAt: new Float64Array(count).fill(NaN),
+    clock: new Uint8Array(count),
+    flags: new Uint8Array(count),
+  }
+  const overdue = Object.fromEntries(findingSeverities.map((severity) => [severity, 0])) as Record<
+    FindingSeverity,
+    number
+  >
+  const decided = new Map<string, DecisionEvent[]>()
+  let oldest: { occurrence: number; firstSeen: number; ageDays: number } | undefined
+  let tracked = 0
+  let sliceStart = performance.now()
+  for (let occurrence = 0; occurrence < count; occurrence += 1) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToMain()
+      sliceStart = performance.now()
+    }
+    const finding = occurrences.finding[occurrence]
+    if (finding.key === undefined) continue
+    const repository = repositories[occurrences.repository[occurrence]]
+    const decision = decisions[occurrence]
+    if (decision?.decided) {
+      const { at, state, expiresOn } = decision.decided
+      decided.set(`${repository}\u0000${finding.key}`, [{ at, state, ...(expiresOn ? { expiresOn } : {}) }])
+    }
+    const clock = slaClockOf(
+      history,
+      repository,
+      {
+        key: finding.key,
+        severity: finding.severity,
+        decision,
+        closedByVex: finding.vex?.status === 'not_affected' || finding.vex?.status === 'fixed',
+      },
+      now,
+      settings,
+    )
+    if (clock === undefined) continue
+    tracked += 1
+    sla.firstSeen[occurrence] = clock.firstSeen
+    sla.ageDays[occurrence] = clock.ageDays
+    if (clock.dueAt !== undefined) sla.dueAt[occurrence] = clock.dueAt
+    sla.clock[occurrence] = clocks.indexOf(clock.clock)
+    sla.flags[occurrence] = (clock.overdue ? OVERDUE : 0) | (clock.dueSoon ? DUE_SOON : 0)
+    if (clock.clock === 'ended') continue
+    if (clock.overdue) overdue[finding.severity] += 1
+    if (clock.clock === 'running' && (oldest === undefined || clock.firstSeen < oldest.firstSeen))
+      oldest = { occurrence, firstSeen: clock.firstSeen, ageDays: clock.ageDays }
+  }
+  const finding = oldest && occurrences.finding[oldest.occurrence]
+  return {
+    repositories,
+    sla,
+    tracked,
+    trends: trends(history, {
+      now,
+      days: 365,
+      decisionsOf: decided.size === 0 ? undefined : (repository, key) => decided.get(`${repository}\u0000${key}`),
+    }),
+    overdue,
+    ...(oldest && finding
+      ? {
+          oldest: {
+            repository: repositories[occurrences.repository[oldest.occurrence]],
+            advisory: finding.cve,
+            title: finding.title,
+            severity: finding.severity,
+            firstSeen: toIso(oldest.firstSeen),
+            ageDays: oldest.ageDays,
+          },
+        }
+      : {}),
+  }
+}
+
+/**
+ * Each vulnerability's days to fix as the screens show them, from the worker's columns. Many
+ * findings share a scan's time, so each time is written out once.
+ */
+export async function slaViewsFromColumns(columns: SlaColumns, nowMs: number): Promise<(SlaView | undefined)[]> {
+  const written = new Map<number, string>()
+  const iso = (seconds: number) => {
+    let text = written.get(seconds)
+    if (text === undefined) written.set(seconds, (text = toIso(seconds)))
+    return text
+  }
+  const views: (SlaView | undefined)[] = new Array(columns.firstSeen.length)
+  let sliceStart = performance.now()
+  for (let row = 0; row < views.length; row += 1) {
+    const firstSeen = columns.firstSeen[row]
+    if (Number.isNaN(firstSeen)) continue
+    const dueAt = columns.dueAt[row]
+    views[row] = slaViewFromClock(
+      {
+        firstSeen,
+        ageDays: columns.ageDays[row],
+        ...(Number.isNaN(dueAt) ? {} : { dueAt }),
+        overdue: (columns.flags[row] & OVERDUE) !== 0,
+        dueSoon: (columns.flags[row] & DUE_SOON) !== 0,
+        clock: clocks[columns.clock[row]],
+      },
+      nowMs,
+      iso,
+    )
+    if ((row & 1023) === 0 && performance.now() - sliceStart > SLICE_MS) {
+      await yieldToMain()
+      sliceStart = performance.now()
+    }
+  }
+  return views
+}
+
+/** The columns' buffers, to transfer rather than copy. */
+export const slaBuffers = (columns: SlaColumns): ArrayBuffer[] =>
+  Object.values(columns).map((column: Float64Array | Int32Array | Uint8Array) => column.buffer as ArrayBuffer)
