@@ -1,7 +1,9 @@
-import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import useSWRImmutable from 'swr/immutable'
 import { loadGeneratedDataSource, sampleDataSource, type DataSource } from '@/data/data-source'
+import type { SlaSettings } from '@/data/policy-sla'
 import { workspaceDataSource, type WorkspaceIndexes } from '@/workspace/workspace-source'
+import { onPolicyDocumentChange, slaSettingsText } from './stored-policy'
 import { useOptionalWorkspace } from './workspace'
 import { useRequiredContext } from './required-context'
 
@@ -50,6 +52,13 @@ const noIndexes: WorkspaceIndexes = {
 /** What `source` holds while the chosen source is not ready: no repository, no finding, no count. */
 const nothingYet = workspaceDataSource([], async () => [], noIndexes)
 
+/** The person's days to fix, read again when their policy document changes (here or in another tab). */
+function useSlaSettings(workspace: string | undefined): SlaSettings {
+  // Compared as text: an edit elsewhere in the document keeps the data source as it is.
+  const text = useSyncExternalStore(onPolicyDocumentChange, () => slaSettingsText(workspace))
+  return useMemo(() => JSON.parse(text) as SlaSettings, [text])
+}
+
 export function DataSourceProvider({
   initialChoice = 'sample',
   onChoose,
@@ -65,12 +74,13 @@ export function DataSourceProvider({
   const findings = workspace?.findings
   const indexes = workspace?.indexes
   const decisions = workspace?.decisions
+  const sla = useSlaSettings(workspace?.databaseName)
   const fromWorkspace = useMemo(
     () =>
       summaries && findings && indexes
-        ? workspaceDataSource(summaries, findings, indexes, undefined, decisions)
+        ? workspaceDataSource(summaries, findings, indexes, undefined, decisions, sla)
         : undefined,
-    [summaries, findings, indexes, decisions],
+    [summaries, findings, indexes, decisions, sla],
   )
   // SWR keeps each size built once per cache.
   const generated = useSWRImmutable(

@@ -1,3 +1,5 @@
+import { defaultSla } from '@/data/policy-sla'
+import { parsePolicy } from '@/data/policy-document'
 import { samplePolicyDocument } from '@/data/sample-policy'
 import { readPersonal, writePersonal } from './personal-settings'
 
@@ -11,6 +13,38 @@ export const POLICY_STORAGE_KEY = 'vigil-policy-document'
 export const storedPolicyDocument = (workspace: string | undefined): string =>
   (workspace && readPersonal(POLICY_STORAGE_KEY, workspace, 'move')) || samplePolicyDocument
 
+const changes = new EventTarget()
+
 /** Keeps the person's edited document (null: back to the sample); false without a workspace, or when the browser would not. */
-export const storePolicyDocument = (workspace: string | undefined, document: string | null): boolean =>
-  !!workspace && writePersonal(POLICY_STORAGE_KEY, workspace, document)
+export function storePolicyDocument(workspace: string | undefined, document: string | null): boolean {
+  const stored = !!workspace && writePersonal(POLICY_STORAGE_KEY, workspace, document)
+  if (stored) changes.dispatchEvent(new Event('change'))
+  return stored
+}
+
+/** Calls `listener` when this tab or another keeps a new policy document; returns the unsubscribe. */
+export function onPolicyDocumentChange(listener: () => void): () => void {
+  const fromOtherTab = (event: StorageEvent) => {
+    if (event.key?.startsWith(POLICY_STORAGE_KEY)) listener()
+  }
+  changes.addEventListener('change', listener)
+  window.addEventListener('storage', fromOtherTab)
+  return () => {
+    changes.removeEventListener('change', listener)
+    window.removeEventListener('storage', fromOtherTab)
+  }
+}
+
+let lastRead: { document: string; text: string } | undefined
+
+/**
+ * The days to fix the person's policy document sets (`sla:` in its front matter), else the
+ * defaults, as JSON text: read at every render of the data source, so the document is parsed
+ * again only when it changed.
+ */
+export function slaSettingsText(workspace: string | undefined): string {
+  const document = storedPolicyDocument(workspace)
+  if (lastRead?.document !== document)
+    lastRead = { document, text: JSON.stringify(parsePolicy(document).meta.sla ?? defaultSla) }
+  return lastRead.text
+}

@@ -18,7 +18,7 @@ import type { DecisionEntry } from './triage/decision-log'
 import { decisionViewOf } from './triage/decision-view'
 import { resolveDecisions } from './triage/resolve'
 import type { HistoryState } from './history/finding-history'
-import { defaultSla } from '@/data/policy-sla'
+import { defaultSla, type SlaSettings } from '@/data/policy-sla'
 import { slaViewsOf } from './sla-views'
 import { lastDays } from './history/trends'
 import {
@@ -100,6 +100,7 @@ export function workspaceDataSource(
   indexes: WorkspaceIndexes,
   now = Date.now(),
   decisions: readonly DecisionEntry[] = [],
+  sla: SlaSettings = defaultSla,
 ): DataSource {
   const sorted = byName(summaries)
   const repositories = sorted.map((summary) => repositoryOf(summary, now))
@@ -123,8 +124,8 @@ export function workspaceDataSource(
       const [stored, history] = await Promise.all([loadFindings(repository.name), indexes.history?.(repository.name)])
       const findings = uniqueFindings(stored)
       const decided = decisionsOf(repository.name, findings, decisions, now)
-      const sla = history && slaViewsOf(history, repository.name, findings, decided, new Date(now))
-      return { ...findingViews(findings), decisions: decided, ...(sla ? { sla } : {}) }
+      const due = history && slaViewsOf(history, repository.name, findings, decided, new Date(now), sla)
+      return { ...findingViews(findings), decisions: decided, ...(due ? { sla: due } : {}) }
     },
     ...withTimes(
       withDecisions(digestIndexes(repositories, indexes), repositories, decisions, now),
@@ -132,6 +133,7 @@ export function workspaceDataSource(
       indexes,
       decisions,
       now,
+      sla,
     ),
     // Read when a policy page first asks; the digests are let go once summarised.
     policyFacts: once(async () => policyFactsOf(sorted, (await indexes.digests()).digests, decisions, new Date(now))),
@@ -194,6 +196,7 @@ function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
   workspace: WorkspaceIndexes,
   decisions: readonly DecisionEntry[],
   now: number,
+  settings: SlaSettings,
 ): T & Pick<DataSource, 'timeline'> {
   const loadHistory = workspace.history
   if (!loadHistory) return indexes
@@ -201,7 +204,7 @@ function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
     repositories: repositories.map((repository) => repository.name),
     decisions: [...decisions],
     now,
-    settings: defaultSla,
+    settings,
   }
   const times = once(async () =>
     workspace.times
