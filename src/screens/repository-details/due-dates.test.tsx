@@ -51,4 +51,29 @@ describe('due dates on a repository page', () => {
       localStorage.removeItem(personalKey(POLICY_STORAGE_KEY, person))
     }
   })
+
+  it('filters the vulnerabilities by due date: overdue, or due within 7 days', async () => {
+    const identity = await workspaceWithFiles([
+      { name: 'billing/grype.json', text: grypeScannedAgo(30, 'CVE-2021-44228'), repository: 'billing' },
+      { name: 'billing/image/grype.json', text: grypeScannedAgo(2, 'CVE-2022-22965'), repository: 'billing' },
+    ])
+    await renderWithProviders(<RepositoryDetailsScreen repoName="billing" />, {
+      path: '/repository/billing?tab=vulnerabilities',
+      source: 'workspace',
+      workspace: identity,
+    })
+    const old = page.getByRole('article', { name: /CVE-2021-44228/ })
+    const recent = page.getByRole('article', { name: /CVE-2022-22965/ })
+    await expect.element(old).toBeVisible()
+    await expect.element(recent).toBeVisible()
+    await page.getByRole('combobox', { name: 'Due' }).click()
+    await page.getByRole('option', { name: 'Overdue' }).click()
+    await expect.element(page.getByText('1 of 2 vulnerabilities')).toBeVisible()
+    await expect.element(old).toBeVisible()
+    await expect.element(recent).not.toBeInTheDocument()
+    await page.getByRole('combobox', { name: 'Due' }).click()
+    await page.getByRole('option', { name: 'Due within 7 days' }).click()
+    await expect.element(recent).toBeVisible()
+    await expect.element(old).not.toBeInTheDocument()
+  })
 })

@@ -12,7 +12,8 @@ import {
   type VexView,
 } from '@/data/findings'
 import { safeLink } from '@/lib/safe-link'
-import { byDueDate, type SlaView } from '@/data/sla'
+import { plural } from '@/lib/format'
+import { byDueDate, dueFilterOptions, passesDueFilter, type DueFilter, type SlaView } from '@/data/sla'
 import { mostPressing, SlaLine } from './sla-line'
 
 export function EmptyState({ text, comingSoon = false }: { text: string; comingSoon?: boolean }) {
@@ -41,27 +42,34 @@ export function PolicyIssuesPanel({
   sla?: ReadonlyMap<string, SlaView>
 }) {
   const [severity, setSeverity] = useState<FindingSeverity | 'all'>('all')
+  const [due, setDue] = useState<DueFilter>('all')
   // Only scanners that rate their rules (SARIF security-severity) give a band to filter by.
   const rated = violations.some((violation) => violation.severity !== undefined)
+  const dated = !!sla && sla.size > 0
   const shown = useMemo(
     () =>
-      severity === 'all'
-        ? violations
-        : violations.filter((violation) => (violation.severity ?? 'Unknown') === severity),
-    [severity, violations],
+      violations.filter(
+        (violation) =>
+          (severity === 'all' || (violation.severity ?? 'Unknown') === severity) &&
+          (due === 'all' || (violation.keys ?? []).some((key) => passesDueFilter(due, sla?.get(key)))),
+      ),
+    [severity, due, violations, sla],
   )
   if (violations.length === 0) return <EmptyState text="No policy violations found" />
   return (
     <Stack gap="md">
-      {rated && (
+      {(rated || dated) && (
         <Group gap="md" align="flex-end">
-          <FilterSelect
-            label="Security severity"
-            data={severityOptions}
-            value={severity}
-            onChange={(choice) => setSeverity((choice || 'all') as FindingSeverity | 'all')}
-            w={220}
-          />
+          {rated && (
+            <FilterSelect
+              label="Security severity"
+              data={severityOptions}
+              value={severity}
+              onChange={(choice) => setSeverity((choice || 'all') as FindingSeverity | 'all')}
+              w={220}
+            />
+          )}
+          {dated && <DueSelect value={due} onChange={setDue} />}
           <Text size="sm" c="dimmed" role="status">
             {shown.length === violations.length
               ? `${violations.length} rules`
@@ -69,7 +77,7 @@ export function PolicyIssuesPanel({
           </Text>
         </Group>
       )}
-      {shown.length === 0 && <EmptyState text="No policy issue of this security severity" />}
+      {shown.length === 0 && <EmptyState text="No policy issue matches these filters" />}
       {shown.map((violation) => (
         <Card key={violation.id} withBorder padding="md" component="article" aria-labelledby={`${violation.id}-title`}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
@@ -169,6 +177,11 @@ function ExploitSignals({ vulnerability }: { vulnerability: Vulnerability }) {
   )
 }
 
+/** The lists' choice of due date, where the workspace keeps history. */
+function DueSelect({ value, onChange }: { value: DueFilter; onChange: (value: DueFilter) => void }) {
+  return <FilterSelect label="Due" data={dueFilterOptions} value={value} onChange={onChange} w={200} />
+}
+
 type VulnerabilityOrder = 'severity' | 'fix-first' | 'due'
 
 const orderOptions: { value: VulnerabilityOrder; label: string }[] = [
@@ -188,27 +201,44 @@ export function VulnerabilitiesPanel({
   sla?: ReadonlyMap<string, SlaView>
 }) {
   const [order, setOrder] = useState<VulnerabilityOrder>('severity')
-  const shown = useMemo(
-    () =>
-      order === 'fix-first'
-        ? [...vulnerabilities].sort(byFixFirst)
-        : order === 'due'
-          ? [...vulnerabilities].sort((a, b) => byDueDate(sla?.get(a.key ?? ''), sla?.get(b.key ?? '')))
-          : vulnerabilities,
-    [order, vulnerabilities, sla],
-  )
+  const [due, setDue] = useState<DueFilter>('all')
+  const dated = !!sla && sla.size > 0
+  const shown = useMemo(() => {
+    const kept =
+      due === 'all' ? vulnerabilities : vulnerabilities.filter((each) => passesDueFilter(due, sla?.get(each.key ?? '')))
+    return order === 'fix-first'
+      ? [...kept].sort(byFixFirst)
+      : order === 'due'
+        ? [...kept].sort((a, b) => byDueDate(sla?.get(a.key ?? ''), sla?.get(b.key ?? '')))
+        : kept
+  }, [order, due, vulnerabilities, sla])
   if (vulnerabilities.length === 0) return <EmptyState text="No vulnerabilities found" />
   return (
     <Stack gap="md">
-      {vulnerabilities.length > 1 && (
-        <FilterSelect
-          label="Order"
-          data={orderOptions}
-          value={order}
-          onChange={(choice) => setOrder(choice === 'fix-first' || choice === 'due' ? choice : 'severity')}
-          w={260}
-        />
+      {(vulnerabilities.length > 1 || dated) && (
+        <Group gap="md" align="flex-end">
+          {vulnerabilities.length > 1 && (
+            <FilterSelect
+              label="Order"
+              data={orderOptions}
+              value={order}
+              onChange={(choice) => setOrder(choice === 'fix-first' || choice === 'due' ? choice : 'severity')}
+              w={260}
+            />
+          )}
+          {dated && (
+            <>
+              <DueSelect value={due} onChange={setDue} />
+              <Text size="sm" c="dimmed" role="status">
+                {shown.length === vulnerabilities.length
+                  ? plural(vulnerabilities.length, 'vulnerability', 'vulnerabilities')
+                  : `${shown.length} of ${plural(vulnerabilities.length, 'vulnerability', 'vulnerabilities')}`}
+              </Text>
+            </>
+          )}
+        </Group>
       )}
+      {shown.length === 0 && <EmptyState text="No vulnerability matches this due date" />}
       {shown.map((vulnerability) => (
         <Card
           key={vulnerability.id}
