@@ -49,3 +49,18 @@ export async function inAppTime(page: Page, path: string, ready: () => boolean):
   await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 60_000 })
   return (await page.evaluate(() => performance.now())) - start
 }
+
+/** As `inAppTime`, timing each of `stages` in turn from the same navigation (the page's first part, then the rest). */
+export async function inAppTimes(page: Page, path: string, stages: (() => boolean)[]): Promise<number[]> {
+  const start = await page.evaluate((target) => {
+    const now = performance.now()
+    history.pushState(null, '', target)
+    return now
+  }, path)
+  const times: number[] = []
+  for (const ready of stages) {
+    await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 120_000 })
+    times.push((await page.evaluate(() => performance.now())) - start)
+  }
+  return times
+}

@@ -22,7 +22,7 @@ export const sortByNameLine = ({ ascendingMs, descendingMs }: SortByNameResults)
   `first sort by name at 100,000 repositories: ascending ${ascendingMs} ms, then descending ${descendingMs} ms`
 
 export const workspaceLine = (workspace: WorkspaceResults): string =>
-  `workspace of ${workspace.repositories} repositories and ${workspace.findings} findings (seeded in ${workspace.seedSeconds} s): signed-in reload to the list ${workspace.reloadToListMs} ms, details ${workspace.detailsMs} ms (first right after the reload ${workspace.detailsFirstMs} ms), dashboard ${workspace.dashboardMs} ms (first ${workspace.dashboardFirstMs} ms), JS heap ${workspace.jsHeapUsedMb} MB`
+  `workspace of ${workspace.repositories} repositories and ${workspace.findings} findings (seeded in ${workspace.seedSeconds} s): signed-in reload to the list ${workspace.reloadToListMs} ms, details ${workspace.detailsMs} ms (first right after the reload ${workspace.detailsFirstMs} ms), dashboard ${workspace.dashboardMs} ms (first ${workspace.dashboardFirstMs} ms), its trends over ${workspace.historyDays} days of history ${workspace.trendsMs} ms (first ${workspace.trendsFirstMs} ms), JS heap ${workspace.jsHeapUsedMb} MB`
 
 export const workspaceViewsLine = (views: ViewAgainstReference): string =>
   `/vulnerabilities in the workspace: ready ${views.firstVisitMs} ms after navigation (rounds ${views.firstVisitRoundsMs.join(', ')}; the first follows the imports) (again ${views.revisitMs} ms), ${views.domNodes} DOM nodes; keystroke p95 ${views.keystrokes[1].p95} ms (plain DOM ${views.reference[1].p95} ms), at 4× CPU ${views.keystrokes[4].p95} ms (plain DOM ${views.reference[4].p95} ms)`

@@ -16,5 +16,7 @@ export const feedRepositories = Number(env.BENCH_FEED_REPOS ?? 10_000)
 export const workspaceRepositories = Number(env.BENCH_WORKSPACE_REPOS ?? 10_000)
 /** `BENCH_WORKSPACE_FINDINGS`: findings per seeded repository. */
 export const workspaceFindings = Number(env.BENCH_WORKSPACE_FINDINGS ?? 100)
+/** `BENCH_WORKSPACE_HISTORY`: days of daily scans in each seeded repository's history. */
+export const workspaceHistoryDays = Number(env.BENCH_WORKSPACE_HISTORY ?? 365)
 /** `BENCH_VIEWS=generated`: `BENCH_ONLY=views` without the large workspace. */
 export const viewsOfGeneratedOnly = env.BENCH_VIEWS === 'generated'

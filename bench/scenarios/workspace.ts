@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright'
 import { desktopContext } from '../browser'
 import { keystrokesToResults, referenceResults } from '../keystrokes'
-import { inAppTime, loadTime, type ReadyAt } from '../page-timing'
-import { workspaceFindings, workspaceRepositories } from '../settings'
+import { inAppTime, inAppTimes, loadTime, type ReadyAt } from '../page-timing'
+import { workspaceFindings, workspaceHistoryDays, workspaceRepositories } from '../settings'
 import { signIn } from '../sign-in'
 import { median, round } from '../statistics'
 import { vulnerabilityView, type KeystrokesByCpu, type ViewAgainstReference } from './vulnerabilities'
@@ -16,6 +16,10 @@ export interface WorkspaceResults {
   dashboardMs: number
   detailsFirstMs: number
   dashboardFirstMs: number
+  /** The dashboard's trends and overdue counts on screen, over `historyDays` of daily scans. */
+  trendsMs: number
+  trendsFirstMs: number
+  historyDays: number
   jsHeapUsedMb: number
   vulnerabilities: ViewAgainstReference
 }
@@ -30,7 +34,9 @@ export async function largeWorkspace(browser: Browser, origin: string): Promise<
   const context = await desktopContext(browser)
   const page = await context.newPage()
   await signIn(page, origin)
-  await page.goto(`${origin}/bench-seed/index.html?repos=${workspaceRepositories}&findings=${workspaceFindings}`)
+  await page.goto(
+    `${origin}/bench-seed/index.html?repos=${workspaceRepositories}&findings=${workspaceFindings}&history=${workspaceHistoryDays}`,
+  )
   await page.waitForFunction(() => document.body.dataset.done || document.body.dataset.error, undefined, {
     timeout: 1_800_000,
   })
@@ -44,6 +50,8 @@ export async function largeWorkspace(browser: Browser, origin: string): Promise<
   const dashboard: number[] = []
   const detailsCold: number[] = []
   const dashboardCold: number[] = []
+  const trends: number[] = []
+  const trendsCold: number[] = []
   for (let round = 0; round < 3; round++) {
     list.push(
       await loadTime(
@@ -57,9 +65,9 @@ export async function largeWorkspace(browser: Browser, origin: string): Promise<
       ),
     )
     // Right after the list is ready (the screens' code may still be loading), then once more.
-    for (const [visit, detailsTimes, dashboardTimes] of [
-      [0, detailsCold, dashboardCold],
-      [1, details, dashboard],
+    for (const [visit, detailsTimes, dashboardTimes, trendsTimes] of [
+      [0, detailsCold, dashboardCold, trendsCold],
+      [1, details, dashboard, trends],
     ] as const) {
       const name = `service-${String((round * 4099 + visit * 17) % workspaceRepositories).padStart(5, '0')}`
       detailsTimes.push(
@@ -67,16 +75,20 @@ export async function largeWorkspace(browser: Browser, origin: string): Promise<
           [...document.querySelectorAll('article')].some((article) => article.checkVisibility()),
         ),
       )
-      dashboardTimes.push(
-        await inAppTime(page, '/', () =>
+      const [tiles, trendsShown] = await inAppTimes(page, '/', [
+        () =>
           [...document.querySelectorAll('section')].some(
             (section) =>
               section.checkVisibility() &&
               section.textContent.startsWith('Open vulnerabilities') &&
               /\d{4,}/.test(section.textContent),
           ),
-        ),
-      )
+        () =>
+          !!document.querySelector('[data-testid="trends-summary"]')?.checkVisibility() &&
+          !!document.querySelector('[data-testid="oldest-open"]')?.checkVisibility(),
+      ])
+      dashboardTimes.push(tiles)
+      trendsTimes.push(trendsShown)
     }
   }
   // Each round opens the app afresh at the list and waits for the workspace to be read, as the
@@ -112,6 +124,9 @@ export async function largeWorkspace(browser: Browser, origin: string): Promise<
     dashboardMs: round(median(dashboard)),
     detailsFirstMs: round(median(detailsCold)),
     dashboardFirstMs: round(median(dashboardCold)),
+    trendsMs: round(median(trends)),
+    trendsFirstMs: round(median(trendsCold)),
+    historyDays: workspaceHistoryDays,
     jsHeapUsedMb: round(heap.usedSize / 1024 / 1024),
     vulnerabilities,
   }

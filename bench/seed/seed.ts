@@ -1,4 +1,6 @@
+import type { FindingRecord, RunHistory } from '../../src/workspace/history/finding-history'
 import type { Finding, ReadResult } from '../../src/workspace/model'
+import type { WorkspaceDatabase } from '../../src/workspace/store/schema'
 import { importResults } from '../../src/workspace/store/import-transaction'
 import { openSignedInWorkspace } from './signed-in-workspace'
 
@@ -9,6 +11,8 @@ import { openSignedInWorkspace } from './signed-in-workspace'
 const params = new URLSearchParams(location.search)
 const repositories = Number(params.get('repos') ?? '10000')
 const perRepository = Number(params.get('findings') ?? '100')
+/** Days of daily scans each repository's history holds (1: the seeded import's own scan). */
+const historyDays = Number(params.get('history') ?? '1')
 const status = document.getElementById('status') as HTMLElement
 const severities = ['Critical', 'High', 'Medium', 'Low', 'Unknown'] as const
 
@@ -47,6 +51,42 @@ function findingsOf(repository: number): Finding[] {
   })
 }
 
+const DAY = 86_400
+
+/**
+ * A year (`historyDays`) of daily scans for each run the imports wrote: each finding the last scan
+ * reports was first seen on a day of its own, and as many more were reported for a while and fixed.
+ */
+async function writeDailyHistory(database: WorkspaceDatabase) {
+  const last = Math.floor(Date.parse('2026-11-20T10:00:00Z') / 1000)
+  const scans = Array.from({ length: historyDays }, (_, day) => last - (historyDays - 1 - day) * DAY)
+  const runs = await database.getAll('history')
+  for (const [index, run] of runs.entries()) {
+    const findings = new Map<string, FindingRecord>()
+    let at = 0
+    for (const [key, record] of run.findings) {
+      const from = scans[(at * 7919 + index) % historyDays]
+      findings.set(key, {
+        severity: record.severity,
+        scans: (last - from) / DAY + 1,
+        stretches: [from, last, Infinity],
+      })
+      const fixedFrom = (at * 104_729 + index) % historyDays
+      const fixedAfter = Math.min(historyDays - 1, fixedFrom + 1 + (at % 30))
+      if (fixedAfter < historyDays - 1)
+        findings.set(`fixed-${key}`, {
+          severity: record.severity,
+          scans: fixedAfter - fixedFrom,
+          stretches: [scans[fixedFrom], scans[fixedAfter - 1], scans[fixedAfter]],
+        })
+      at += 1
+    }
+    const daily: RunHistory = { ...run, scans, findings }
+    await database.put('history', daily)
+    if (index % 500 === 0) status.textContent = `History of ${index} of ${runs.length} runs`
+  }
+}
+
 async function seed() {
   const database = await openSignedInWorkspace()
   const started = performance.now()
@@ -70,6 +110,7 @@ async function seed() {
     })
     if (repository % 500 === 0) status.textContent = `Seeded ${repository} of ${repositories}`
   }
+  if (historyDays > 1) await writeDailyHistory(database)
   database.close()
   document.body.dataset.seconds = String(Math.round((performance.now() - started) / 100) / 10)
   document.body.dataset.done = 'true'
