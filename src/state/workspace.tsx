@@ -14,6 +14,7 @@ import {
   findingsOf,
   listDigests,
   readAdvisoryIndex,
+  readKeptTimeline,
   saveAdvisoryIndex,
   listImports,
   listRepositories,
@@ -199,7 +200,10 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       saveAdvisories: async (index) => !!name && saveAdvisoryIndex(await open(name), index),
       history: async (repository) => (name ? readHistory(await open(name), repository) : emptyHistory),
       ...(name && typeof Worker !== 'undefined'
-        ? { times: (request: WorkspaceTimesRequest) => workspaceTimesInWorker(name, request) }
+        ? {
+            times: (request: WorkspaceTimesRequest) => workspaceTimesInWorker(name, request),
+            keptTimeline: async (inputs: string) => readKeptTimeline(await open(name), inputs, Date.now()),
+          }
         : {}),
     }),
     [name, open],

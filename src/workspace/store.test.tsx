@@ -3,11 +3,14 @@ import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/tes
 import { importFile, type ImportFileInput } from './import-file'
 import { locationOf } from './model'
 import type { StoredAdvisoryIndex } from './advisory-index'
+import type { KeptTimeline } from './history/workspace-times'
 import {
   findingsOf,
   listDigests,
   readAdvisoryIndex,
   saveAdvisoryIndex,
+  keepTimeline,
+  readKeptTimeline,
   listImports,
   listRuns as _listRuns,
   listRepositories,
@@ -389,6 +392,45 @@ describe('repository digests for the organisation-wide screens', () => {
     await removeRuns(database, 'b', () => true)
     expect(await readAdvisoryIndex(database)).toBeUndefined()
     expect((await listDigests(database)).generation).toBe(3)
+  })
+
+  it('keeps the dashboard’s timeline while the findings, the inputs and the time it holds for are the same', async () => {
+    const database = await freshWorkspace()
+    await run(database, file('a/grype.json', grype('CVE-2021-44906', [], '1.2.5'), { repository: 'a' }))
+    const timeline: KeptTimeline = {
+      trends: {
+        open: {
+          days: ['2026-11-26'],
+          bySeverity: { Critical: [1], High: [0], Medium: [0], Low: [0], Unknown: [0] },
+          total: [1],
+        },
+        weeks: [],
+      },
+      overdue: { Critical: 1, High: 0, Medium: 0, Low: 0, Unknown: 0 },
+      validUntil: Date.UTC(2026, 10, 27),
+    }
+    const now = Date.UTC(2026, 10, 26, 12)
+    expect(await keepTimeline(database, { name: 'timeline', generation: 1, inputs: 'x', timeline })).toBe(true)
+    expect(await readKeptTimeline(database, 'x', now)).toEqual(timeline)
+    // Other decisions or days to fix, or past the time it held until: worked out again.
+    expect(await readKeptTimeline(database, 'y', now)).toBeUndefined()
+    expect(await readKeptTimeline(database, 'x', Date.UTC(2026, 10, 27))).toBeUndefined()
+    // A change to the findings makes it stale, and one worked out before that change is refused.
+    await run(database, file('b/grype.json', grype('CVE-2021-44906', [], '1.2.5'), { repository: 'b' }))
+    expect(await readKeptTimeline(database, 'x', now)).toBeUndefined()
+    expect(await keepTimeline(database, { name: 'timeline', generation: 1, inputs: 'x', timeline })).toBe(false)
+    // Kept beside the advisory index, neither replaces the other.
+    expect(await keepTimeline(database, { name: 'timeline', generation: 2, inputs: 'x', timeline })).toBe(true)
+    expect(
+      await saveAdvisoryIndex(database, {
+        name: 'vulnerabilities',
+        generation: 2,
+        repositories: [],
+        groups: [],
+        ecosystems: [],
+      }),
+    ).toBe(true)
+    expect(await readKeptTimeline(database, 'x', now)).toEqual(timeline)
   })
 
   it('builds the digests of a workspace made before version 4 from its stored findings', async () => {

@@ -23,7 +23,9 @@ import { slaViewsOf } from './sla-views'
 import { lastDays } from './history/trends'
 import {
   slaViewsFromColumns,
+  timesInputs,
   workspaceTimes,
+  type KeptTimeline,
   type WorkspaceTimes,
   type WorkspaceTimesRequest,
 } from './history/workspace-times'
@@ -216,6 +218,13 @@ function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
           now: new Date(now),
         }),
   )
+  // The last visit's, while nothing it was worked out from has changed: no history is read then.
+  const kept = once(async () =>
+    workspace.keptTimeline?.(timesInputs(request)).catch((error: unknown) => {
+      console.warn('The kept timeline could not be read', error)
+      return undefined
+    }),
+  )
   const vulnerabilityIndex = once(async () => {
     const [index, computed] = await Promise.all([
       indexes.vulnerabilityIndex(),
@@ -236,7 +245,7 @@ function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
         const [index, history] = await Promise.all([vulnerabilityIndex(), loadHistory(options.repository)])
         return timelineOf(history, index, repositories, options, new Date(now))
       }
-      const computed = await times()
+      const computed = (await kept()) ?? (await times())
       const { open, weeks } = lastDays(computed.trends, options.days, new Date(now))
       return {
         days: open.days,
@@ -255,6 +264,8 @@ export interface WorkspaceIndexes {
   history?: (repository?: string) => Promise<HistoryState>
   /** The whole workspace's days to fix and trends, worked out in a worker; without it, on the page. */
   times?: (request: WorkspaceTimesRequest) => Promise<WorkspaceTimes>
+  /** The dashboard's timeline kept from the last visit, when it still holds for these inputs (`timesInputs`). */
+  keptTimeline?: (inputs: string) => Promise<KeptTimeline | undefined>
   digests: () => Promise<{ digests: RepositoryDigest[]; generation: number }>
   storedAdvisories: () => Promise<StoredAdvisoryIndex | undefined>
   saveAdvisories: (index: StoredAdvisoryIndex) => Promise<boolean>

@@ -1,9 +1,16 @@
 /// <reference lib="webworker" />
-import { listDigests } from '@/workspace/store/reads'
+import { keepTimeline, listDigests } from '@/workspace/store/reads'
 import { readHistory } from '@/workspace/store/history-records'
 import { openWorkspace } from '@/workspace/store/schema'
 import { occurrencesFromDigests } from '@/workspace/workspace-source'
-import { slaBuffers, workspaceTimes, type WorkspaceTimes, type WorkspaceTimesRequest } from './workspace-times'
+import {
+  keptTimelineOf,
+  slaBuffers,
+  timesInputs,
+  workspaceTimes,
+  type WorkspaceTimes,
+  type WorkspaceTimesRequest,
+} from './workspace-times'
 
 /** What the page sends: the workspace's database and what `workspaceTimes` needs besides. */
 export interface TimesRequest extends WorkspaceTimesRequest {
@@ -18,7 +25,7 @@ scope.onmessage = async ({ data }: MessageEvent<TimesRequest>) => {
   try {
     const database = await openWorkspace(data.database)
     try {
-      const [history, { digests }] = await Promise.all([readHistory(database), listDigests(database)])
+      const [history, { digests, generation }] = await Promise.all([readHistory(database), listDigests(database)])
       const repositories = data.repositories.map((name) => ({ name }))
       const { vulnerabilities } = await occurrencesFromDigests(digests, repositories)
       const times = await workspaceTimes({
@@ -29,6 +36,13 @@ scope.onmessage = async ({ data }: MessageEvent<TimesRequest>) => {
         now: new Date(data.now),
         settings: data.settings,
       })
+      // Kept before the columns are handed over (transferred, they leave this worker).
+      await keepTimeline(database, {
+        name: 'timeline',
+        generation,
+        inputs: timesInputs(data),
+        timeline: keptTimelineOf(times),
+      }).catch((error: unknown) => console.warn('The timeline was not kept for the next visit', error))
       scope.postMessage({ times } satisfies TimesReply, slaBuffers(times.sla))
     } finally {
       database.close()

@@ -9,7 +9,7 @@ import { decidableVulnerability } from '@/workspace/store/triage-summary'
 import { alice, sequentialIds } from '@tests/helpers/triage'
 import { sampleRuns, sampleState } from './sample-history'
 import { trends } from './trends'
-import { slaViewsFromColumns, workspaceTimes } from './workspace-times'
+import { slaViewsFromColumns, timesInputs, workspaceTimes } from './workspace-times'
 
 const start = Date.UTC(2026, 0, 1) / 1000
 const now = new Date(Date.UTC(2026, 10, 26, 15))
@@ -123,5 +123,46 @@ describe('the whole workspace’s days to fix and trends, worked out at once', (
     })
     const openToday = (summary: typeof times) => summary.trends.open.total.at(-1)
     expect(openToday(times)).toBe(openToday(undecided)! - 1)
+  })
+
+  it('says until when time alone leaves its figures as they are, and what else they were worked out from', async () => {
+    const times = await workspaceTimes({ history, occurrences, repositories, decisions: [], now, settings: defaultSla })
+    const nextMidnight = Date.UTC(2026, 10, 27)
+    expect(times.validUntil).toBeGreaterThan(now.getTime())
+    expect(times.validUntil).toBeLessThanOrEqual(nextMidnight)
+    const views = await slaViewsFromColumns(times.sla, now.getTime())
+    const nextDue = Math.min(
+      ...views.flatMap((view) =>
+        view?.clock === 'running' && view.dueAt && Date.parse(view.dueAt) > now.getTime()
+          ? [Date.parse(view.dueAt)]
+          : [],
+      ),
+    )
+    expect(times.validUntil).toBeLessThanOrEqual(nextDue)
+
+    const expiring = recordDecisions(
+      [],
+      [
+        {
+          decision: {
+            scope: { kind: 'finding', repository: repositories[0], findingKey: occurrences.finding[0].key! },
+            state: 'accepted-risk',
+            reason: 'Until the release',
+            expiresOn: '2026-11-27',
+          },
+          severity: occurrences.finding[0].severity,
+        },
+      ],
+      { by: alice, at: '2026-11-20T00:00:00.000Z', makeId: sequentialIds() },
+    )
+    expect(timesInputs({ decisions: expiring, settings: defaultSla })).not.toBe(
+      timesInputs({ decisions: [], settings: defaultSla }),
+    )
+    expect(timesInputs({ decisions: [], settings: { ...defaultSla, inTriagePauses: true } })).not.toBe(
+      timesInputs({ decisions: [], settings: defaultSla }),
+    )
+    expect(timesInputs({ decisions: expiring, settings: defaultSla })).toBe(
+      timesInputs({ decisions: [...expiring], settings: defaultSla }),
+    )
   })
 })

@@ -31,16 +31,25 @@ export interface SlaColumns {
   flags: Uint8Array
 }
 
-export interface WorkspaceTimes {
+/** What the dashboard shows of every repository: kept for the next visit while it holds. */
+export interface KeptTimeline {
+  /** The last 365 days (the longest period the dashboard offers): shorter periods are its end. */
+  trends: Trends
+  overdue: Record<FindingSeverity, number>
+  oldest?: TimelineSummary['oldest']
+  /**
+   * Milliseconds: when time alone changes it (the next midnight, when accepted risks expire too;
+   * the next due date of a running clock; the oldest finding's next day of age).
+   */
+  validUntil: number
+}
+
+export interface WorkspaceTimes extends KeptTimeline {
   /** The repositories' names the rows follow (the data source's order). */
   repositories: readonly string[]
   sla: SlaColumns
   /** Rows the history has seen (with days to fix). */
   tracked: number
-  /** The last 365 days (the longest period the dashboard offers): shorter periods are its end. */
-  trends: Trends
-  overdue: Record<FindingSeverity, number>
-  oldest?: TimelineSummary['oldest']
 }
 
 /** What the page asks the worker for: its repositories in the indexes' order, and what the clocks weigh. */
@@ -59,6 +68,7 @@ export interface WorkspaceTimesInput extends Omit<WorkspaceTimesRequest, 'now'> 
   now: Date
 }
 
+const DAY = 86_400
 const clocks = ['running', 'paused', 'ended'] as const
 const OVERDUE = 1
 const DUE_SOON = 2
@@ -92,6 +102,9 @@ export async function workspaceTimes(input: WorkspaceTimesInput): Promise<Worksp
   const decided = new Map<string, DecisionEvent[]>()
   let oldest: { occurrence: number; firstSeen: number; ageDays: number } | undefined
   let tracked = 0
+  const seconds = Math.floor(now.getTime() / 1000)
+  // The next midnight: also when any accepted risk expires (expiries fall on midnights).
+  let validUntil = seconds - (((seconds % DAY) + DAY) % DAY) + DAY
   let sliceStart = performance.now()
   for (let occurrence = 0; occurrence < count; occurrence += 1) {
     if (performance.now() - sliceStart > SLICE_MS) {
@@ -126,12 +139,16 @@ export async function workspaceTimes(input: WorkspaceTimesInput): Promise<Worksp
     sla.clock[occurrence] = clocks.indexOf(clock.clock)
     sla.flags[occurrence] = (clock.overdue ? OVERDUE : 0) | (clock.dueSoon ? DUE_SOON : 0)
     if (clock.clock === 'ended') continue
+    if (clock.clock === 'running' && clock.dueAt !== undefined && clock.dueAt > seconds)
+      validUntil = Math.min(validUntil, clock.dueAt)
     if (clock.overdue) overdue[finding.severity] += 1
     if (clock.clock === 'running' && (oldest === undefined || clock.firstSeen < oldest.firstSeen))
       oldest = { occurrence, firstSeen: clock.firstSeen, ageDays: clock.ageDays }
   }
   const finding = oldest && occurrences.finding[oldest.occurrence]
+  if (oldest) validUntil = Math.min(validUntil, oldest.firstSeen + (oldest.ageDays + 1) * DAY)
   return {
+    validUntil: validUntil * 1000,
     repositories,
     sla,
     tracked,
@@ -196,3 +213,24 @@ export async function slaViewsFromColumns(columns: SlaColumns, nowMs: number): P
 /** The columns' buffers, to transfer rather than copy. */
 export const slaBuffers = (columns: SlaColumns): ArrayBuffer[] =>
   Object.values(columns).map((column: Float64Array | Int32Array | Uint8Array) => column.buffer as ArrayBuffer)
+
+/**
+ * What a kept timeline was worked out from besides the findings: the days to fix and the
+ * decisions (each entry's id, time, state and expiry, hashed).
+ */
+export function timesInputs(request: Pick<WorkspaceTimesRequest, 'decisions' | 'settings'>): string {
+  let hash = 0x811c9dc5
+  for (const entry of request.decisions) {
+    const text = `${entry.id}|${entry.at}|${entry.state}|${entry.expiresOn ?? ''}\u0000`
+    for (let at = 0; at < text.length; at += 1) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193)
+  }
+  return JSON.stringify([request.settings, request.decisions.length, hash >>> 0])
+}
+
+/** The kept part of the times. */
+export const keptTimelineOf = ({ trends, overdue, oldest, validUntil }: KeptTimeline): KeptTimeline => ({
+  trends,
+  overdue,
+  ...(oldest ? { oldest } : {}),
+  validUntil,
+})

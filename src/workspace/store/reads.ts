@@ -1,9 +1,11 @@
 import type { StoredAdvisoryIndex } from '@/workspace/advisory-index'
 import type { RepositoryDigest } from '@/workspace/digest'
 import type { Finding } from '@/workspace/model'
+import type { KeptTimeline } from '@/workspace/history/workspace-times'
 import {
   generationOf,
   type ImportRecord,
+  type KeptTimelineRecord,
   type RepositorySummary,
   type RunRecord,
   type WorkspaceDatabase,
@@ -68,4 +70,26 @@ export async function saveAdvisoryIndex(database: WorkspaceDatabase, index: Stor
 
 export function listImports(database: WorkspaceDatabase): Promise<ImportRecord[]> {
   return database.getAll('imports')
+}
+
+/** The dashboard's timeline kept from a visit, if the findings and `inputs` are the same and time has not changed it. */
+export async function readKeptTimeline(
+  database: WorkspaceDatabase,
+  inputs: string,
+  now: number,
+): Promise<KeptTimeline | undefined> {
+  const store = database.transaction('indexes', 'readonly').objectStore('indexes')
+  const [record, generation] = await Promise.all([store.get('timeline'), generationOf(store)])
+  if (record?.name !== 'timeline' || record.generation !== generation || record.inputs !== inputs) return undefined
+  return now < record.timeline.validUntil ? record.timeline : undefined
+}
+
+/** Keeps the dashboard's timeline for the next visit, unless the findings changed since it was worked out. */
+export async function keepTimeline(database: WorkspaceDatabase, record: KeptTimelineRecord): Promise<boolean> {
+  const transaction = database.transaction('indexes', 'readwrite')
+  const store = transaction.objectStore('indexes')
+  const current = (await generationOf(store)) === record.generation
+  if (current) await store.put(record)
+  await transaction.done
+  return current
 }

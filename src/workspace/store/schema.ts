@@ -10,6 +10,7 @@ import { FINDING_MODEL_VERSION, type ApiDocumentInfo, type Finding, type FormatI
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { addScanToRun, type RunHistory, type TimeSource } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
+import type { KeptTimeline } from '@/workspace/history/workspace-times'
 
 /** Findings are stored in pages of this many, per repository and run: few records to write and read. */
 export const PAGE_SIZE = 1000
@@ -160,6 +161,18 @@ export interface GenerationRecord {
   value: number
 }
 
+/**
+ * The dashboard's trends and overdue counts over every repository, kept for the next visit: good
+ * while the findings (`generation`), the decisions and the days to fix (`inputs`) are the same,
+ * until `validUntil` (the next midnight, due date, expiry or day of age that would change them).
+ */
+export interface KeptTimelineRecord {
+  name: 'timeline'
+  generation: number
+  inputs: string
+  timeline: KeptTimeline
+}
+
 export interface WorkspaceSchema extends DBSchema {
   repositories: { key: string; value: RepositorySummary }
   pages: { key: [string, string, number]; value: FindingsPage; indexes: { repository: string } }
@@ -168,7 +181,7 @@ export interface WorkspaceSchema extends DBSchema {
   feeds: { key: string; value: FeedState }
   feedFiles: { key: string; value: FeedFileState }
   digests: { key: string; value: RepositoryDigest }
-  indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord }
+  indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord }
   decisions: { key: string; value: DecisionEntry }
   /** Each run's history: its scans and when each finding was first seen, last seen, fixed and seen again. */
   history: { key: [string, string]; value: RunHistory; indexes: { repository: string } }
@@ -377,7 +390,9 @@ async function startHistory(transaction: UpgradeTransaction) {
 
 export const deleteWorkspace = (name: string) => deleteDB(name)
 
-type IndexesStore = { get: (name: string) => Promise<StoredAdvisoryIndex | GenerationRecord | undefined> }
+type IndexesStore = {
+  get: (name: string) => Promise<StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | undefined>
+}
 
 export async function generationOf(store: IndexesStore): Promise<number> {
   const record = await store.get('generation')
