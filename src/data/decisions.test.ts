@@ -5,7 +5,7 @@ const view = (state: DecisionView['state'], marks: Partial<DecisionView> = {}): 
   state,
   expired: false,
   review: false,
-  decided: state === 'needs-triage' ? undefined : { state, reason: '', by: 'Ada', at: '', scope: '' },
+  decided: state === 'needs-triage' ? undefined : { id: 'e-1', state, reason: '', by: 'Ada', at: '', scope: '' },
   ...marks,
 })
 

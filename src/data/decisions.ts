@@ -32,6 +32,8 @@ export interface DecisionView {
   review: boolean
   /** The decision that applies, when one does (also when it expired). */
   decided?: {
+    /** The log entry's id, where the view was made from the log. */
+    id?: string
     state: DecisionState
     reason: string
     by: string
