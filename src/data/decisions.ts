@@ -32,6 +32,8 @@ export interface DecisionView {
   review: boolean
   /** The decision that applies, when one does (also when it expired). */
   decided?: {
+    /** The log entry's id, where the view was made from the log. */
+    id?: string
     state: DecisionState
     reason: string
     by: string
@@ -65,6 +67,48 @@ export const decisionFilterOptions: { value: DecisionFilter; label: string }[] =
 ]
 
 /**
+ * The state a finding shows: its decision's, else "not affected" where a VEX statement in the
+ * scanner's own file closed it, else "needs triage".
+ */
+export const shownState = (decision: DecisionView | undefined, closedByVex = false): DecisionState =>
+  closedByVex && !decision?.decided ? 'not-affected' : (decision?.state ?? 'needs-triage')
+
+/** What the decisions of several findings (an advisory's, say) come to, for one line of a list. */
+export interface DecisionSummary {
+  /** The state they all share, or "mixed". */
+  state: DecisionState | 'mixed'
+  /** How many nobody has decided on yet. */
+  needsTriage: number
+  /** Any of them has an accepted risk that expired, or is more severe than when it was decided. */
+  expired: boolean
+  review: boolean
+}
+
+/**
+ * Sums up the decisions of `findings` (indexes into `decisions`); `closedByVex` tells which a VEX
+ * statement of the scanner closed. No findings sum up as "needs triage" with none to triage.
+ */
+export function summariseDecisions(
+  findings: readonly number[],
+  decisions: readonly (DecisionView | undefined)[] | undefined,
+  closedByVex: (finding: number) => boolean = () => false,
+): DecisionSummary {
+  let state: DecisionState | 'mixed' | undefined
+  let needsTriage = 0
+  let expired = false
+  let review = false
+  for (const finding of findings) {
+    const decision = decisions?.[finding]
+    const shown = shownState(decision, closedByVex(finding))
+    if (shown === 'needs-triage') needsTriage += 1
+    if (decision?.expired) expired = true
+    if (decision?.review) review = true
+    state = state === undefined || state === shown ? shown : 'mixed'
+  }
+  return { state: state ?? 'needs-triage', needsTriage, expired, review }
+}
+
+/**
  * Whether a finding passes the decision filter. `closedByVex`: a VEX statement in the scanner's
  * own file closed it (not affected, fixed): decided, without a decision of the team's.
  */
@@ -74,7 +118,7 @@ export function passesDecisionFilter(
   closedByVex = false,
 ): boolean {
   if (filter === 'all') return true
-  const state: DecisionState = closedByVex && !decision?.decided ? 'not-affected' : (decision?.state ?? 'needs-triage')
+  const state = shownState(decision, closedByVex)
   const open = isOpenState(state) && !(closedByVex && !decision?.decided)
   if (filter === 'open') return open
   if (filter === 'decided') return !open

@@ -22,8 +22,17 @@ export interface Repository {
   apiCount: number
   policyViolations: number
   vulnerabilities: number
+  /** Open findings nobody has decided on yet, where decisions are kept (see `needsTriageOf`). */
+  needsTriage?: number
   tabSummary?: TabSummary
 }
+
+/**
+ * How many of a repository's findings (policy issues and vulnerabilities) need triage: where no
+ * decisions are kept, every open finding does.
+ */
+export const needsTriageOf = (repository: Repository): number =>
+  repository.needsTriage ?? repository.policyViolations + repository.vulnerabilities
 
 const sampleRepositories: Repository[] = [
   {

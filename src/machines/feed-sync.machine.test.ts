@@ -69,6 +69,16 @@ describe('feed-sync machine', () => {
     expect(announceChange).toHaveBeenCalledTimes(1)
   })
 
+  it('announces a sync that read only the team’s decisions or history file again, every scan file unchanged', () => {
+    const { actor, worker, announceChange } = harness()
+    actor.send(sync)
+    worker({ type: 'feed.synced', report: { ...report(0), decisionsAdded: 0 } })
+    expect(announceChange).toHaveBeenCalledTimes(1)
+    actor.send(sync)
+    worker({ type: 'feed.synced', report: { ...report(0), historyRuns: 2 } })
+    expect(announceChange).toHaveBeenCalledTimes(2)
+  })
+
   it('shows the workspace once synced only when the user asked for the sync', () => {
     const { actor, worker, showWorkspace } = harness()
     actor.send(sync)

@@ -21,6 +21,7 @@ import {
 } from '@/workspace/store/reads'
 import type { WorkspaceIndexes } from '@/workspace/workspace-source'
 import { listDecisions, recordDecisionEntries } from '@/workspace/store/decisions'
+import { readPublishedDecisionIds } from '@/workspace/store/feed-records'
 import { readHistory } from '@/workspace/store/history-records'
 import { emptyHistory } from '@/workspace/history/finding-history'
 import type { WorkspaceTimesRequest } from '@/workspace/history/workspace-times'
@@ -50,6 +51,11 @@ export interface WorkspaceState {
   imports: ImportRecord[]
   /** Every decision made on this workspace's findings, oldest first as appended. */
   decisions: readonly DecisionEntry[]
+  /**
+   * The ids of the decisions the team's feed published (its decisions file, as the last sync read
+   * it), or undefined while no synced feed names a decisions file.
+   */
+  published?: ReadonlySet<string>
   /**
    * Appends decisions and brings the counts they change up to date; the screens and other tabs
    * reload, unless `announce` is false (a bulk step in parts announces once, with `changed`).
@@ -155,12 +161,13 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     name ? ['workspace', name, revision] : null,
     async ([, database, asked]: [string, string, number]) => {
       const opened = await open(database)
-      const [summaries, imports, decisions] = await Promise.all([
+      const [summaries, imports, decisions, published] = await Promise.all([
         listRepositories(opened),
         listImports(opened),
         listDecisions(opened),
+        readPublishedDecisionIds(opened),
       ])
-      return { name: database, revision: asked, summaries, imports, decisions }
+      return { name: database, revision: asked, summaries, imports, decisions, published }
     },
     { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true },
   )
@@ -221,6 +228,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     fresh: current?.revision === revision,
     imports: current?.imports ?? [],
     decisions: current?.decisions ?? noDecisions,
+    published: current?.published,
     recordDecisions: async (entries, { announce = true } = {}) => {
       if (!name) throw new Error('Your workspace is not ready yet: try again in a moment.')
       await recordDecisionEntries(await open(name), entries)

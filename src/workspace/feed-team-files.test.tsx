@@ -4,10 +4,12 @@ import { buildManifest, updateHistory } from './feed-builder'
 import { syncFeed } from './feed-sync'
 import { findingHistory } from './history/finding-history'
 import { listDecisions, recordDecisionEntries } from './store/decisions'
+import { readPublishedDecisionIds } from './store/feed-records'
 import { readHistory } from './store/history-records'
 import { listRuns } from './store/reads'
 import type { DecisionEntry } from './triage/decision-log'
 import { writeDecisionsFile } from './triage/decisions-file'
+import { unpublishedDecisions } from './triage/publication'
 
 closeTestWorkspacesAfterEach()
 
@@ -115,6 +117,23 @@ describe('a feed with the team history and decisions', () => {
     expect(await firstSeenOfLodash(database)).toBe('2026-11-01T03:00:00.000Z')
     expect((await listDecisions(database)).map((entry) => entry.id).sort()).toEqual(['mine', 'team-1'])
     expect(requests).toContain(`200 ${origin}/vigil/history.json`)
+  })
+
+  it('keeps which decisions the feed published, so that the local ones it lacks show as not published, also after a 304', async () => {
+    const files = new Map<string, string>()
+    await publishTwoRuns(files)
+    const database = await freshWorkspace()
+    expect(await readPublishedDecisionIds(database)).toBeUndefined()
+    await recordDecisionEntries(database, [decision('mine', '2026-11-09T10:00:00.000Z')])
+    const { fetch } = host(files)
+
+    await syncFeed({ manifestUrl, pageOrigin: 'https://vigil.test', database, fetch })
+    const published = await readPublishedDecisionIds(database)
+    expect(published).toEqual(new Set(['team-1']))
+    expect(unpublishedDecisions(await listDecisions(database), published).map((entry) => entry.id)).toEqual(['mine'])
+
+    await syncFeed({ manifestUrl, pageOrigin: 'https://vigil.test', database, fetch })
+    expect(await readPublishedDecisionIds(database)).toEqual(new Set(['team-1']))
   })
 
   it('asks for neither file again while the manifest is unchanged', async () => {

@@ -57,17 +57,20 @@ export async function syncTeamFiles(options: TeamFilesOptions): Promise<TeamFile
         continue
       }
       const text = await response.text()
+      let decisionIds: string[] | undefined
       if (kind === 'history') {
         const { history } = readHistoryFile(text)
         outcome.historyRuns = await applyTeamHistory(options.database, history, options.manifestUrl)
       } else {
         const { decisions } = readDecisionsFile(text)
         outcome.decisionsAdded = await recordDecisionEntries(options.database, decisions, new Date(options.now))
+        decisionIds = decisions.map((entry) => entry.id)
       }
       outcome.states.push({
         url,
         etag: response.headers.get('ETag') ?? undefined,
         lastModified: response.headers.get('Last-Modified') ?? undefined,
+        ...(decisionIds ? { decisionIds } : {}),
       })
     } catch (error) {
       if (error instanceof FeedError || error instanceof HistoryFileError || error instanceof DecisionsFileError)

@@ -1,11 +1,12 @@
 import { Badge, Group } from '@mantine/core'
 import { memo } from 'react'
 import { decisionStateNames, type DecisionState, type DecisionView } from '@/data/decisions'
+import { useOptionalWorkspace } from '@/state/workspace'
 
-/** Each state's colour: open states warm, closed ones cool, undecided grey. */
+/** Each state's colour: affected warm, closed ones cool, undecided grey; in triage blue, as yellow text on its light badge is too faint to read. */
 const stateColors: Record<DecisionState, string> = {
   'needs-triage': 'gray',
-  'in-triage': 'yellow',
+  'in-triage': 'blue',
   affected: 'red',
   'not-affected': 'teal',
   'false-positive': 'teal',
@@ -13,12 +14,34 @@ const stateColors: Record<DecisionState, string> = {
   fixed: 'green',
 }
 
+/** A badge for a decision made here that the team's feed has not published yet. */
+export function NotPublishedBadge() {
+  return (
+    <Badge
+      variant="outline"
+      color="gray"
+      tt="none"
+      title="Made in this browser and not yet in the team's feed: download the decisions file and commit it"
+    >
+      not published
+    </Badge>
+  )
+}
+
+/** Whether the team's feed lacks a decision (never while no synced feed names a decisions file). */
+export function useNotPublished(id: string | undefined): boolean {
+  const published = useOptionalWorkspace()?.published
+  return id !== undefined && published !== undefined && !published.has(id)
+}
+
 /**
  * A finding's decision as a badge ("Needs triage" when undecided), with "expired decision" when an
- * accepted risk has run out and "review" when the finding became more severe since it was decided.
+ * accepted risk has run out, "review" when the finding became more severe since it was decided,
+ * and "not published" when the team's feed lacks it.
  */
 export const DecisionBadge = memo(function DecisionBadge({ decision }: { decision?: DecisionView }) {
   const state = decision?.state ?? 'needs-triage'
+  const notPublished = useNotPublished(decision?.decided?.id)
   return (
     <Group gap={4} wrap="nowrap">
       <Badge variant="light" color={stateColors[state]} tt="none" title="Decision">
@@ -39,6 +62,7 @@ export const DecisionBadge = memo(function DecisionBadge({ decision }: { decisio
           review
         </Badge>
       )}
+      {notPublished && <NotPublishedBadge />}
     </Group>
   )
 })

@@ -5,6 +5,7 @@ import { useOptionalWorkspace } from '@/state/workspace'
 import { describeScope, justificationNames } from '@/workspace/triage/decision'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { historyOf } from '@/workspace/triage/history'
+import { NotPublishedBadge } from './decision-badge'
 import type { DecidableFinding } from '@/workspace/triage/resolve'
 
 export interface DecisionHistoryProps {
@@ -20,7 +21,7 @@ const when = (at: string) => {
   return Number.isNaN(date.getTime()) ? at : date.toLocaleString()
 }
 
-function HistoryEntry({ entry }: { entry: DecisionEntry }) {
+function HistoryEntry({ entry, notPublished }: { entry: DecisionEntry; notPublished: boolean }) {
   const details = [
     entry.justification && `Justification: ${justificationNames[entry.justification]}`,
     entry.expiresOn && `Expires on ${entry.expiresOn}`,
@@ -34,6 +35,11 @@ function HistoryEntry({ entry }: { entry: DecisionEntry }) {
         {decisionStateNames[entry.previousState]} → <strong>{decisionStateNames[entry.state]}</strong>, for{' '}
         {describeScope(entry.scope)}
       </Text>
+      {notPublished && (
+        <div>
+          <NotPublishedBadge />
+        </div>
+      )}
       <Text size="sm" c="dimmed">
         {when(entry.at)} by {entry.by.name} ({entry.by.subject} at {entry.by.issuer})
       </Text>
@@ -53,7 +59,9 @@ function historyOfAll(findings: DecidableFinding[], log: readonly DecisionEntry[
 
 /** A finding's audit trail: every decision that covered it, newest first, with who, when and why. */
 export function DecisionHistory({ findings, subject, onClose }: DecisionHistoryProps) {
-  const log = useOptionalWorkspace()?.decisions
+  const workspace = useOptionalWorkspace()
+  const log = workspace?.decisions
+  const published = workspace?.published
   const entries = useMemo(() => (findings && log ? historyOfAll(findings, log) : []), [findings, log])
   return (
     <Drawer
@@ -62,6 +70,7 @@ export function DecisionHistory({ findings, subject, onClose }: DecisionHistoryP
       title={`History of ${subject}`}
       position="right"
       size="md"
+      closeButtonProps={{ 'aria-label': 'Close the history' }}
     >
       {entries.length === 0 ? (
         <Text size="sm">No decision has been made here yet.</Text>
@@ -69,7 +78,7 @@ export function DecisionHistory({ findings, subject, onClose }: DecisionHistoryP
         <Timeline bulletSize={14} lineWidth={2} aria-label="Decisions, newest first">
           {entries.map((entry) => (
             <Timeline.Item key={entry.id}>
-              <HistoryEntry entry={entry} />
+              <HistoryEntry entry={entry} notPublished={published !== undefined && !published.has(entry.id)} />
             </Timeline.Item>
           ))}
         </Timeline>

@@ -11,6 +11,7 @@ describe('the repository columns', () => {
       'APIs',
       'Policy Issues',
       'Vulnerabilities',
+      'Needs triage',
       'Open',
     ])
     expect(repositoryColumns.filter((column) => column.hiddenHeader).map((column) => column.id)).toEqual(['open'])
@@ -26,6 +27,7 @@ describe('the repository columns', () => {
       'APIs',
       'Policy Issues',
       'Vulnerabilities',
+      'Needs triage',
     ])
   })
 })

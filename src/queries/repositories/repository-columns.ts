@@ -1,10 +1,19 @@
 import type { CsvColumn } from '@/lib/csv'
-import type { Repository } from '@/data/repositories'
+import { needsTriageOf, type Repository } from '@/data/repositories'
 import type { SortColumn } from './repository-filters'
 
 /** One column of the repositories table, with what it sorts by and writes to CSV. */
 export interface RepositoryColumn {
-  id: 'repository' | 'description' | 'languages' | 'visibility' | 'apis' | 'policyIssues' | 'vulnerabilities' | 'open'
+  id:
+    | 'repository'
+    | 'description'
+    | 'languages'
+    | 'visibility'
+    | 'apis'
+    | 'policyIssues'
+    | 'vulnerabilities'
+    | 'needsTriage'
+    | 'open'
   /** The header's text; a column whose header is only for screen readers sets `hiddenHeader`. */
   header: string
   hiddenHeader?: boolean
@@ -63,6 +72,12 @@ export const repositoryColumns: RepositoryColumn[] = [
     header: 'Vulnerabilities',
     sorts: [{ column: 'vulnerabilities', label: 'Vulnerabilities' }],
     csv: [['Vulnerabilities', (repository) => repository.vulnerabilities]],
+  },
+  {
+    id: 'needsTriage',
+    header: 'Needs triage',
+    sorts: [],
+    csv: [['Needs triage', needsTriageOf]],
   },
   { id: 'open', header: 'Open', hiddenHeader: true, sorts: [], csv: [] },
 ]

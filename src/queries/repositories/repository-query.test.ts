@@ -81,8 +81,8 @@ describe('CSV export', () => {
     expect(repositoriesToCsv(rows)).toBe(
       [
         repositoryColumns.flatMap((column) => column.csv.map(([header]) => header)).join(','),
-        'quantum-backend,12 hours ago,"Core services for billing, patient records and notifications, with the PostgreSQL schema and jobs.",Python; SQL; Shell; Dockerfile,Private,11,0,3',
-        'aurora-dashboard,1 day ago,"Internal analytics dashboard for operations teams, built on React with server-side reporting jobs.",TypeScript; CSS; HTML,Private,8,0,0',
+        'quantum-backend,12 hours ago,"Core services for billing, patient records and notifications, with the PostgreSQL schema and jobs.",Python; SQL; Shell; Dockerfile,Private,11,0,3,3',
+        'aurora-dashboard,1 day ago,"Internal analytics dashboard for operations teams, built on React with server-side reporting jobs.",TypeScript; CSS; HTML,Private,8,0,0,0',
         '',
       ].join('\r\n'),
     )

@@ -1,12 +1,13 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
-import { IconBug, IconShieldCheck } from '@tabler/icons-react'
+import { IconBug, IconGavel, IconShieldCheck } from '@tabler/icons-react'
 import { useMemo, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { useDataSource } from '@/state/data-source'
 import { EnforcementBadge, PolicyIssuesBadge, SeverityBadge, VulnerabilitiesBadge } from '@/components/badges'
 import { PageHeader } from '@/components/page-header'
 import { enforcementStatuses, findingSeverities } from '@/data/findings'
-import { rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from './risk-summary'
+import { formatCount } from '@/lib/format'
+import { needsTriageTotal, rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from './risk-summary'
 import { PingTile } from './ping-tile'
 import { TimelineSection } from './timeline-section'
 
@@ -44,6 +45,29 @@ function CountTile({ id, icon, title, rows }: CountTileProps) {
   )
 }
 
+/** Open findings nobody has decided on yet, with the way to the vulnerabilities among them. */
+function NeedsTriageTile({ count }: { count: number }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="needs-triage-heading">
+      <Group gap="xs" mb="xs">
+        <IconGavel size={18} aria-hidden />
+        <Title order={2} size="h5" id="needs-triage-heading">
+          Needs triage
+        </Title>
+      </Group>
+      <Text fz={32} fw={700} lh={1.1} mb="sm">
+        {formatCount(count)}
+      </Text>
+      <Text size="sm" mb="xs">
+        Open findings nobody has decided on yet: policy issues and vulnerabilities.
+      </Text>
+      <Anchor component={Link} href="/vulnerabilities?state=needs-triage" size="sm">
+        Show the vulnerabilities that need triage
+      </Anchor>
+    </Card>
+  )
+}
+
 /** How many repositories the risk table lists. */
 const RISK_RANKING_SIZE = 10
 
@@ -51,10 +75,11 @@ export function DashboardScreen() {
   const { source } = useDataSource()
   const { repositories } = source
   // Counted once per source: at 100,000 repositories the ranking takes a while.
-  const { bySeverity, byStatus, ranking } = useMemo(
+  const { bySeverity, byStatus, needsTriage, ranking } = useMemo(
     () => ({
       bySeverity: vulnerabilitiesBySeverity(source),
       byStatus: violationsByStatus(source),
+      needsTriage: needsTriageTotal(source),
       ranking: rankByRisk(source, RISK_RANKING_SIZE),
     }),
     [source],
@@ -63,7 +88,7 @@ export function DashboardScreen() {
   return (
     <>
       <PageHeader title="Dashboard" subtitle="Where your repositories stand today" />
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mb="lg">
         <PingTile />
         <CountTile
           id="vulnerabilities-heading"
@@ -87,6 +112,7 @@ export function DashboardScreen() {
             count: byStatus[status],
           }))}
         />
+        <NeedsTriageTile count={needsTriage} />
       </SimpleGrid>
       <TimelineSection source={source} />
       <Card withBorder padding="lg" component="section" aria-labelledby="risk-heading">

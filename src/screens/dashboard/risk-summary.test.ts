@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sampleDataSource } from '@/data/data-source'
-import { rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from './risk-summary'
+import { needsTriageTotal, rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from './risk-summary'
 
 describe('risk summary', () => {
   it('counts vulnerabilities by severity and violations by status over the sample', () => {
@@ -12,6 +12,15 @@ describe('risk summary', () => {
       Unknown: 0,
     })
     expect(violationsByStatus(sampleDataSource)).toEqual({ Mandatory: 2, Recommended: 1, Optional: 1 })
+  })
+
+  it('counts every open finding as needing triage where no decisions are kept, and the kept count where they are', () => {
+    // 11 vulnerabilities and 4 policy issues in the sample.
+    expect(needsTriageTotal(sampleDataSource)).toBe(15)
+    const [first, ...others] = sampleDataSource.repositories
+    expect(needsTriageTotal({ ...sampleDataSource, repositories: [{ ...first, needsTriage: 1 }, ...others] })).toBe(
+      15 - first.vulnerabilities - first.policyViolations + 1,
+    )
   })
 
   it('ranks the repositories by risk, riskiest first', () => {

@@ -6,7 +6,7 @@ import {
   type FindingSeverity,
 } from '@/data/findings'
 import type { DataSource } from '@/data/data-source'
-import type { Repository } from '@/data/repositories'
+import { needsTriageOf, type Repository } from '@/data/repositories'
 
 const severityWeight: Record<FindingSeverity, number> = { Critical: 10, High: 5, Medium: 2, Low: 1, Unknown: 1 }
 const enforcementWeight: Record<EnforcementStatus, number> = { Mandatory: 4, Recommended: 2, Optional: 1 }
@@ -32,6 +32,10 @@ export const vulnerabilitiesBySeverity = (source: DataSource) =>
 /** Policy violations by enforcement status over the organisation. */
 export const violationsByStatus = (source: DataSource) =>
   totals(source, enforcementStatuses, (counts) => counts.byEnforcement)
+
+/** Open findings nobody has decided on yet, over the organisation. */
+export const needsTriageTotal = (source: DataSource) =>
+  source.repositories.reduce((total, repository) => total + needsTriageOf(repository), 0)
 
 export interface RiskEntry {
   repository: Repository

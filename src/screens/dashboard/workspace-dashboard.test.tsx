@@ -4,7 +4,10 @@ import { page } from 'vitest/browser'
 import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { startMockWorkerForTests, worker } from '@tests/helpers/msw-browser'
 import { renderWithProviders } from '@tests/helpers/render'
+import { logOf } from '@tests/helpers/triage'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import { recordDecisionEntries } from '@/workspace/store/decisions'
+import { openWorkspace, workspaceName } from '@/workspace/store/schema'
 import { DashboardScreen } from './dashboard-screen'
 
 startMockWorkerForTests()
@@ -36,5 +39,36 @@ describe('dashboard on workspace data', () => {
     await expect
       .element(page.getByRole('region', { name: 'Database ping via the identity provider' }))
       .toHaveTextContent('User ID: kp_1')
+    // Nothing decided yet: every open finding needs triage.
+    await expect.element(page.getByRole('region', { name: 'Needs triage' })).toHaveTextContent(/^Needs triage14/)
+  })
+
+  it('counts what needs triage once decisions are weighed, with the way to those vulnerabilities', async () => {
+    worker.use(http.get('*/api/ping/', () => HttpResponse.json({ current_time: null, user_id: null })))
+    const workspace = await workspaceWithExamples()
+    const database = await openWorkspace(await workspaceName(workspace.issuer, workspace.subject))
+    await recordDecisionEntries(
+      database,
+      logOf([
+        {
+          state: 'not-affected',
+          justification: 'vulnerable_code_not_in_execute_path',
+          reason: 'The SSH server is not used',
+          scope: { kind: 'advisory', repository: 'payments-api', advisoryId: 'CVE-2024-45337' },
+        },
+      ]),
+    )
+    database.close()
+    await renderWithProviders(
+      <AuthTestProvider auth={testAuth('authenticated')}>
+        <DashboardScreen />
+      </AuthTestProvider>,
+      { source: 'workspace', workspace },
+    )
+    const tile = page.getByRole('region', { name: 'Needs triage' })
+    await expect.element(tile).toHaveTextContent(/^Needs triage13/)
+    await expect
+      .element(tile.getByRole('link', { name: 'Show the vulnerabilities that need triage' }))
+      .toHaveAttribute('href', '/vulnerabilities?state=needs-triage')
   })
 })

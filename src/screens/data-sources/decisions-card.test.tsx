@@ -8,6 +8,7 @@ import { alice, logOf } from '@tests/helpers/triage'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
 import type { WorkspaceIdentity } from '@/state/workspace'
 import { recordDecisionEntries } from '@/workspace/store/decisions'
+import { writeFeedState } from '@/workspace/store/feed-records'
 import { openWorkspace, workspaceName } from '@/workspace/store/schema'
 import { readDecisionsFile } from '@/workspace/triage/decisions-file'
 import { DataSourcesScreen } from './data-sources-screen'
@@ -30,10 +31,18 @@ const log = logOf([
   { state: 'fixed', reason: 'Upgraded long ago', scope: { kind: 'advisory', advisoryId: 'CVE-1999-0001' } },
 ])
 
-async function workspaceWithDecisions(): Promise<WorkspaceIdentity> {
+/** The example workspace with the log; `published`: the ids a synced feed's decisions file held. */
+async function workspaceWithDecisions(published?: string[]): Promise<WorkspaceIdentity> {
   const identity = await workspaceWithExamples()
   const database = await openWorkspace(await workspaceName(identity.issuer, identity.subject))
   await recordDecisionEntries(database, log)
+  if (published) {
+    await writeFeedState(database, {
+      manifestUrl: 'https://feed.example.com/vigil/manifest.json',
+      repositories: [],
+      teamFiles: [{ url: 'https://feed.example.com/vigil/vigil-decisions.json', decisionIds: published }],
+    })
+  }
   database.close()
   return identity
 }
@@ -47,6 +56,25 @@ describe('the decisions card', () => {
     const stale = card().getByRole('list', { name: 'Stale decisions' })
     await expect.element(stale).toHaveTextContent('Fixed for CVE-1999-0001 in every repository, by Alice')
     await expect.element(stale).not.toHaveTextContent('CVE-2024-45337')
+  })
+
+  it('counts the decisions the team’s feed has not published, with the way to publish them', async () => {
+    await renderWithProviders(<DataSourcesScreen />, { workspace: await workspaceWithDecisions([log[0].id]) })
+    await expect
+      .element(page.getByTestId('decisions-unpublished'))
+      .toHaveTextContent(/^1 decision not published: the team's feed does not have it yet\./)
+    await expect
+      .element(page.getByTestId('decisions-unpublished'))
+      .toHaveTextContent('--decisions vigil-decisions.json')
+    await expect.element(card().getByRole('button', { name: 'Download decisions file' })).toBeEnabled()
+  })
+
+  it('says nothing of publishing when the feed holds every decision, or when no feed names a decisions file', async () => {
+    await renderWithProviders(<DataSourcesScreen />, {
+      workspace: await workspaceWithDecisions(log.map((entry) => entry.id)),
+    })
+    await expect.element(page.getByTestId('decisions-status')).toHaveTextContent('2 decisions logged by 1 person.')
+    await expect.element(page.getByTestId('decisions-unpublished')).not.toBeInTheDocument()
   })
 
   it('downloads the decisions file, the audit log and the scanners’ files', async () => {
@@ -75,7 +103,8 @@ describe('the decisions card', () => {
   })
 
   it.each(['light', 'dark'] as const)('has no accessibility violations (%s)', async (colorScheme) => {
-    await renderWithProviders(<DataSourcesScreen />, { workspace: await workspaceWithDecisions(), colorScheme })
+    await renderWithProviders(<DataSourcesScreen />, { workspace: await workspaceWithDecisions([]), colorScheme })
+    await expect.element(page.getByTestId('decisions-unpublished')).toBeVisible()
     await expect.element(card().getByRole('list', { name: 'Stale decisions' })).toBeVisible()
     expect(await axeViolations()).toEqual([])
   })

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Group, List, Text, Title } from '@mantine/core'
+import { Alert, Button, Card, Code, Group, List, Text, Title } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { downloadDecisionFiles } from '@/components/triage/download-decision-files'
 import { decisionStateNames } from '@/data/decisions'
 import { downloadText } from '@/lib/download'
@@ -11,6 +11,7 @@ import { auditLogCsv, decisionExport } from '@/workspace/store/decision-exports'
 import { describeScope } from '@/workspace/triage/decision'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { writeDecisionsFile } from '@/workspace/triage/decisions-file'
+import { unpublishedDecisions } from '@/workspace/triage/publication'
 import { exportFileNames } from '@/workspace/triage/exports/bundle'
 
 /** The current decisions that match no finding of any repository's latest scan, read again when either changes. */
@@ -44,7 +45,8 @@ export function DecisionsCard() {
   const author = useTriageAuthor()
   const stale = useStaleDecisions()
   const [problem, setProblem] = useState<string>()
-  const { decisions } = workspace
+  const { decisions, published } = workspace
+  const unpublished = useMemo(() => unpublishedDecisions(decisions, published).length, [decisions, published])
   const people = new Set(decisions.map((entry) => `${entry.by.issuer}\u0000${entry.by.subject}`)).size
   const stamp = () => new Date()
 
@@ -70,6 +72,14 @@ export function DecisionsCard() {
           ? 'No decision has been made in this workspace yet.'
           : `${plural(decisions.length, 'decision')} logged by ${plural(people, 'person', 'people')}.`}
       </Text>
+      {unpublished > 0 && (
+        <Text size="sm" mb="sm" data-testid="decisions-unpublished">
+          {plural(unpublished, 'decision', 'decisions')} not published: the team&apos;s feed does not have{' '}
+          {unpublished === 1 ? 'it' : 'them'} yet. Download the decisions file and commit it where the feed is built (
+          <Code>npm run feed -- &lt;folder&gt; --decisions vigil-decisions.json</Code>), so that every teammate&apos;s
+          Vigil applies {unpublished === 1 ? 'it' : 'them'}.
+        </Text>
+      )}
       <Group gap="sm">
         <Button
           variant="default"

@@ -3,7 +3,8 @@ import { memo, type ReactNode } from 'react'
 import { countBadgeClass, countBadgeState, neutralBadgeClass, visibilityClass } from '@/components/badges'
 import { virtualCellClass, virtualRowClass } from '@/components/virtual-table-body'
 import { repositoryColumns, type RepositoryColumn } from '@/queries/repositories/repository-columns'
-import type { Repository } from '@/data/repositories'
+import { needsTriageOf, type Repository } from '@/data/repositories'
+import { formatCount } from '@/lib/format'
 import classes from './repository-table.module.css'
 
 /*
@@ -48,6 +49,7 @@ const shapes: Record<RepositoryColumn['id'], ReactNode> = {
   apis: null,
   policyIssues: <span className={countBadgeClass} />,
   vulnerabilities: <span className={countBadgeClass} />,
+  needsTriage: null,
   open: (
     <a className={classes.open} tabIndex={-1}>
       <IconChevronRight size={16} aria-hidden />
@@ -110,6 +112,7 @@ const fills: Record<RepositoryColumn['id'], (cell: HTMLTableCellElement, reposit
     fillCountBadge(cell.children[0], countBadgeState.policyIssues(repository.policyViolations)),
   vulnerabilities: (cell, repository) =>
     fillCountBadge(cell.children[0], countBadgeState.vulnerabilities(repository.vulnerabilities)),
+  needsTriage: (cell, repository) => setText(cell, formatCount(needsTriageOf(repository))),
   open: (cell, repository) => {
     const link = cell.children[0]
     setAttribute(link, 'href', detailsUrl(repository))

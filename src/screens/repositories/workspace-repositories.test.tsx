@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { renderWithProviders } from '@tests/helpers/render'
+import { logOf } from '@tests/helpers/triage'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import { recordDecisionEntries } from '@/workspace/store/decisions'
+import { openWorkspace, workspaceName } from '@/workspace/store/schema'
 import { RepositoriesScreen } from './repositories-screen'
 
 deleteTestWorkspacesAfterEach()
@@ -19,6 +22,33 @@ describe('repositories on workspace data', () => {
     const health = page.getByRole('row', { name: 'health-records' })
     await expect.element(health).toHaveTextContent('Python')
     await expect.element(health.getByLabelText('3 vulnerabilities')).toBeVisible()
+  })
+
+  it('counts what needs triage in each repository, and a decision takes its finding off the count', async () => {
+    const workspace = await workspaceWithExamples()
+    const database = await openWorkspace(await workspaceName(workspace.issuer, workspace.subject))
+    await recordDecisionEntries(
+      database,
+      logOf([
+        {
+          state: 'not-affected',
+          justification: 'vulnerable_code_not_in_execute_path',
+          reason: 'The SSH server is not used',
+          scope: { kind: 'advisory', repository: 'payments-api', advisoryId: 'CVE-2024-45337' },
+        },
+      ]),
+    )
+    database.close()
+    await renderWithProviders(<RepositoriesScreen />, { path: '/repositories', source: 'workspace', workspace })
+    const header = page.getByRole('columnheader', { name: 'Needs triage' })
+    await expect.element(header).toBeVisible()
+    const column = [...header.element().parentElement!.children].indexOf(header.element())
+    const needsTriage = (name: string) => page.getByRole('row', { name }).getByRole('cell').nth(column)
+    // payments-api: 2 policy issues and 3 vulnerabilities, one of them decided not affected.
+    await expect.element(needsTriage('payments-api')).toHaveTextContent(/^4$/)
+    await expect
+      .element(page.getByRole('row', { name: 'payments-api' }).getByLabelText('2 vulnerabilities'))
+      .toBeVisible()
   })
 
   it('says an empty workspace is empty, with the way to import', async () => {

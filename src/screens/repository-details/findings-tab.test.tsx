@@ -7,6 +7,7 @@ import { renderWithProviders } from '@tests/helpers/render'
 import { logOf } from '@tests/helpers/triage'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
 import { recordDecisionEntries } from '@/workspace/store/decisions'
+import { writeFeedState } from '@/workspace/store/feed-records'
 import { openWorkspace, workspaceName } from '@/workspace/store/schema'
 import { RepositoryDetailsScreen } from './repository-details-screen'
 
@@ -64,6 +65,38 @@ describe('deciding on a repository page', () => {
     await dialog().getByRole('button', { name: 'Done' }).click()
     await expect.element(crypto()).toHaveTextContent('Accepted risk')
     await expect.element(page.getByRole('status').filter({ hasText: 'need triage' })).toHaveTextContent(/1 decided/)
+  })
+
+  it('marks a decision the team’s feed has not published, on the finding and in its history', async () => {
+    const workspace = await workspaceWithExamples()
+    const database = await openWorkspace(await workspaceName(workspace.issuer, workspace.subject))
+    await writeFeedState(database, {
+      manifestUrl: 'https://feed.example.com/vigil/manifest.json',
+      repositories: [],
+      teamFiles: [{ url: 'https://feed.example.com/vigil/vigil-decisions.json', decisionIds: [] }],
+    })
+    database.close()
+    await renderWithProviders(<RepositoryDetailsScreen repoName="payments-api" />, {
+      path: '/repository/payments-api?tab=vulnerabilities',
+      source: 'workspace',
+      workspace,
+    })
+    await expect.element(crypto()).toHaveTextContent('Needs triage')
+    await expect.element(crypto()).not.toHaveTextContent('not published')
+    await openDecision()
+    await dialog()
+      .getByRole('radio', { name: /In triage/ })
+      .click()
+    await dialog().getByRole('button', { name: 'Review' }).click()
+    await dialog().getByRole('button', { name: 'Confirm' }).click()
+    await dialog().getByRole('button', { name: 'Done' }).click()
+    await expect.element(crypto()).toHaveTextContent('In triage')
+    await expect.element(crypto()).toHaveTextContent('not published')
+    expect(await axeViolations()).toEqual([])
+    await page.getByRole('button', { name: 'History of CVE-2024-45337 in golang.org/x/crypto' }).click()
+    const history = page.getByRole('dialog', { name: /^History of/ })
+    await expect.element(history).toHaveTextContent('not published')
+    await expect.element(history.getByRole('button', { name: 'Close the history' })).toBeVisible()
   })
 
   it('refuses "not affected" without one of the five justifications', async () => {

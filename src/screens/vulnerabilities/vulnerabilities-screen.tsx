@@ -23,7 +23,7 @@ import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
 import { useVulnerabilityIndex } from './use-vulnerability-index'
 import { AdvisoryTable, OccurrenceTable } from './vulnerability-tables'
-import { shownOccurrences, useRowSelection, VulnerabilityTriage } from './vulnerability-triage'
+import { shownOccurrences, useRowSelection, useVulnerabilityTriage, VulnerabilityTriage } from './vulnerability-triage'
 
 const severityOptions = [
   { value: 'all', label: 'All severities' },
@@ -99,8 +99,16 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
 
   const shownCount = filters.view === 'flat' ? flat.length : groups.length
   const shownOccurrencesList = useMemo(() => shownOccurrences(filters.view, flat, groups), [filters.view, flat, groups])
-  const rowSelection = useRowSelection(index)
+  const rowSelection = useRowSelection<number>(index)
+  const advisorySelection = useRowSelection<string>(index?.decisions)
   const wantFindings = useCallback(() => setFindingsWanted(true), [])
+  const triage = useVulnerabilityTriage({
+    index,
+    groups,
+    shown: shownOccurrencesList,
+    repositories,
+    onNeedFindings: wantFindings,
+  })
   const filterByState = useCallback((state: DecisionFilter) => choose({ state }), [choose])
   return (
     <>
@@ -123,10 +131,12 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
       />
       <VulnerabilityTriage
         index={index}
-        shown={shownOccurrencesList}
-        selected={filters.view === 'flat' ? rowSelection?.selected : undefined}
-        repositories={repositories}
-        onNeedFindings={wantFindings}
+        shownCount={shownOccurrencesList.length}
+        selectedOccurrences={filters.view === 'flat' ? rowSelection?.selected : undefined}
+        selectedAdvisories={filters.view === 'grouped' ? advisorySelection?.selected : undefined}
+        triage={triage.rows}
+        dialogs={triage.dialogs}
+        waiting={triage.waiting}
         onFilter={filterByState}
       />
       {error && (
@@ -158,6 +168,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
                   repositories={repositories}
                   decisions={index.decisions}
                   selection={rowSelection}
+                  triage={triage.rows}
                   sla={index.sla}
                 />
               ) : (
@@ -167,6 +178,9 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
                   repositories={repositories}
                   expanded={expanded}
                   onToggle={toggle}
+                  decisions={index.decisions}
+                  selection={advisorySelection}
+                  triage={triage.rows}
                 />
               )}
             </Card>

@@ -1,5 +1,6 @@
 import { FINDING_MODEL_VERSION } from '@/workspace/model'
 import { removeRuns } from './import-transaction'
+import { publishedIdsOf } from '@/workspace/triage/publication'
 import type { FeedFileState, FeedState, WorkspaceDatabase } from './schema'
 
 /**
@@ -25,6 +26,12 @@ export function removeFeedFile(
 }
 
 export const readFeedState = (database: WorkspaceDatabase, manifestUrl: string) => database.get('feeds', manifestUrl)
+
+/** The ids of the decisions the synced feeds' decisions files held, or undefined while none names one. */
+export async function readPublishedDecisionIds(database: WorkspaceDatabase): Promise<ReadonlySet<string> | undefined> {
+  const feeds = await database.getAll('feeds')
+  return publishedIdsOf(feeds.flatMap((feed) => feed.teamFiles ?? []))
+}
 export const writeFeedState = (database: WorkspaceDatabase, state: FeedState) => database.put('feeds', state)
 
 export async function readFeedFileStates(database: WorkspaceDatabase): Promise<Map<string, FeedFileState>> {

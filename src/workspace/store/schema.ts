@@ -150,6 +150,8 @@ export interface TeamFileState {
   url: string
   etag?: string
   lastModified?: string
+  /** For a decisions file: the ids of its entries, to tell which local decisions it lacks (not published). */
+  decisionIds?: string[]
 }
 
 /**

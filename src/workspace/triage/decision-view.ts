@@ -14,6 +14,7 @@ export function decisionViewOf(effective: EffectiveDecision): DecisionView {
       expired: effective.expired,
       review: effective.review,
       decided: entry && {
+        id: entry.id,
         state: entry.state,
         reason: entry.reason,
         by: entry.by.name,
