@@ -218,6 +218,45 @@ describe('DataSourceProvider', () => {
     expect(seen.filter((text) => text !== 'ready workspace atlas-web,health-records,payments-api')).toEqual([])
   })
 
+  it('draws the samples no more when the workspace, not shown, changes and is read again', async () => {
+    const identity = await workspaceWithExamples()
+    const store = tracked(delayedStore())
+    store.release()
+    const drawn: string[] = []
+    function SourceOnly() {
+      const { status, source } = useDataSource()
+      const text = `${status} ${source.kind}`
+      drawn.push(text)
+      return <p data-testid="source-only">{text}</p>
+    }
+    function Change() {
+      const { changed, fresh, summaries } = useWorkspace()
+      return (
+        <button data-fresh={fresh} data-read={summaries !== undefined} onClick={changed}>
+          Change
+        </button>
+      )
+    }
+    await render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <Providers identity={identity} open={store.open}>
+          <SourceOnly />
+          <Change />
+        </Providers>
+      </SWRConfig>,
+    )
+    const change = page.getByRole('button', { name: 'Change' })
+    await expect.element(change).toHaveAttribute('data-read', 'true')
+    await expect.element(page.getByTestId('source-only')).toHaveTextContent('ready sample')
+    const before = drawn.length
+    store.hold()
+    await change.click()
+    await expect.element(change).toHaveAttribute('data-fresh', 'false')
+    store.release()
+    await expect.element(change).toHaveAttribute('data-fresh', 'true')
+    expect(drawn.length).toBe(before)
+  })
+
   it('follows the choice another tab makes, with the same wait for its data', async () => {
     const identity = await workspaceWithExamples()
     const store = tracked(delayedStore())

@@ -116,7 +116,12 @@ export function DataSourceProvider({
     },
     [onChoose],
   )
-  const state: DataSourceState = { source: ready ?? nothingYet, choice, status, problem, choose }
+  // One value while none of these changed: a change to a workspace that is not shown draws no screen again.
+  const source = ready ?? nothingYet
+  const state = useMemo(
+    (): DataSourceState => ({ source, choice, status, problem, choose }),
+    [source, choice, status, problem, choose],
+  )
   return <DataSourceContext.Provider value={state}>{children}</DataSourceContext.Provider>
 }
 

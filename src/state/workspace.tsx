@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react'
 import useSWR from 'swr'
 import {
   BlockedWorkspaceError,
@@ -74,6 +83,7 @@ export interface WorkspaceState {
 
 const WorkspaceContext = createContext<WorkspaceState | null>(null)
 const noDecisions: readonly DecisionEntry[] = []
+const noImports: ImportRecord[] = []
 const CLEAR_ON_SIGN_OUT_KEY = 'vigil-clear-workspace-on-sign-out'
 const connections = new Map<string, Promise<WorkspaceDatabase>>()
 
@@ -171,8 +181,12 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     },
     { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true },
   )
+  // What was read reaches the screens in a deferred render, which React does in slices between
+  // frames: every screen that reads the workspace (the lists, the sidebar, the data sources) draws
+  // again after an import, and in one task that is longer than a frame.
+  const read = useDeferredValue(loaded.data)
   // The last read stays on screen while a change is read again, but only ever for the same workspace.
-  const current = name && loaded.data?.name === name ? loaded.data : undefined
+  const current = name && read?.name === name ? read : undefined
 
   // Other tabs of the same identity import too: reload when they say so.
   const channel = useMemo(
@@ -220,38 +234,45 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
   const readClear = useMemo(() => !!name && readClearOnSignOut(name), [name])
   const clearOnSignOut = savedClear && savedClear.name === name ? savedClear.clear : readClear
 
-  const state: WorkspaceState = {
-    databaseName: name,
-    pending: !!identity && !name && !nameProblem,
-    problem: nameProblem ?? (loaded.error ? readProblem(loaded.error) : undefined),
-    summaries: current?.summaries,
-    fresh: current?.revision === revision,
-    imports: current?.imports ?? [],
-    decisions: current?.decisions ?? noDecisions,
-    published: current?.published,
-    recordDecisions: async (entries, { announce = true } = {}) => {
-      if (!name) throw new Error('Your workspace is not ready yet: try again in a moment.')
-      await recordDecisionEntries(await open(name), entries)
-      if (announce) changed()
-    },
-    changed,
-    findings,
-    indexes,
-    remove: async () => {
-      if (!name) return
-      // A build under way would open the workspace again as it goes.
-      indexer.stop()
-      await closeConnection(name)
-      await deleteWorkspace(name)
-      reload()
-    },
-    clearOnSignOut,
-    setClearOnSignOut: (clear) => {
-      if (!name) return
-      writePersonal(CLEAR_ON_SIGN_OUT_KEY, name, clear ? 'true' : null)
-      setClear({ name, clear })
-    },
-  }
+  const pending = !!identity && !name && !nameProblem
+  const problem = nameProblem ?? (loaded.error ? readProblem(loaded.error) : undefined)
+  const fresh = current?.revision === revision
+  // One value while nothing the screens read changed: a render of the provider alone draws no screen again.
+  const state = useMemo(
+    (): WorkspaceState => ({
+      databaseName: name,
+      pending,
+      problem,
+      summaries: current?.summaries,
+      fresh,
+      imports: current?.imports ?? noImports,
+      decisions: current?.decisions ?? noDecisions,
+      published: current?.published,
+      recordDecisions: async (entries, { announce = true } = {}) => {
+        if (!name) throw new Error('Your workspace is not ready yet: try again in a moment.')
+        await recordDecisionEntries(await open(name), entries)
+        if (announce) changed()
+      },
+      changed,
+      findings,
+      indexes,
+      remove: async () => {
+        if (!name) return
+        // A build under way would open the workspace again as it goes.
+        indexer.stop()
+        await closeConnection(name)
+        await deleteWorkspace(name)
+        reload()
+      },
+      clearOnSignOut,
+      setClearOnSignOut: (clear) => {
+        if (!name) return
+        writePersonal(CLEAR_ON_SIGN_OUT_KEY, name, clear ? 'true' : null)
+        setClear({ name, clear })
+      },
+    }),
+    [name, pending, problem, current, fresh, open, changed, findings, indexes, indexer, reload, clearOnSignOut],
+  )
   return <WorkspaceContext.Provider value={state}>{children}</WorkspaceContext.Provider>
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { classificationRules, isLuhnValid } from './classification-rules'
-import { classifyOperation, wordsOf, type DataSite } from './endpoint-classifier'
+import { candidateRules, classifyOperation, compileRules, wordsOf, type DataSite } from './endpoint-classifier'
 import { labelledProperties } from './endpoint-classifier.labelled'
 
 type Schema = Record<string, unknown>
@@ -202,6 +202,15 @@ describe('context and markers', () => {
     expect(result.reasons.some((reason) => reason.text.includes('`email`'))).toBe(false)
   })
 
+  it('reads a schema with nothing inside it by its marker and its name alone', () => {
+    const markedLeaf = { type: 'string', 'x-pci': true }
+    expect(classify(response(markedLeaf)).reasons).toEqual([
+      { category: 'pci', text: '`body` (marked x-pci: true) in the 200 response' },
+    ])
+    expect(classify(response({ type: 'string', title: 'Patient' })).phi).toBe(true)
+    expect(classify(response({ type: 'string', format: 'email' })).reasons).toEqual([])
+  })
+
   it('lets a marker on the operation win over everything', () => {
     const schema = object({ email: {}, cardNumber: {} })
     expect(flags(classify(response(schema), { operation: { 'x-data-classification': 'public' } }))).toBe('')
@@ -265,6 +274,55 @@ function measureLabelledSet() {
     misses,
   }
 }
+
+describe('the compiled rules', () => {
+  const compiled = compileRules(classificationRules)
+  /** Every rule that a name, format or example could match, found by reading each rule in turn. */
+  const couldMatch = (words: string[], format: string | undefined, examples: boolean) =>
+    classificationRules.flatMap((rule, at) => {
+      const sequences = (rule.names ?? []).map((name) => name.split(' '))
+      const named = sequences.some((sequence) =>
+        words.some((_, start) => sequence.every((word, offset) => words[start + offset] === word)),
+      )
+      const matches =
+        (format !== undefined && rule.formats?.includes(format)) ||
+        rule.wholeNames?.includes(words.join(' ')) ||
+        named ||
+        (examples && rule.values !== undefined)
+      return matches ? [at] : []
+    })
+  const ruleWords = [
+    ...new Set(
+      classificationRules.flatMap((rule) => [...(rule.names ?? []), ...(rule.wholeNames ?? [])].join(' ').split(' ')),
+    ),
+  ]
+  const ruleFormats = [...new Set(classificationRules.flatMap((rule) => rule.formats ?? []))]
+
+  it('offer every rule that each labelled property could match, in the table’s order', () => {
+    for (const property of labelledProperties) {
+      const words = wordsOf(property.name)
+      const format = property.format?.toLowerCase()
+      const examples = property.example !== undefined
+      const candidates = candidateRules(compiled, words, format, examples)
+      expect(candidates).toEqual([...candidates].sort((a, b) => a - b))
+      for (const at of couldMatch(words, format, examples)) expect(candidates).toContain(at)
+    }
+  })
+
+  it('offer every rule that any name of the rules’ words, any format and any example could match', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...ruleWords), fc.constantFrom('id', 'value', 'of', 'x')), { maxLength: 5 }),
+        fc.option(fc.constantFrom(...ruleFormats, 'uuid'), { nil: undefined }),
+        fc.boolean(),
+        (words, format, examples) => {
+          const candidates = candidateRules(compiled, words, format, examples)
+          for (const at of couldMatch(words, format, examples)) expect(candidates).toContain(at)
+        },
+      ),
+    )
+  })
+})
 
 describe('the labelled set', () => {
   const measured = measureLabelledSet()

@@ -49,10 +49,63 @@ interface CompiledRule extends ClassificationRule {
   nameWords: string[][]
 }
 
-const compiledRules: CompiledRule[] = classificationRules.map((rule) => ({
-  ...rule,
-  nameWords: (rule.names ?? []).map((name) => name.split(' ')),
-}))
+/**
+ * The rules, compiled once when the classifier loads (never per operation or property), with an
+ * index of the rules each format, whole name, first word of a name, or example could match: a
+ * property is checked against those rules alone, in the table's order, as if against them all.
+ */
+export interface CompiledRules {
+  rules: CompiledRule[]
+  byFormat: Map<string, number[]>
+  byWholeName: Map<string, number[]>
+  byFirstWord: Map<string, number[]>
+  /** The rules that read example values. */
+  withValues: number[]
+}
+
+export function compileRules(rules: readonly ClassificationRule[]): CompiledRules {
+  const compiled: CompiledRules = {
+    rules: [],
+    byFormat: new Map(),
+    byWholeName: new Map(),
+    byFirstWord: new Map(),
+    withValues: [],
+  }
+  const index = (map: Map<string, number[]>, key: string, at: number) => {
+    const list = map.get(key)
+    if (!list) map.set(key, [at])
+    else if (list.at(-1) !== at) list.push(at)
+  }
+  rules.forEach((rule, at) => {
+    const nameWords = (rule.names ?? []).map((name) => name.split(' '))
+    compiled.rules.push({ ...rule, nameWords })
+    for (const format of rule.formats ?? []) index(compiled.byFormat, format, at)
+    for (const whole of rule.wholeNames ?? []) index(compiled.byWholeName, whole, at)
+    for (const sequence of nameWords) index(compiled.byFirstWord, sequence[0], at)
+    if (rule.values) compiled.withValues.push(at)
+  })
+  return compiled
+}
+
+/** The rules that could match a property of these words, format and examples, in the table's order. */
+export function candidateRules(
+  compiled: CompiledRules,
+  words: string[],
+  format: string | undefined,
+  hasExamples: boolean,
+): number[] {
+  const found: number[] = []
+  const take = (list: number[] | undefined) => {
+    if (list) for (const at of list) if (!found.includes(at)) found.push(at)
+  }
+  if (format) take(compiled.byFormat.get(format))
+  take(compiled.byWholeName.get(words.join(' ')))
+  for (const word of words) take(compiled.byFirstWord.get(word))
+  if (hasExamples) take(compiled.withValues)
+  return found.sort((a, b) => a - b)
+}
+
+const compiledRules = compileRules(classificationRules)
 
 const wordCache = new Map<string, string[]>()
 
@@ -112,16 +165,18 @@ interface Marker {
 
 const NON_SENSITIVE = new Set(['public', 'none', 'non-sensitive', 'nonsensitive', 'internal', 'unclassified'])
 
+const markerKeys = dataCategories.map((category) => [category, `x-${category}`] as const)
+
 /** `x-pii`, `x-pci`, `x-phi` (true or false) and `x-data-classification` (a word or a list). */
 function markerOf(object: JsonObject): Marker | undefined {
   const set: DataCategory[] = []
   const clear: DataCategory[] = []
   const said: string[] = []
-  for (const category of dataCategories) {
-    const value = own(object, `x-${category}`)
+  for (const [category, key] of markerKeys) {
+    const value = own(object, key)
     if (value === true) set.push(category)
     if (value === false) clear.push(category)
-    if (typeof value === 'boolean') said.push(`x-${category}: ${value}`)
+    if (typeof value === 'boolean') said.push(`${key}: ${value}`)
   }
   const classification = own(object, 'x-data-classification')
   const words = (typeof classification === 'string' ? classification.split(/[\s,]+/) : asArray(classification))
@@ -206,7 +261,8 @@ function matchProperty(
   const examples = [...exampleStrings(schema), ...extraExamples]
   const whole = words.join(' ')
   const matches: Match[] = []
-  for (const rule of compiledRules) {
+  for (const at of candidateRules(compiledRules, words, format, examples.length > 0)) {
+    const rule = compiledRules.rules[at]
     if (rule.within && !contexts.includes(rule.within)) continue
     let detail: string | undefined
     if (format && rule.formats?.includes(format)) detail = `format: ${format}`
@@ -256,6 +312,18 @@ function propertiesOf(schema: JsonObject, depth: number, seen = new Set<object>(
   return entries
 }
 
+/** Keywords under which a schema holds other schemas, or marks itself. */
+const structuralKeys = new Set(['properties', 'items', 'additionalProperties', 'allOf', 'oneOf', 'anyOf'])
+
+/** A schema with no schemas inside it and no data marker of its own. */
+function isLeaf(schema: JsonObject): boolean {
+  for (const key in schema) {
+    if (!Object.prototype.hasOwnProperty.call(schema, key)) continue
+    if (structuralKeys.has(key) || key.startsWith('x-')) return false
+  }
+  return true
+}
+
 function walkSchema(schema: unknown, path: string[], inherited: DataContext[], state: WalkState, depth: number): void {
   if (!isObject(schema)) return
   if (depth > MAX_SCHEMA_DEPTH) {
@@ -267,6 +335,8 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
 
   const componentName = state.schemaNames.get(schema)
   const title = typeof own(schema, 'title') === 'string' ? (own(schema, 'title') as string) : undefined
+  // Most schemas are leaves (`{ type: 'string' }`): nothing in one can flag, unless its name or its marker does.
+  if (componentName === undefined && title === undefined && isLeaf(schema)) return
   const contexts = [...new Set([...inherited, ...contextsOf([componentName, title, path.at(-1)], allContexts)])]
   const inHealth = contexts.includes('health')
   const resource = [componentName, title].find(

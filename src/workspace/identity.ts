@@ -369,6 +369,14 @@ export interface ResultPlace {
   text?: string
 }
 
+interface CollectedGroup<F> {
+  entries: { finding: F; place: ResultPlace }[]
+  /** The texts seen at each place (`line:column`), once a second entry came. */
+  seen?: Map<string, string[]>
+}
+
+const placeWhere = (place: ResultPlace) => `${place.line ?? ''}:${place.column ?? ''}`
+
 /**
  * A file's findings by key. A result whose key and place (line, column, message) are all seen
  * before is the same result repeated (two runs of one file) and counted in `repeated`; results
@@ -376,16 +384,21 @@ export interface ResultPlace {
  * so that a shifted line keeps each its key.
  */
 export class FindingCollector<F extends { key: string }> {
-  private groups = new Map<string, { entries: { finding: F; place: ResultPlace }[]; seen: Map<string, string[]> }>()
+  // Most keys are seen once: their group holds its one entry, and the map of places is made for a second.
+  private groups = new Map<string, CollectedGroup<F>>()
   repeated = 0
 
   add(finding: F, place: ResultPlace = {}): void {
-    let group = this.groups.get(finding.key)
+    const group = this.groups.get(finding.key)
     if (!group) {
-      group = { entries: [], seen: new Map() }
-      this.groups.set(finding.key, group)
+      this.groups.set(finding.key, { entries: [{ finding, place }] })
+      return
     }
-    const where = `${place.line ?? ''}:${place.column ?? ''}`
+    if (!group.seen) {
+      const first = group.entries[0].place
+      group.seen = new Map([[placeWhere(first), [first.text ?? '']]])
+    }
+    const where = placeWhere(place)
     const texts = group.seen.get(where)
     if (texts?.includes(place.text ?? '')) {
       this.repeated += 1

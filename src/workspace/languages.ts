@@ -100,12 +100,12 @@ const byEcosystem = new Map(
 )
 
 function languageOfFile(path: string): string | undefined {
-  const name = path.split(/[\\/]/).pop()?.toLowerCase() ?? ''
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1).toLowerCase()
   const named = byFileName.get(name)
   if (named) return named
   if (name.startsWith('dockerfile')) return 'Dockerfile'
-  const extension = name.includes('.') ? name.split('.').pop() : undefined
-  return extension ? byExtension.get(extension) : undefined
+  const dot = name.lastIndexOf('.')
+  return dot >= 0 ? byExtension.get(name.slice(dot + 1)) : undefined
 }
 
 /** Languages, most files first, keeping the ones known before; ties in the order first seen. */

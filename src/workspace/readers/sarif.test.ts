@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readScanText } from '@/workspace/detect'
 import { languagesOf } from '@/workspace/languages'
@@ -193,6 +194,27 @@ describe('the SARIF reader', () => {
       '2 results that did not fail (pass, open, review...) left out',
       '1 result the tool marks absent (gone since its baseline) left out',
     ])
+  })
+
+  it('fills message arguments as the SARIF pattern reads them, for any text and arguments', () => {
+    const byPattern = (text: string, args: unknown[]) =>
+      text.replace(/\{\{|\}\}|\{(\d+)\}/g, (match, index: string | undefined) => {
+        if (match === '{{') return '{'
+        if (match === '}}') return '}'
+        const value = args[Number(index)]
+        return value === undefined ? match : String(value)
+      })
+    const piece = fc.constantFrom('{', '}', '{{', '}}', '{0}', '{1}', '{12}', '{01}', '{x}', '0', 'a b', '{}', '}{')
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(piece, fc.string())),
+        fc.array(fc.oneof(fc.string(), fc.integer())),
+        (parts, args) => {
+          const text = parts.join('')
+          expect(fillArguments(text, args)).toBe(byPattern(text, args))
+        },
+      ),
+    )
   })
 
   it('fills {0} message arguments, from the text or the rule’s message strings', () => {

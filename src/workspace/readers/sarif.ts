@@ -64,14 +64,34 @@ export function cwesOf(tags: unknown[]): string[] {
   return unique(found)
 }
 
+const [OPEN, CLOSE, ZERO, NINE] = ['{', '}', '0', '9'].map((char) => char.charCodeAt(0))
+
 /** `{0}`-style placeholders filled from the message's arguments; `{{` and `}}` are braces. */
 export function fillArguments(text: string, args: unknown[]): string {
-  return text.replace(/\{\{|\}\}|\{(\d+)\}/g, (match, index: string | undefined) => {
-    if (match === '{{') return '{'
-    if (match === '}}') return '}'
-    const value = args[Number(index)]
-    return value === undefined ? match : String(value)
-  })
+  // Read left to right as the pattern /\{\{|\}\}|\{(\d+)\}/g would, without a callback per placeholder.
+  let out = ''
+  let copied = 0
+  for (let at = 0; at < text.length; at++) {
+    const char = text.charCodeAt(at)
+    if (char !== OPEN && char !== CLOSE) continue
+    if (text.charCodeAt(at + 1) === char) {
+      out += text.slice(copied, at + 1)
+      copied = at + 2
+      at += 1
+      continue
+    }
+    if (char === CLOSE) continue
+    let end = at + 1
+    while (end < text.length && text.charCodeAt(end) >= ZERO && text.charCodeAt(end) <= NINE) end++
+    if (end === at + 1 || text.charCodeAt(end) !== CLOSE) continue
+    const value = args[Number(text.slice(at + 1, end))]
+    if (value !== undefined) {
+      out += text.slice(copied, at) + String(value)
+      copied = end + 1
+    }
+    at = end
+  }
+  return copied === 0 ? text : out + text.slice(copied)
 }
 
 /**
@@ -181,6 +201,8 @@ function ruleFacts(rule: JsonObject): RuleFacts {
 
 /** A repository-relative path from an artifact URI (`file:///src/a.js`, `src/a%20b.js`). */
 function decodeUriPath(uri: string): string {
+  // Most are already a plain relative path: nothing to strip or decode.
+  if (!uri.includes('%') && !uri.startsWith('/') && !uri.startsWith('file:')) return uri
   let path = uri.replace(/^file:\/\/[^/]*/, '')
   try {
     path = decodeURIComponent(path)

@@ -98,6 +98,9 @@ async function replaceRun(
   const previous = new Map<string, string>()
   let reread = 0
   const kept: FindingsPage[] = []
+  // The requests are made one after the other and awaited together: a transaction runs them in
+  // order, and the worker does not wait for each page to be stored before handing over the next.
+  const requests: Promise<unknown>[] = []
   for (const page of pages) {
     const ours = page.run === entry.run && page.modelVersion === FINDING_MODEL_VERSION
     const legacy = page.modelVersion < FINDING_MODEL_VERSION && (page.run === entry.run || page.tool === entry.tool)
@@ -107,7 +110,7 @@ async function replaceRun(
     }
     if (ours) for (const finding of page.findings) previous.set(finding.key, JSON.stringify(finding))
     else reread += page.findings.length
-    await store.delete([page.repository, page.run, page.page])
+    requests.push(store.delete([page.repository, page.run, page.page]))
   }
   const byKey = new Map<string, Finding>()
   for (const finding of entry.findings) if (!byKey.has(finding.key)) byKey.set(finding.key, finding)
@@ -122,9 +125,10 @@ async function replaceRun(
       modelVersion: FINDING_MODEL_VERSION,
       findings: findings.slice(start, start + PAGE_SIZE),
     }
-    await store.put(record)
+    requests.push(store.put(record))
     written.push(record)
   }
+  await Promise.all(requests)
   const changes = changesBetween(previous, findings)
   if (reread > 0) changes.reread = reread
   return { kept, written, changes, findings }
@@ -282,11 +286,13 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     const digest = digestOf(request.repository, unique)
     const log = await transaction.objectStore('decisions').getAll()
     if (log.length > 0) summary.triage = triageSummaries([digest], log, new Date(request.now)).get(request.repository)
-    await repositories.put(summary)
-    await transaction.objectStore('digests').put(digest)
-    await countChange(transaction.objectStore('indexes'))
     const imports = transaction.objectStore('imports')
-    for (const record of records) record.id = await imports.add(record)
+    await Promise.all([
+      repositories.put(summary),
+      transaction.objectStore('digests').put(digest),
+      countChange(transaction.objectStore('indexes')),
+      ...records.map(async (record) => (record.id = await imports.add(record))),
+    ])
     await transaction.done
     return { records, runs: touched }
   } catch (error) {
