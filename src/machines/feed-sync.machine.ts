@@ -3,10 +3,12 @@ import { workspaceJob } from './workspace-job'
 import type { FeedProgress, FeedSyncReport } from '@/workspace/feed-sync'
 
 /**
- * Whether a sync changed the workspace: it imported a file again or removed a repository. Here,
- * not in the sync's module, which would bring the scan readers into the page with it.
+ * Whether a sync changed the workspace: it imported a file again, loaded repositories from the
+ * snapshot, or removed a repository. Here, not in the sync's module, which would bring the scan
+ * readers into the page with it.
  */
-const changedWorkspace = (report: FeedSyncReport) => report.fetched > 0 || report.removed.length > 0
+const changedWorkspace = (report: FeedSyncReport) =>
+  report.fetched > 0 || report.fromSnapshot > 0 || report.removed.length > 0
 
 /** What the sync worker reports, as events the invoked actor sends back. */
 export type FeedRunnerEvent =
