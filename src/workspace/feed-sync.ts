@@ -23,6 +23,7 @@ import {
   writeFeedFileState,
   writeFeedState,
 } from './store/feed-records'
+import { readFeedCheck, writeFeedCheck } from './store/feed-check-records'
 import type { FeedFileState, WorkspaceDatabase } from './store/schema'
 
 export interface FeedSyncOptions {
@@ -375,9 +376,38 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   }
   const now = options.now ?? (() => new Date().toISOString())
   const client = new FeedClient(options)
-  const previous = await readFeedState(database, manifestUrl)
-
-  const response = await client.get(manifestUrl, 'the feed manifest', previous?.manifest ? previous : {})
+  // The small check first: its validators are the full state's (both are written as a sync ends),
+  // and a 304 after a sync that settled ends the sync without reading the stored manifest.
+  const check = await readFeedCheck(database, manifestUrl)
+  const validators = check?.etag || check?.lastModified ? check : undefined
+  let previous = validators ? undefined : await readFeedState(database, manifestUrl)
+  let response = await client.get(manifestUrl, 'the feed manifest', validators ?? (previous?.manifest ? previous : {}))
+  if (response.status === 304 && check?.settled) {
+    const syncedAt = now()
+    await writeFeedCheck(database, manifestUrl, { ...check, syncedAt })
+    return {
+      syncedAt,
+      manifestUnchanged: true,
+      repositories: check.settled.repositories,
+      files: check.settled.files,
+      fetched: 0,
+      fromSnapshot: 0,
+      unchanged: check.settled.files,
+      removed: [],
+      added: 0,
+      fixed: 0,
+      problems: [],
+      requests: client.requests,
+      tokenSent: client.tokenSent,
+    }
+  }
+  if (validators) {
+    previous = await readFeedState(database, manifestUrl)
+    // The full state went missing: the manifest is read whole again.
+    if (response.status === 304 && !previous?.manifest) response = await client.get(manifestUrl, 'the feed manifest')
+  }
+  // Until this sync ends, the next one reads everything.
+  if (check) await writeFeedCheck(database, manifestUrl, {})
   let manifest: FeedManifest
   let manifestUnchanged = false
   if (response.status === 304 && previous?.manifest) {
@@ -574,14 +604,25 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   report.problems.push(...team.problems)
   if (team.historyRuns !== undefined) report.historyRuns = team.historyRuns
   if (team.decisionsAdded !== undefined) report.decisionsAdded = team.decisionsAdded
+  const etag = manifestUnchanged ? previous?.etag : (response.headers.get('ETag') ?? undefined)
+  const lastModified = manifestUnchanged ? previous?.lastModified : (response.headers.get('Last-Modified') ?? undefined)
   await writeFeedState(database, {
     manifestUrl,
-    etag: manifestUnchanged ? previous?.etag : (response.headers.get('ETag') ?? undefined),
-    lastModified: manifestUnchanged ? previous?.lastModified : (response.headers.get('Last-Modified') ?? undefined),
+    etag,
+    lastModified,
     syncedAt: report.syncedAt,
     repositories: [...names],
     manifest,
     teamFiles: team.states,
+  })
+  // Settled: every file landed, nothing waits for a retry, the team's files were read, and every
+  // file has its hash in the manifest (one without is asked for again, conditionally, at each sync).
+  const settled = report.problems.length === 0 && items.every((item) => item.file.sha256)
+  await writeFeedCheck(database, manifestUrl, {
+    etag,
+    lastModified,
+    syncedAt: report.syncedAt,
+    settled: settled ? { repositories: report.repositories, files: report.files } : undefined,
   })
   report.requests = client.requests
   report.tokenSent = client.tokenSent

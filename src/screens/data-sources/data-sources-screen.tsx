@@ -15,7 +15,7 @@ import {
 } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconCloudDownload, IconFileImport, IconTrash } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
 import { PageHeader } from '@/components/page-header'
 import { describeChanges } from './import-dialog'
@@ -24,6 +24,7 @@ import { FeedSyncActor, useFeedSettings } from '@/state/feed'
 import { useImportDialog } from '@/state/import'
 import { useDataSource } from '@/state/data-source'
 import { useWorkspace } from '@/state/workspace'
+import { prewarmWorkspaceWorker } from '@/state/workspace-worker'
 import type { FeedProgress, FeedSyncReport } from '@/workspace/feed-sync'
 import { DecisionsCard } from './decisions-card'
 
@@ -169,6 +170,10 @@ function FeedCard() {
   const [address, setAddress] = useState(settings.url ?? '')
   const [sendToken, setSendToken] = useState(settings.sendToken)
   const syncing = status === 'syncing'
+  // A worker loaded ahead for the next Sync now: loading one is most of a sync with nothing changed.
+  useEffect(() => {
+    if (!syncing) prewarmWorkspaceWorker()
+  }, [syncing])
 
   const syncNow = () => {
     settings.save({ url: address, sendToken })

@@ -28,11 +28,12 @@ export async function storeSnapshotRepositories(
   const skipped: string[] = []
   try {
     const repositories = transaction.objectStore('repositories')
-    const landing: SnapshotLanding[] = []
-    for (const item of landings) {
-      if ((await repositories.getKey(item.repository.name)) === undefined) landing.push(item)
-      else skipped.push(item.repository.name)
-    }
+    // Asked all at once: one transaction answers them in turn, without a round trip each.
+    const held = await Promise.all(landings.map((item) => repositories.getKey(item.repository.name)))
+    const landing = landings.filter((item, index) => {
+      if (held[index] !== undefined) skipped.push(item.repository.name)
+      return held[index] === undefined
+    })
     const log = landing.length > 0 ? await transaction.objectStore('decisions').getAll() : []
     const triage =
       log.length > 0
