@@ -31,7 +31,7 @@ const generatedViewsLine = (views: ViewAgainstReference): string =>
   `/vulnerabilities at 100,000 generated repositories: ready ${views.firstVisitMs} ms after navigation (again ${views.revisitMs} ms), ${views.domNodes} DOM nodes; keystroke p95 ${views.keystrokes[1].p95} ms (plain DOM ${views.reference[1].p95} ms), at 4× CPU ${views.keystrokes[4].p95} ms (plain DOM ${views.reference[4].p95} ms)`
 
 const feedLine = (feed: FeedResults): string =>
-  `feed of ${feed.repositories} repositories, ${feed.files} files (${feed.megabytes} MB): first sync ${feed.firstSyncMs} ms (${feed.filesPerSecond} files/s, ${feed.mbPerSecond} MB/s, ${feed.firstSyncRequests} requests); nothing changed ${feed.resyncMs} ms, ${feed.resyncRequests} request(s)`
+  `feed of ${feed.repositories} repositories, ${feed.files} files (${feed.megabytes} MB; manifest and snapshot built in ${feed.manifestBuildSeconds} s): first sync from the snapshot (${feed.snapshotParts} parts, ${feed.snapshotMegabytes} MB) ${feed.firstSyncMs} ms, ${feed.firstSyncRequests} requests (fetch + JSON.parse of the same bytes ${feed.fetchParseMs} ms, ×${Math.round((10 * feed.firstSyncMs) / feed.fetchParseMs) / 10}), worker heap peak ${feed.workerPeakHeapMb ?? 'not measured'} MB; nothing changed ${feed.resyncMs} ms (page idle ${feed.resyncIdleMs} ms), ${feed.resyncRequests} request(s)${feed.perFileSyncMs === undefined ? '' : `; file by file ${feed.perFileSyncMs} ms, ${feed.perFileRequests} requests`}`
 
 function printSearchTable(search: SearchRow[]): void {
   console.table(

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// `npm run feed -- <folder> [--out manifest.json] [--history history.json] [--decisions decisions.json]`:
+// `npm run feed -- <folder> [--out manifest.json] [--history history.json] [--decisions decisions.json] [--no-snapshot]`:
 // builds a feed manifest for a folder laid out `<repo>/<scan files>`, for a CI step to run before
-// it uploads the folder and the manifest. With --history it also reads the team's previous history
+// it uploads the folder and the manifest, and beside the manifest the snapshot (vigil-snapshot/):
+// what a browser stores for every file, pre-digested, in a few compressed parts (docs/feed.md). With --history it also reads the team's previous history
 // (when the file exists), adds this run's scans and writes it back; with --decisions it names the
 // team's decisions file. Both are listed in the manifest, relative to it.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { loadModule } from './load-module.mjs'
 
 const usage =
-  'Usage: npm run feed -- <folder> [--out <manifest.json>] [--history <history.json>] [--decisions <decisions.json>]  (default: <folder>/manifest.json)'
+  'Usage: npm run feed -- <folder> [--out <manifest.json>] [--history <history.json>] [--decisions <decisions.json>] [--no-snapshot]  (default: <folder>/manifest.json)'
 const options = ['--out', '--history', '--decisions']
 const args = process.argv.slice(2)
 const given = {}
@@ -21,7 +22,7 @@ for (let index = 0; index < args.length; index += 1) {
     if (value === undefined || value.startsWith('--')) missingValue = true
     else given[args[index].slice(2)] = value
     index += 1
-  } else if (args[index] !== '--help') positional.push(args[index])
+  } else if (args[index] !== '--help' && args[index] !== '--no-snapshot') positional.push(args[index])
 }
 const folderArg = positional[0]
 if (!folderArg || missingValue || args.includes('--help')) {
@@ -36,13 +37,15 @@ if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
 const manifestPath = resolve(given.out ?? join(folder, 'manifest.json'))
 const historyPath = given.history && resolve(given.history)
 const decisionsPath = given.decisions && resolve(given.decisions)
-// The team's files may sit in the scanned folder: they are not scan files.
-const own = new Set([manifestPath, historyPath, decisionsPath].filter(Boolean))
+const snapshotModule = await loadModule('src/workspace/feed-snapshot.ts')
+const snapshotFolder = join(dirname(manifestPath), snapshotModule.SNAPSHOT_FOLDER)
+// The team's files and the snapshot may sit in the scanned folder: they are not scan files.
+const own = new Set([manifestPath, historyPath, decisionsPath, snapshotFolder].filter(Boolean))
 
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) return walk(path)
+    if (entry.isDirectory()) return own.has(path) ? [] : walk(path)
     return entry.isFile() && !own.has(path) ? [path] : []
   })
 }
@@ -109,6 +112,33 @@ if (historyPath) {
 if (decisionsPath) console.log(`listed ${relative(process.cwd(), decisionsPath)}: ${decisionsCount} decisions`)
 
 mkdirSync(dirname(manifestPath), { recursive: true })
+if (args.includes('--no-snapshot')) {
+  rmSync(snapshotFolder, { recursive: true, force: true })
+} else if (prefix.startsWith('..')) {
+  // A browser names a file by its path below the manifest's folder: outside it, it names it by its
+  // whole address, which the build cannot know (and a file's run may be named after it).
+  console.log('no snapshot written: the manifest is not in the scanned folder or above it')
+  rmSync(snapshotFolder, { recursive: true, force: true })
+} else {
+  const { buildSnapshot } = await loadModule('src/workspace/feed-snapshot-builder.ts')
+  const started = Date.now()
+  const snapshot = await buildSnapshot(manifest, files, prefix ? `${prefix}/` : '')
+  mkdirSync(snapshotFolder, { recursive: true })
+  const names = new Set()
+  for (const part of snapshot.parts) {
+    const name = part.entry.url.slice(`${snapshotModule.SNAPSHOT_FOLDER}/`.length)
+    names.add(name)
+    writeFileSync(join(snapshotFolder, name), part.bytes)
+  }
+  // Parts of earlier builds go: a browser reads only those the manifest lists.
+  for (const name of readdirSync(snapshotFolder)) if (!names.has(name)) rmSync(join(snapshotFolder, name))
+  manifest.snapshot = { format: snapshotModule.SNAPSHOT_FORMAT, parts: snapshot.parts.map((part) => part.entry) }
+  const bytes = snapshot.parts.reduce((sum, part) => sum + part.entry.size, 0)
+  console.log(
+    `wrote the snapshot in ${relative(process.cwd(), snapshotFolder) || snapshotFolder}: ${snapshot.repositories} repositories in ${snapshot.parts.length} parts, ${(bytes / 1024 / 1024).toFixed(1)} MB, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
+  for (const name of snapshot.leftOut) console.log(`left out of the snapshot (fetched file by file): ${name}`)
+}
 writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
 const fileCount = manifest.repositories.reduce((sum, repository) => sum + repository.files.length, 0)
 console.log(

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser } from 'playwright'
+import type { Browser, CDPSession, Page } from 'playwright'
 import { desktopContext } from '../browser'
 import { root, vigilDir } from '../paths'
 import { feedFolder } from '../scan-files'
-import { feedRepositories } from '../settings'
+import { feedPerFile, feedRepositories } from '../settings'
 import { signIn } from '../sign-in'
 import { feedRequests } from '../static-server'
 import { round } from '../statistics'
@@ -14,49 +15,166 @@ export interface FeedResults {
   files: number
   megabytes: number
   manifestBuildSeconds: number
+  snapshotParts: number
+  snapshotMegabytes: number
+  /** First sync of an empty workspace, from the snapshot. */
   firstSyncMs: number
-  filesPerSecond: number
-  mbPerSecond: number
   firstSyncRequests: number
+  /** The floor, same bytes: the snapshot's parts fetched, decompressed and JSON.parse'd line by line in the page. */
+  fetchParseMs: number
+  /** The import worker's JS heap at its highest during the first sync (CDP Runtime.getHeapUsage), if measured. */
+  workerPeakHeapMb?: number
+  /** A sync with nothing changed right after the first (the page still reads the workspace the first one filled). */
   resyncMs: number
   resyncRequests: number
+  /** Again, once the page is idle. */
+  resyncIdleMs: number
+  /** First sync file by file (`BENCH_FEED_PER_FILE=1`). */
+  perFileSyncMs?: number
+  perFileRequests?: number
 }
 
 /**
- * A feed of `BENCH_FEED_REPOS` repositories × 3 files on the bench server (same origin, so no CORS):
- * the first sync through the settings page, then a sync with nothing changed, timed from the
- * click to the report on screen, with the requests the host answered.
+ * The import worker's heap at its highest while `work` runs: the page's CDP session attaches to its
+ * dedicated workers (not flattened, so messages go through Target.sendMessageToTarget) and asks
+ * each for Runtime.getHeapUsage every 200 ms.
+ */
+async function workerPeak<T>(page: Page, work: () => Promise<T>): Promise<{ value: T; peakMb?: number }> {
+  let session: CDPSession | undefined
+  const workers = new Set<string>()
+  let peak = 0
+  let id = 1
+  try {
+    session = await page.context().newCDPSession(page)
+    session.on('Target.attachedToTarget', (event) => {
+      if (event.targetInfo.type === 'worker') workers.add(event.sessionId)
+    })
+    session.on('Target.detachedFromTarget', (event) => workers.delete(event.sessionId))
+    session.on('Target.receivedMessageFromTarget', (event) => {
+      const message = JSON.parse(event.message) as { result?: { usedSize?: number } }
+      if (message.result?.usedSize !== undefined) peak = Math.max(peak, message.result.usedSize)
+    })
+    await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false })
+  } catch {
+    session = undefined
+  }
+  const timer = setInterval(() => {
+    for (const sessionId of workers) {
+      void session
+        ?.send('Target.sendMessageToTarget', {
+          sessionId,
+          message: JSON.stringify({ id: (id += 1), method: 'Runtime.getHeapUsage' }),
+        })
+        .catch(() => undefined)
+    }
+  }, 200)
+  try {
+    const value = await work()
+    return { value, peakMb: peak > 0 ? round(peak / 1024 / 1024) : undefined }
+  } finally {
+    clearInterval(timer)
+    await session?.detach().catch(() => undefined)
+  }
+}
+
+/** The snapshot's parts fetched, decompressed and parsed line by line in the page: the floor of its first sync. */
+function fetchAndParse(page: Page, urls: string[]): Promise<number> {
+  return page.evaluate(async (addresses) => {
+    const start = performance.now()
+    let lines = 0
+    const parse = (line: string) => {
+      if (line && JSON.parse(line) !== undefined) lines += 1
+    }
+    for (const address of addresses) {
+      const response = await fetch(address, { cache: 'no-store' })
+      const reader = response
+        .body!.pipeThrough(new DecompressionStream('gzip'))
+        .pipeThrough(new TextDecoderStream())
+        .getReader()
+      let pending = ''
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        const text = pending + value
+        const parts = text.split('\n')
+        pending = parts.pop() ?? ''
+        for (const line of parts) parse(line)
+      }
+      parse(pending)
+    }
+    return lines > 0 ? performance.now() - start : -1
+  }, urls)
+}
+
+/**
+ * A feed of `BENCH_FEED_REPOS` repositories × 3 files on the bench server (same origin, so no CORS),
+ * with its snapshot: the first sync of an empty workspace through the settings page, the floor
+ * (the same bytes fetched and parsed), then a sync with nothing changed, each timed from the click
+ * to the report on screen, with the requests the host answered.
  */
 export async function feedSync(browser: Browser, origin: string): Promise<FeedResults> {
   const started = Date.now()
-  const { files, bytes } = feedFolder(join(vigilDir, 'bench-feed'), feedRepositories)
-  execFileSync('node', ['scripts/feed.mjs', join(vigilDir, 'bench-feed')], { cwd: root, stdio: 'ignore' })
+  const folder = join(vigilDir, 'bench-feed')
+  const { files, bytes } = feedFolder(folder, feedRepositories)
+  execFileSync('node', ['scripts/feed.mjs', folder], { cwd: root, stdio: 'ignore' })
   const buildSeconds = round((Date.now() - started) / 1000)
-  const context = await desktopContext(browser)
-  const page = await context.newPage()
-  await signIn(page, origin)
-  await page.goto(`${origin}/organizations/settings`)
-  await page.getByRole('textbox', { name: 'Feed manifest URL' }).fill(`${origin}/bench-feed/manifest.json`)
-  const sync = async (expected: string) => {
+  const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as {
+    snapshot: { parts: { url: string; size: number }[] }
+  }
+  const parts = manifest.snapshot.parts
+  const manifestUrl = `${origin}/bench-feed/manifest.json`
+
+  const open = async () => {
+    const context = await desktopContext(browser)
+    const page = await context.newPage()
+    await signIn(page, origin)
+    await page.goto(`${origin}/organizations/settings`)
+    await page.getByRole('textbox', { name: 'Feed manifest URL' }).fill(manifestUrl)
+    return { context, page }
+  }
+  const sync = async (page: Page, expected: string) => {
     feedRequests.count = 0
     const start = Date.now()
     await page.getByRole('button', { name: 'Sync now' }).click()
     await page.getByTestId('feed-status').filter({ hasText: expected }).waitFor({ timeout: 1_800_000 })
     return { ms: Date.now() - start, requests: feedRequests.count }
   }
-  const first = await sync(`${files} fetched`)
-  const again = await sync(`0 fetched, ${files} unchanged`)
+
+  const { context, page } = await open()
+  const fetchParseMs = round(
+    await fetchAndParse(
+      page,
+      parts.map((part) => `${origin}/bench-feed/${part.url}`),
+    ),
+  )
+  const first = await workerPeak(page, () => sync(page, `0 fetched, ${files} from the snapshot`))
+  const again = await sync(page, `0 fetched, ${files} unchanged`)
+  await page.waitForTimeout(15_000)
+  const idle = await sync(page, `0 fetched, ${files} unchanged`)
   await context.close()
+
+  let perFile: { ms: number; requests: number } | undefined
+  if (feedPerFile) {
+    execFileSync('node', ['scripts/feed.mjs', folder, '--no-snapshot'], { cwd: root, stdio: 'ignore' })
+    const fresh = await open()
+    perFile = await sync(fresh.page, `${files} fetched`)
+    await fresh.context.close()
+  }
   return {
     repositories: feedRepositories,
     files,
     megabytes: round(bytes / 1024 / 1024),
     manifestBuildSeconds: buildSeconds,
-    firstSyncMs: first.ms,
-    filesPerSecond: round(files / (first.ms / 1000)),
-    mbPerSecond: round(bytes / 1024 / 1024 / (first.ms / 1000)),
-    firstSyncRequests: first.requests,
+    snapshotParts: parts.length,
+    snapshotMegabytes: round(parts.reduce((sum, part) => sum + part.size, 0) / 1024 / 1024),
+    firstSyncMs: first.value.ms,
+    firstSyncRequests: first.value.requests,
+    fetchParseMs,
+    workerPeakHeapMb: first.peakMb,
     resyncMs: again.ms,
     resyncRequests: again.requests,
+    resyncIdleMs: idle.ms,
+    perFileSyncMs: perFile?.ms,
+    perFileRequests: perFile?.requests,
   }
 }

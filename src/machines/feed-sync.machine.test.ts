@@ -31,6 +31,7 @@ const report = (fetched: number): FeedSyncReport => ({
   repositories: 2,
   files: 3,
   fetched,
+  fromSnapshot: 0,
   unchanged: 3 - fetched,
   removed: [],
   added: 4,
@@ -49,8 +50,9 @@ describe('feed-sync machine', () => {
     actor.send(sync)
     expect(actor.getSnapshot().value).toBe('syncing')
     expect(runs).toEqual([{ manifestUrl: 'https://feed.test/manifest.json', token: 'access' }])
-    worker({ type: 'feed.progress', progress: { done: 1, total: 3 } })
-    expect(actor.getSnapshot().context.progress).toEqual({ done: 1, total: 3 })
+    const progress = { done: 1, total: 3, repositories: 1, repositoriesTotal: 2, bytes: 100, bytesTotal: 300 }
+    worker({ type: 'feed.progress', progress })
+    expect(actor.getSnapshot().context.progress).toEqual(progress)
     worker({ type: 'feed.synced', report: report(3) })
     expect(actor.getSnapshot().value).toBe('synced')
     expect(actor.getSnapshot().context).toMatchObject({ report: report(3), progress: undefined })

@@ -3,16 +3,14 @@ import { workspaceJob } from './workspace-job'
 import type { FeedProgress, FeedSyncReport } from '@/workspace/feed-sync'
 
 /**
- * Whether a sync changed the workspace: it imported a file again or removed a repository. Here,
- * not in the sync's module, which would bring the scan readers into the page with it.
- */
-/**
- * Whether a sync changed what the screens show: a scan file fetched or removed, or a team file
- * read again (the history moves first-seen dates; the decisions file adds decisions and says which
- * local ones it publishes, even when it adds none).
+ * Whether a sync changed what the screens show: a scan file fetched or removed, repositories
+ * loaded from the snapshot, or a team file read again (the history moves first-seen dates; the
+ * decisions file adds decisions and says which local ones it publishes, even when it adds none).
+ * Here, not in the sync's module, which would bring the scan readers into the page with it.
  */
 const changedWorkspace = (report: FeedSyncReport) =>
   report.fetched > 0 ||
+  report.fromSnapshot > 0 ||
   report.removed.length > 0 ||
   report.decisionsAdded !== undefined ||
   report.historyRuns !== undefined

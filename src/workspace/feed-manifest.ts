@@ -3,6 +3,7 @@ import { asText, isObject, own } from './json'
 import feedSchema from './feed.schema.json'
 import { describeSchemaErrors } from '@/lib/schema-errors'
 import { cleanRepositoryName } from './repository-name'
+import { SNAPSHOT_FORMAT } from './feed-snapshot'
 
 /** A scan file of a feed, its URL resolved against the manifest's. */
 export interface FeedFile {
@@ -20,6 +21,24 @@ export interface FeedRepository {
   files: FeedFile[]
 }
 
+/** A part of a feed's snapshot, its URL resolved against the manifest's. */
+export interface FeedSnapshotPart {
+  url: string
+  sha256: string
+  size: number
+  first: string
+  last: string
+  repositories: number
+}
+
+/** The snapshot a manifest lists: its parts only when Vigil reads its format. */
+export interface FeedSnapshot {
+  format: number
+  parts: FeedSnapshotPart[]
+  /** The manifest's address as it answered: the snapshot's file URLs are relative to it. */
+  base: string
+}
+
 export interface FeedManifest {
   generatedAt?: string
   /** The team's history file, resolved against the manifest's address. */
@@ -27,6 +46,7 @@ export interface FeedManifest {
   /** The team's decisions file, resolved against the manifest's address. */
   decisions?: string
   repositories: FeedRepository[]
+  snapshot?: FeedSnapshot
 }
 
 /** Why a feed could not be read or synced, in words a person can act on. */
@@ -138,6 +158,40 @@ export function readManifest(text: string, manifestUrl: string, pageOrigin: stri
     ...teamFile(manifest, 'history', manifestUrl, pageOrigin),
     ...teamFile(manifest, 'decisions', manifestUrl, pageOrigin),
     repositories,
+    ...snapshotOf(manifest, manifestUrl, pageOrigin),
+  }
+}
+
+/** The snapshot a manifest lists, its parts resolved; of another format, only its format (it is refused). */
+function snapshotOf(
+  manifest: Record<string, unknown>,
+  manifestUrl: string,
+  pageOrigin: string,
+): { snapshot?: FeedSnapshot } {
+  if (!isObject(manifest.snapshot)) return {}
+  const { format, parts } = manifest.snapshot as { format: number; parts: Record<string, unknown>[] }
+  if (format !== SNAPSHOT_FORMAT) return { snapshot: { format, parts: [], base: manifestUrl } }
+  return {
+    snapshot: {
+      format,
+      base: manifestUrl,
+      parts: parts.map((part) => {
+        let url: URL
+        try {
+          url = new URL(part.url as string, manifestUrl)
+        } catch {
+          throw new FeedError(`The snapshot part "${String(part.url)}" of the feed manifest is not a URL.`)
+        }
+        return {
+          url: checkFeedUrl(url.href, pageOrigin).href,
+          sha256: part.sha256 as string,
+          size: part.size as number,
+          first: part.first as string,
+          last: part.last as string,
+          repositories: part.repositories as number,
+        }
+      }),
+    },
   }
 }
 

@@ -10,6 +10,8 @@ import {
   type FeedRepository,
 } from './feed-manifest'
 import { MAX_FILE_BYTES } from './detect'
+import { displayName, pathInRepositoryFolder } from './feed-names'
+import { loadSnapshot } from './feed-snapshot-sync'
 import { syncTeamFiles } from './feed-team-files'
 import { importFile } from './import-file'
 import { readWithin } from './read-within'
@@ -21,6 +23,7 @@ import {
   writeFeedFileState,
   writeFeedState,
 } from './store/feed-records'
+import { readFeedCheck, writeFeedCheck } from './store/feed-check-records'
 import type { FeedFileState, WorkspaceDatabase } from './store/schema'
 
 export interface FeedSyncOptions {
@@ -35,6 +38,7 @@ export interface FeedSyncOptions {
   now?: () => string
   /** Whether the browser says it is online (an offline sync says so rather than "unreachable"). */
   online?: () => boolean
+  /** Scan files asked for at once (`FILE_CONCURRENCY` when not given). */
   concurrency?: number
   /**
    * The page's `connect-src` sources. A worker takes its policy from its own response, not from
@@ -44,6 +48,13 @@ export interface FeedSyncOptions {
   /** Byte caps (tests lower them): the manifest, and each scan file before decompression. */
   limits?: { manifest?: number; file?: number }
 }
+
+/**
+ * Scan files asked for at once: what a browser opens to one host over HTTP/1.1 (6 connections),
+ * so none waits in the browser's own queue; an HTTP/2 CDN would take more, but the files are
+ * stored one transaction at a time, and more requests would only hold more files in memory.
+ */
+export const FILE_CONCURRENCY = 6
 
 /** The largest manifest Vigil reads: some 300,000 files listed with their hashes. */
 export const MAX_MANIFEST_BYTES = 32 * 1024 * 1024
@@ -68,9 +79,14 @@ async function bodyWithin(response: Response, limit: number, tooLarge: () => Err
 /** Thrown by a file's read past its cap: that file is a problem, the sync goes on. */
 class FileTooLarge extends Error {}
 
+/** A sync's progress: its files, and the repositories and bytes of what it loads now (the snapshot, else the files). */
 export interface FeedProgress {
   done: number
   total: number
+  repositories: number
+  repositoriesTotal: number
+  bytes: number
+  bytesTotal: number
 }
 
 export interface FeedSyncReport {
@@ -80,6 +96,10 @@ export interface FeedSyncReport {
   files: number
   /** Files downloaded and imported again. */
   fetched: number
+  /** Files whose repositories landed from the feed's snapshot. */
+  fromSnapshot: number
+  /** The snapshot's parts fetched, and why it (or what is left of it) was not used. */
+  snapshot?: { parts: number; repositories: number; bytes: number; refused?: string }
   /** Files whose hash, ETag or Last-Modified said they had not changed. */
   unchanged: number
   /** Repositories the feed had brought and nothing else holds now, removed with their findings. */
@@ -200,20 +220,6 @@ interface Fetched {
     | { kind: 'waiting'; text: string }
 }
 
-/** The file's name as the import history shows it: its path below the manifest's folder when it has one. */
-function displayName(url: string, manifestUrl: string): string {
-  const base = new URL('.', manifestUrl).href
-  return url.startsWith(base) ? url.slice(base.length) : url
-}
-
-/**
- * The file's path inside its repository's folder (`acme-api/scans/osv.json` → `scans/osv.json`),
- * as a hand import of the same folder names it, so that both name one run of a file alike.
- */
-function pathInRepositoryFolder(name: string, repository: string): string {
-  return name.startsWith(`${repository}/`) ? name.slice(repository.length + 1) : name
-}
-
 /** A file the manifest now lists under another repository (renamed): it is imported again there. */
 const moved = (item: { repository: FeedRepository; state?: FeedFileState }) =>
   item.state !== undefined && item.state.repository !== item.repository.name
@@ -317,6 +323,44 @@ function recordFailure(database: WorkspaceDatabase, item: Omit<Fetched, 'outcome
 }
 
 /**
+ * `work` over `items`, at most `limit` at once, each result given as soon as it is ready (in any
+ * order) while the next one starts. After a failure no more start: the ones under way are still
+ * given (what landed stays), then the failure is thrown.
+ */
+export async function* inTurn<Item, Result>(
+  items: readonly Item[],
+  limit: number,
+  work: (item: Item) => Promise<Result>,
+): AsyncGenerator<Result> {
+  type Settled = { index: number; result?: Result; error?: unknown; failed: boolean }
+  const running = new Map<number, Promise<Settled>>()
+  let next = 0
+  let failure: { error: unknown } | undefined
+  const start = () => {
+    const index = next++
+    running.set(
+      index,
+      work(items[index]).then(
+        (result) => ({ index, result, failed: false }),
+        (error: unknown) => ({ index, error, failed: true }),
+      ),
+    )
+  }
+  while (next < items.length && running.size < limit) start()
+  while (running.size > 0) {
+    const settled = await Promise.race(running.values())
+    running.delete(settled.index)
+    if (settled.failed) {
+      failure ??= { error: settled.error }
+      continue
+    }
+    if (!failure && next < items.length) start()
+    yield settled.result as Result
+  }
+  if (failure) throw failure.error
+}
+
+/**
  * Syncs the workspace with a feed: reads the manifest (conditionally), fetches only the files
  * whose hash, ETag or Last-Modified changed, imports each in its own transaction, and removes the
  * repositories the feed brought that left the manifest. A failure of the manifest changes
@@ -332,9 +376,38 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   }
   const now = options.now ?? (() => new Date().toISOString())
   const client = new FeedClient(options)
-  const previous = await readFeedState(database, manifestUrl)
-
-  const response = await client.get(manifestUrl, 'the feed manifest', previous?.manifest ? previous : {})
+  // The small check first: its validators are the full state's (both are written as a sync ends),
+  // and a 304 after a sync that settled ends the sync without reading the stored manifest.
+  const check = await readFeedCheck(database, manifestUrl)
+  const validators = check?.etag || check?.lastModified ? check : undefined
+  let previous = validators ? undefined : await readFeedState(database, manifestUrl)
+  let response = await client.get(manifestUrl, 'the feed manifest', validators ?? (previous?.manifest ? previous : {}))
+  if (response.status === 304 && check?.settled) {
+    const syncedAt = now()
+    await writeFeedCheck(database, manifestUrl, { ...check, syncedAt })
+    return {
+      syncedAt,
+      manifestUnchanged: true,
+      repositories: check.settled.repositories,
+      files: check.settled.files,
+      fetched: 0,
+      fromSnapshot: 0,
+      unchanged: check.settled.files,
+      removed: [],
+      added: 0,
+      fixed: 0,
+      problems: [],
+      requests: client.requests,
+      tokenSent: client.tokenSent,
+    }
+  }
+  if (validators) {
+    previous = await readFeedState(database, manifestUrl)
+    // The full state went missing: the manifest is read whole again.
+    if (response.status === 304 && !previous?.manifest) response = await client.get(manifestUrl, 'the feed manifest')
+  }
+  // Until this sync ends, the next one reads everything.
+  if (check) await writeFeedCheck(database, manifestUrl, {})
   let manifest: FeedManifest
   let manifestUnchanged = false
   if (response.status === 304 && previous?.manifest) {
@@ -357,125 +430,154 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
     manifest = readManifest(new TextDecoder().decode(bytes), response.url || manifestUrl, pageOrigin)
   }
 
+  const syncedAt = now()
+  // A workspace that lacks repositories of the feed loads them from its snapshot first, if it has one.
+  const snapshot = await loadSnapshot({
+    manifest,
+    manifestUrl,
+    database,
+    get: (url, what) => client.get(url, what),
+    onProgress: (loaded) => options.onProgress?.({ done: 0, total: 0, ...loaded }),
+    now,
+  }).catch((error: unknown) => {
+    if (!(error instanceof FeedError)) throw error
+    throw new FeedError(
+      `${error.message} The sync stopped while it loaded the feed's snapshot: what landed is kept, and the next sync goes on from there.`,
+    )
+  })
+  const landed = snapshot?.landed ?? new Set<string>()
   const states = await readFeedFileStates(database)
   const items = filesOf(manifest).map((item) => ({ ...item, state: states.get(item.file.url) }))
   const report: FeedSyncReport = {
-    syncedAt: now(),
+    syncedAt,
     manifestUnchanged,
     repositories: manifest.repositories.length,
     files: items.length,
     fetched: 0,
+    fromSnapshot: 0,
     unchanged: 0,
     removed: [],
-    added: 0,
+    added: snapshot?.added ?? 0,
     fixed: 0,
     problems: [],
     requests: 0,
     tokenSent: false,
+  }
+  if (snapshot) {
+    report.snapshot = { parts: snapshot.parts, repositories: snapshot.repositories, bytes: snapshot.bytes }
+    if (snapshot.refused) report.snapshot.refused = snapshot.refused
+  }
+  const unchanged = (url: string) => {
+    if (landed.has(url)) report.fromSnapshot += 1
+    else report.unchanged += 1
   }
   // Every file's manifest hash is the one imported: nothing is asked for, file by file or at all.
   const allHashed = items.every(
     (item) => item.file.sha256 && item.state?.sha256 === item.file.sha256 && !moved(item) && !item.state?.failure,
   )
   const fileLimit = options.limits?.file ?? MAX_FILE_BYTES
-  const concurrency = options.concurrency ?? 16
+  const concurrency = Math.max(1, options.concurrency ?? FILE_CONCURRENCY)
   let done = 0
-  // Progress at most every 100 ms: a message per batch re-renders the page thousands of times.
+  // What this part of the sync goes through: the files it asks for, their repositories and bytes.
+  const known = (item: (typeof items)[number]) =>
+    allHashed || (!!item.file.sha256 && !moved(item) && item.state?.sha256 === item.file.sha256 && !item.state.failure)
+  const asked = items.filter((item) => !known(item))
+  const left = new Map<string, number>()
+  for (const item of asked) left.set(item.repository.name, (left.get(item.repository.name) ?? 0) + 1)
+  const counts = {
+    repositories: 0,
+    repositoriesTotal: left.size,
+    bytes: 0,
+    bytesTotal: asked.reduce((sum, item) => sum + (item.file.size ?? 0), 0),
+  }
+  // Progress at most every 100 ms: a message per file re-renders the page thousands of times.
   let reportedAt = -Infinity
   const progress = (force = false) => {
     const now = Date.now()
     if (!force && now - reportedAt < 100) return
     reportedAt = now
-    options.onProgress?.({ done, total: items.length })
+    options.onProgress?.({ done, total: items.length, ...counts })
   }
   progress(true)
-  if (allHashed) {
-    report.unchanged = items.length
-    done = items.length
+  // Files whose manifest hash is the one imported are not asked for.
+  for (const item of items) {
+    if (!known(item)) continue
+    unchanged(item.file.url)
+    done += 1
   }
   try {
-    const fetchBatch = (start: number): Promise<Fetched[]> => {
-      const at = report.syncedAt
-      const batch = Promise.all(
-        items.slice(start, start + concurrency).map((item) => fetchFile(client, item, fileLimit, at)),
-      )
-      batch.catch(() => undefined) // awaited below: a failure while the batch before it is written is not unhandled
-      return batch
-    }
-    // The next batch downloads while this one is written.
-    let pending = done < items.length ? fetchBatch(0) : undefined
-    for (let start = 0; done < items.length && start < items.length; start += concurrency) {
-      const batch = await pending!
-      pending = start + concurrency < items.length ? fetchBatch(start + concurrency) : undefined
-      for (const fetched of batch) {
-        const { outcome, file, repository, state } = fetched
-        if (outcome.kind === 'unchanged') {
-          report.unchanged += 1
-          if (state?.failure) await writeFeedFileState(database, { ...state, failure: undefined })
-        } else if (outcome.kind === 'waiting') report.problems.push(outcome.text)
-        else if (outcome.kind === 'problem') {
-          report.problems.push(outcome.text)
-          await recordFailure(database, fetched, report.syncedAt)
-        } else {
-          const imported = await importFile(
-            database,
-            {
-              name: displayName(file.url, manifestUrl),
-              blob: outcome.blob,
-              repository: repository.name,
-              fileName: pathInRepositoryFolder(displayName(file.url, manifestUrl), repository.name),
-              origin: { kind: 'feed', manifestUrl },
-              fileTime: outcome.lastModified,
-              details: {
-                description: repository.description,
-                url: repository.url,
-                isPrivate: repository.isPrivate,
-                languages: repository.languages,
-              },
+    for await (const fetched of inTurn(asked, concurrency, (item) => fetchFile(client, item, fileLimit, syncedAt))) {
+      const { outcome, file, repository, state } = fetched
+      if (outcome.kind === 'unchanged') {
+        unchanged(file.url)
+        if (state?.failure) await writeFeedFileState(database, { ...state, failure: undefined })
+      } else if (outcome.kind === 'waiting') report.problems.push(outcome.text)
+      else if (outcome.kind === 'problem') {
+        report.problems.push(outcome.text)
+        await recordFailure(database, fetched, report.syncedAt)
+      } else {
+        const imported = await importFile(
+          database,
+          {
+            name: displayName(file.url, manifestUrl),
+            blob: outcome.blob,
+            repository: repository.name,
+            fileName: pathInRepositoryFolder(displayName(file.url, manifestUrl), repository.name),
+            origin: { kind: 'feed', manifestUrl },
+            fileTime: outcome.lastModified,
+            details: {
+              description: repository.description,
+              url: repository.url,
+              isPrivate: repository.isPrivate,
+              languages: repository.languages,
             },
-            () => {},
-            now,
-          )
-          if (imported.status === 'imported') {
-            report.fetched += 1
-            for (const record of imported.records) {
-              report.added += record.changes.added
-              report.fixed += record.changes.fixed
-            }
-            const runs = imported.records.flatMap((record) => record.run ?? [])
-            // Renamed in the manifest: what it brought to the old name leaves with the old name. A
-            // file that now holds other runs (another tool, another target) takes its old ones away.
-            const leaving =
-              state && (moved(fetched) ? state : { ...state, runs: state.runs?.filter((run) => !runs.includes(run)) })
-            if (
-              leaving &&
-              (!leaving.runs || leaving.runs.length > 0) &&
-              (await removeFeedFile(database, manifestUrl, leaving))
-            ) {
-              report.removed.push(leaving.repository)
-            }
-            await writeFeedFileState(database, {
-              url: file.url,
-              repository: repository.name,
-              runs,
-              etag: outcome.etag,
-              lastModified: outcome.lastModified,
-              sha256: outcome.sha256,
-            })
-          } else {
-            report.problems.push(`${file.url}: ${imported.status === 'refused' ? imported.reason : 'no repository'}`)
-            await recordFailure(database, fetched, report.syncedAt)
+          },
+          () => {},
+          now,
+        )
+        if (imported.status === 'imported') {
+          report.fetched += 1
+          for (const record of imported.records) {
+            report.added += record.changes.added
+            report.fixed += record.changes.fixed
           }
+          const runs = imported.records.flatMap((record) => record.run ?? [])
+          // Renamed in the manifest: what it brought to the old name leaves with the old name. A
+          // file that now holds other runs (another tool, another target) takes its old ones away.
+          const leaving =
+            state && (moved(fetched) ? state : { ...state, runs: state.runs?.filter((run) => !runs.includes(run)) })
+          if (
+            leaving &&
+            (!leaving.runs || leaving.runs.length > 0) &&
+            (await removeFeedFile(database, manifestUrl, leaving))
+          ) {
+            report.removed.push(leaving.repository)
+          }
+          await writeFeedFileState(database, {
+            url: file.url,
+            repository: repository.name,
+            runs,
+            etag: outcome.etag,
+            lastModified: outcome.lastModified,
+            sha256: outcome.sha256,
+          })
+        } else {
+          report.problems.push(`${file.url}: ${imported.status === 'refused' ? imported.reason : 'no repository'}`)
+          await recordFailure(database, fetched, report.syncedAt)
         }
-        done += 1
       }
+      done += 1
+      counts.bytes += file.size ?? 0
+      const remaining = left.get(repository.name)! - 1
+      left.set(repository.name, remaining)
+      if (remaining === 0) counts.repositories += 1
       progress()
     }
     progress(true)
   } catch (error) {
     if (!(error instanceof FeedError)) throw error
     throw new FeedError(
-      `${error.message} The sync stopped after ${done} of ${items.length} files: what was synced is kept, and the rest of the workspace keeps its last good state.`,
+      `${error.message} The sync stopped after ${done} of ${items.length} files: what was synced is kept, and the rest of the workspace keeps its last good state. The next sync goes on from there.`,
     )
   }
 
@@ -502,14 +604,25 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   report.problems.push(...team.problems)
   if (team.historyRuns !== undefined) report.historyRuns = team.historyRuns
   if (team.decisionsAdded !== undefined) report.decisionsAdded = team.decisionsAdded
+  const etag = manifestUnchanged ? previous?.etag : (response.headers.get('ETag') ?? undefined)
+  const lastModified = manifestUnchanged ? previous?.lastModified : (response.headers.get('Last-Modified') ?? undefined)
   await writeFeedState(database, {
     manifestUrl,
-    etag: manifestUnchanged ? previous?.etag : (response.headers.get('ETag') ?? undefined),
-    lastModified: manifestUnchanged ? previous?.lastModified : (response.headers.get('Last-Modified') ?? undefined),
+    etag,
+    lastModified,
     syncedAt: report.syncedAt,
     repositories: [...names],
     manifest,
     teamFiles: team.states,
+  })
+  // Settled: every file landed, nothing waits for a retry, the team's files were read, and every
+  // file has its hash in the manifest (one without is asked for again, conditionally, at each sync).
+  const settled = report.problems.length === 0 && items.every((item) => item.file.sha256)
+  await writeFeedCheck(database, manifestUrl, {
+    etag,
+    lastModified,
+    syncedAt: report.syncedAt,
+    settled: settled ? { repositories: report.repositories, files: report.files } : undefined,
   })
   report.requests = client.requests
   report.tokenSent = client.tokenSent

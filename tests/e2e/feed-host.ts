@@ -10,14 +10,19 @@ const appOrigin = `http://127.0.0.1:${feedAppPort}`
 
 /**
  * A team's feed on a static host: the files CI published under /vigil/, with CORS for Vigil's
- * origin, ETags and 304s, and (when asked) a bearer-token check. It logs every GET.
+ * origin, ETags and 304s, and (when asked) a bearer-token check. It logs every GET. It publishes
+ * a snapshot only when asked, and cuts the connection of the paths in `cutOff` (every time:
+ * a browser asks again once when a kept-alive connection closes).
  */
 export class FeedHost {
   readonly root = mkdtempSync(join(tmpdir(), 'vigil-feed-host-'))
   readonly folder = join(this.root, 'vigil')
   gets: { path: string; authorization?: string; status: number }[] = []
   requireToken = false
+  cutOff = new Set<string>()
   private server?: Server
+
+  constructor(public snapshot = false) {}
 
   async start() {
     this.server = createServer((request, response) => {
@@ -31,6 +36,11 @@ export class FeedHost {
       }
       const path = decodeURIComponent(new URL(request.url ?? '/', 'http://feed').pathname)
       const log = (status: number) => this.gets.push({ path, authorization: request.headers.authorization, status })
+      if (this.cutOff.has(path)) {
+        log(0)
+        request.socket.destroy()
+        return
+      }
       // A gateway that checks the identity provider's tokens: a bearer JWT (header.payload.signature).
       if (this.requireToken && !/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/.test(request.headers.authorization ?? '')) {
         log(401)
@@ -73,7 +83,9 @@ export class FeedHost {
 
   /** Builds the manifest with `npm run feed`; `options` as its command line takes them (`--decisions <file>`). */
   buildManifest(...options: string[]) {
-    execFileSync('node', ['scripts/feed.mjs', this.folder, ...options], { stdio: 'ignore' })
+    execFileSync('node', ['scripts/feed.mjs', this.folder, ...(this.snapshot ? [] : ['--no-snapshot']), ...options], {
+      stdio: 'ignore',
+    })
   }
 
   paths() {

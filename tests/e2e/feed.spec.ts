@@ -104,6 +104,89 @@ test('a team feed on a static host: first sync, only what changed, a removed rep
   }
 })
 
+test('a feed with a snapshot: a first sync in two requests, then only a changed file, a snapshot of a newer format refused, and a sync cut off resumed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const host = new FeedHost(true)
+  await host.start()
+  try {
+    host.publish({
+      'payments/trivy.json': 'public/examples/payments-api/trivy.json',
+      'payments/openapi.yaml': 'public/examples/payments-api/openapi.yaml',
+      'storefront/npm-audit.json': 'public/examples/atlas-web/npm-audit.json',
+      'storefront/semgrep.sarif': 'public/examples/atlas-web/semgrep.sarif',
+    })
+    const manifestPath = join(host.folder, 'manifest.json')
+    const [part] = JSON.parse(readFileSync(manifestPath, 'utf8')).snapshot.parts
+
+    // An empty workspace: the manifest, then the snapshot's one part, and no scan file.
+    await signInAsDemo(page)
+    await goInApp(page, '/organizations/settings')
+    await expect(status(page)).toContainText('2 repositories, 4 files; 0 fetched, 4 from the snapshot, 0 unchanged', {
+      timeout: 30_000,
+    })
+    await expect(status(page)).toContainText('; 2 requests')
+    expect(host.paths()).toEqual(['200 /vigil/manifest.json', `200 /vigil/${part.url}`])
+    await goInApp(page, '/repositories')
+    await expect(page.getByText('Showing 2 of 2 repositories')).toBeVisible()
+    await expect(page.getByRole('row', { name: /payments/ })).toBeVisible()
+
+    // CI publishes one changed file (and a new snapshot): the workspace holds every repository,
+    // so only that file is fetched.
+    host.gets = []
+    host.publish({ 'storefront/npm-audit.json': 'public/examples/health-records/osv-scanner.json' })
+    await goInApp(page, '/organizations/settings')
+    await syncNow(page)
+    await expect(status(page)).toContainText('2 repositories, 4 files; 1 fetched, 3 unchanged')
+    expect(host.paths()).toEqual(['200 /vigil/manifest.json', '200 /vigil/storefront/npm-audit.json'])
+
+    // A new repository, and a snapshot a newer Vigil wrote: it is refused, and its file fetched.
+    host.gets = []
+    host.publish({ 'health/osv-scanner.json': 'public/examples/health-records/osv-scanner.json' })
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+    manifest.snapshot.format = 2
+    writeFileSync(manifestPath, JSON.stringify(manifest))
+    await syncNow(page)
+    await expect(status(page)).toContainText('3 repositories, 5 files; 1 fetched, 4 unchanged')
+    await expect(status(page)).toContainText(
+      "The feed's snapshot is of format 2, and this Vigil reads format 1: it was not used, and the files were fetched one by one. The feed was built by a newer Vigil: reload this page to get the newer version.",
+    )
+    expect(host.paths()).toEqual(['200 /vigil/manifest.json', '200 /vigil/health/osv-scanner.json'])
+
+    // The host drops a connection mid-sync: what landed stays, and the next sync fetches the rest only.
+    host.snapshot = false
+    host.gets = []
+    host.cutOff.add('/vigil/ledger/grype.json')
+    host.publish({
+      'ledger/trivy.json': 'public/examples/payments-api/trivy.json',
+      'ledger/grype.json': 'public/examples/payments-api/grype.json',
+      'search/semgrep.sarif': 'public/examples/atlas-web/semgrep.sarif',
+    })
+    await syncNow(page)
+    const failed = page.getByRole('alert', { name: 'The feed could not be synced' })
+    await expect(failed).toContainText(
+      `Vigil could not reach the scan file http://127.0.0.1:${feedServerPort}/vigil/ledger/grype.json`,
+    )
+    await expect(failed).toContainText('The sync stopped after 7 of 8 files: what was synced is kept')
+    expect(host.paths()[0]).toBe('200 /vigil/manifest.json')
+    expect([...new Set(host.paths().slice(1))].sort()).toEqual([
+      '0 /vigil/ledger/grype.json',
+      '200 /vigil/ledger/trivy.json',
+      '200 /vigil/search/semgrep.sarif',
+    ])
+    host.cutOff.clear()
+    host.gets = []
+    await syncNow(page)
+    await expect(status(page)).toContainText('5 repositories, 8 files; 1 fetched, 7 unchanged')
+    expect(host.paths()).toEqual(['200 /vigil/manifest.json', '200 /vigil/ledger/grype.json'])
+    await goInApp(page, '/repositories')
+    await expect(page.getByText('Showing 5 of 5 repositories')).toBeVisible()
+  } finally {
+    host.stop()
+  }
+})
+
 /** A folder as CI leaves it, `<repository>/<file>`, to import by hand through the dialog. */
 function handFolder(files: Record<string, string>): string {
   const root = join(mkdtempSync(join(tmpdir(), 'vigil-hand-')), 'scans')

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconCloudDownload, IconFileImport, IconTrash } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
 import { PageHeader } from '@/components/page-header'
 import { describeChanges } from './import-dialog'
@@ -24,7 +24,8 @@ import { FeedSyncActor, useFeedSettings } from '@/state/feed'
 import { useImportDialog } from '@/state/import'
 import { useDataSource } from '@/state/data-source'
 import { useWorkspace } from '@/state/workspace'
-import type { FeedSyncReport } from '@/workspace/feed-sync'
+import { prewarmWorkspaceWorker } from '@/state/workspace-worker'
+import type { FeedProgress, FeedSyncReport } from '@/workspace/feed-sync'
 import { DecisionsCard } from './decisions-card'
 
 /** How many imports the history lists, newest first. */
@@ -136,12 +137,26 @@ function WorkspaceCard() {
 function describeSync(report: FeedSyncReport): string {
   const parts = [
     `${plural(report.repositories, 'repository', 'repositories')}, ${plural(report.files, 'file')}`,
-    `${report.fetched} fetched, ${report.unchanged} unchanged`,
+    report.fromSnapshot > 0
+      ? `${report.fetched} fetched, ${report.fromSnapshot} from the snapshot, ${report.unchanged} unchanged`
+      : `${report.fetched} fetched, ${report.unchanged} unchanged`,
     `${plural(report.added, 'new finding')}, ${report.fixed} fixed`,
   ]
   if (report.removed.length > 0) parts.push(`removed ${report.removed.join(', ')}`)
   parts.push(`${plural(report.requests, 'request')}${report.tokenSent ? ', with your sign-in token' : ''}`)
   return parts.join('; ')
+}
+
+const megabytes = (bytes: number) => {
+  const value = bytes / 1024 / 1024
+  return value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US')
+}
+
+/** A sync under way: the snapshot's repositories and megabytes while it loads, then the files'. */
+function describeProgress(progress: FeedProgress): string {
+  const amounts = `${progress.repositories.toLocaleString('en-US')} of ${plural(progress.repositoriesTotal, 'repository', 'repositories')}, ${megabytes(progress.bytes)} of ${megabytes(progress.bytesTotal)} MB`
+  if (progress.total === 0) return `Loading the feed's snapshot: ${amounts}`
+  return `Syncing: ${progress.done.toLocaleString('en-US')} of ${plural(progress.total, 'file')}${progress.repositoriesTotal > 0 ? `; ${amounts}` : ''}`
 }
 
 /** The team's feed: where it is, whether to send the token, Sync now, progress, and the last sync. */
@@ -155,6 +170,10 @@ function FeedCard() {
   const [address, setAddress] = useState(settings.url ?? '')
   const [sendToken, setSendToken] = useState(settings.sendToken)
   const syncing = status === 'syncing'
+  // A worker loaded ahead for the next Sync now: loading one is most of a sync with nothing changed.
+  useEffect(() => {
+    if (!syncing) prewarmWorkspaceWorker()
+  }, [syncing])
 
   const syncNow = () => {
     settings.save({ url: address, sendToken })
@@ -209,13 +228,17 @@ function FeedCard() {
         </Group>
         {syncing && (
           <Stack gap={4} role="status" aria-live="polite">
-            <Text size="sm">
-              {progress
-                ? `Syncing: ${progress.done} of ${plural(progress.total, 'file')}`
-                : 'Reading the feed manifest...'}
-            </Text>
+            <Text size="sm">{progress ? describeProgress(progress) : 'Reading the feed manifest...'}</Text>
             <Progress
-              value={progress && progress.total > 0 ? (100 * progress.done) / progress.total : 0}
+              value={
+                !progress
+                  ? 0
+                  : progress.total > 0
+                    ? (100 * progress.done) / progress.total
+                    : progress.bytesTotal > 0
+                      ? (100 * progress.bytes) / progress.bytesTotal
+                      : 0
+              }
               aria-label="Feed sync progress"
             />
           </Stack>
@@ -230,6 +253,11 @@ function FeedCard() {
             <Text size="sm">
               Last synced {when(report.syncedAt)}: {describeSync(report)}.
             </Text>
+            {report.snapshot?.refused && (
+              <Alert color="yellow" title="The feed's snapshot was not used">
+                <Text size="sm">{report.snapshot.refused}</Text>
+              </Alert>
+            )}
             {report.problems.length > 0 && (
               <Alert color="orange" title={`${plural(report.problems.length, 'file')} could not be synced`}>
                 <List size="sm">

@@ -1,0 +1,163 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { sha256Hex } from '@/lib/sha256'
+import { buildManifest } from './feed-builder'
+import { buildSnapshot } from './feed-snapshot-builder'
+import { syncFeed } from './feed-sync'
+import { importFile } from './import-file'
+import { findingsOf, listRepositories, listRuns } from './store/reads'
+import { deleteWorkspace, openWorkspace, type WorkspaceDatabase } from './store/schema'
+
+const origin = 'https://scans.test'
+const manifestUrl = `${origin}/feed/manifest.json`
+
+const npmAudit = (packages: string[]) =>
+  JSON.stringify({
+    auditReportVersion: 2,
+    vulnerabilities: Object.fromEntries(
+      packages.map((name, index) => [
+        name,
+        {
+          name,
+          via: [
+            { source: 1000 + index, title: `${name} is vulnerable`, severity: 'high', url: `https://a.test/${name}` },
+          ],
+        },
+      ]),
+    ),
+  })
+
+/** `count` packages named after `prefix`: files large enough that a snapshot is worth its request. */
+const packages = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}-${index}`)
+
+const folder = {
+  'payments/audit.json': npmAudit(packages('lodash', 20)),
+  'payments/more/audit.json': npmAudit(packages('qs', 20)),
+  'storefront/audit.json': npmAudit(packages('express', 30)),
+  'search/audit.json': npmAudit(packages('ws', 10)),
+}
+
+/** A static host in memory for what `npm run feed` writes: the files, the manifest, the snapshot's parts. */
+class SnapshotHost {
+  files = new Map<string, Uint8Array>()
+  requests: string[] = []
+
+  fetch: typeof fetch = async (input) => {
+    const url = String(input)
+    this.requests.push(url.slice(`${origin}/feed/`.length))
+    const body = this.files.get(url)
+    if (body === undefined) return new Response('missing', { status: 404 })
+    const etag = `"${(await sha256Hex(body)).slice(0, 16)}"`
+    // The files' modification time, as a static host gives it.
+    const lastModified = 'Fri, 20 Nov 2026 08:00:00 GMT'
+    return new Response(body as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers: { ETag: etag, 'Last-Modified': lastModified },
+    })
+  }
+
+  async publish(texts: Record<string, string>, edit: (manifest: Record<string, unknown>) => void = () => {}) {
+    const files = Object.entries(texts).map(([path, text]) => ({
+      path,
+      bytes: new TextEncoder().encode(text),
+      modifiedAt: '2026-11-20T08:00:00.000Z',
+    }))
+    for (const file of files) this.files.set(`${origin}/feed/${file.path}`, file.bytes)
+    const { manifest } = await buildManifest(files, '', '2026-11-22T10:00:00.000Z')
+    const snapshot = await buildSnapshot(manifest, files)
+    for (const part of snapshot.parts) this.files.set(`${origin}/feed/${part.entry.url}`, part.bytes)
+    const document = { ...manifest, snapshot: { format: 1, parts: snapshot.parts.map((part) => part.entry) } }
+    edit(document)
+    this.files.set(manifestUrl, new TextEncoder().encode(JSON.stringify(document)))
+    return snapshot
+  }
+}
+
+const opened: WorkspaceDatabase[] = []
+const names: string[] = []
+
+async function workspace() {
+  const name = `vigil-snapshot-test-${crypto.randomUUID()}`
+  names.push(name)
+  const database = await openWorkspace(name)
+  opened.push(database)
+  return database
+}
+
+afterEach(async () => {
+  for (const database of opened.splice(0)) database.close()
+  for (const name of names.splice(0)) await deleteWorkspace(name)
+})
+
+const sync = (host: SnapshotHost, database: WorkspaceDatabase) =>
+  syncFeed({ manifestUrl, pageOrigin: 'https://vigil.test', database, fetch: host.fetch })
+
+/** What the screens read of a workspace, without the times an import records. */
+async function contents(database: WorkspaceDatabase) {
+  const repositories = await listRepositories(database)
+  return Promise.all(
+    repositories.map(async (summary) => ({
+      summary: { ...summary, scannedAt: undefined, apis: { ...summary.apis, documents: [] } },
+      runs: (await listRuns(database, summary.name)).map((run) => ({ ...run, importedAt: undefined })),
+      findings: (await findingsOf(database, summary.name)).map((finding) => finding.key).sort(),
+    })),
+  )
+}
+
+describe('feed sync with a snapshot', () => {
+  it('loads an empty workspace from the snapshot in two requests, as the file-by-file sync would have filled it', async () => {
+    const host = new SnapshotHost()
+    const snapshot = await host.publish(folder)
+    const fromSnapshot = await workspace()
+    const report = await sync(host, fromSnapshot)
+    expect(host.requests).toEqual(['manifest.json', snapshot.parts[0].entry.url])
+    expect(report).toMatchObject({ files: 4, fetched: 0, fromSnapshot: 4, unchanged: 0, added: 80, problems: [] })
+    expect(report.snapshot).toMatchObject({ parts: 1, repositories: 3 })
+
+    const fileByFile = await workspace()
+    const plain = new SnapshotHost()
+    await plain.publish(folder, (manifest) => delete manifest.snapshot)
+    expect(await sync(plain, fileByFile)).toMatchObject({ fetched: 4, fromSnapshot: 0 })
+    expect(await contents(fromSnapshot)).toEqual(await contents(fileByFile))
+
+    // Nothing changed: one request, the manifest, and no file.
+    host.requests = []
+    expect(await sync(host, fromSnapshot)).toMatchObject({ fetched: 0, unchanged: 4, requests: 1 })
+    expect(host.requests).toEqual(['manifest.json'])
+  })
+
+  it('never takes a repository the workspace holds from the snapshot: its files are fetched, its hand import stays', async () => {
+    const host = new SnapshotHost()
+    await host.publish(folder)
+    const database = await workspace()
+    await importFile(
+      database,
+      { name: 'grype.json', blob: new Blob([npmAudit(['left-pad'])]), repository: 'storefront' },
+      () => {},
+    )
+    const report = await sync(host, database)
+    expect(report).toMatchObject({ fetched: 1, fromSnapshot: 3 })
+    expect(host.requests.filter((url) => !url.startsWith('vigil-snapshot/'))).toEqual([
+      'manifest.json',
+      'storefront/audit.json',
+    ])
+    const storefront = await listRuns(database, 'storefront')
+    expect(storefront.map((run) => run.origin.kind).sort()).toEqual(['feed', 'hand'])
+  })
+
+  it('refuses a part that does not match its hash, and fetches its repositories file by file', async () => {
+    const host = new SnapshotHost()
+    await host.publish(folder, (manifest) => {
+      const snapshot = manifest.snapshot as { parts: { sha256: string }[] }
+      snapshot.parts[0].sha256 = 'f'.repeat(64)
+    })
+    const database = await workspace()
+    const report = await sync(host, database)
+    expect(report).toMatchObject({ fetched: 4, fromSnapshot: 0, problems: [] })
+    expect(report.snapshot?.refused).toMatch(/does not match the size or SHA-256 hash its manifest gives/)
+    expect((await listRepositories(database)).map((summary) => summary.name)).toEqual([
+      'payments',
+      'search',
+      'storefront',
+    ])
+  })
+})

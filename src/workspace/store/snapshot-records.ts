@@ -1,0 +1,73 @@
+import type { SnapshotRepository } from '@/workspace/feed-snapshot'
+import { triageSummaries } from './triage-summary'
+import { countChange, isQuotaError, StorageFullError, type FeedFileState, type WorkspaceDatabase } from './schema'
+
+/** A repository of a feed's snapshot, ready to store: its runs name the feed, its files are resolved. */
+export interface SnapshotLanding {
+  repository: SnapshotRepository
+  files: FeedFileState[]
+}
+
+/**
+ * Stores repositories of a feed's snapshot in one transaction, each whole: its summary, digest,
+ * runs, pages, history and import records, and what the feed knows of its files. A repository the
+ * workspace holds meanwhile (imported by hand, or by the feed file by file) is left as it is: its
+ * names are returned with the others', those stored first.
+ */
+export async function storeSnapshotRepositories(
+  database: WorkspaceDatabase,
+  landings: readonly SnapshotLanding[],
+  now: Date,
+): Promise<{ stored: string[]; skipped: string[] }> {
+  const transaction = database.transaction(
+    ['repositories', 'pages', 'runs', 'imports', 'digests', 'indexes', 'decisions', 'history', 'feedFiles'],
+    'readwrite',
+    { durability: 'relaxed' },
+  )
+  const stored: string[] = []
+  const skipped: string[] = []
+  try {
+    const repositories = transaction.objectStore('repositories')
+    // Asked all at once: one transaction answers them in turn, without a round trip each.
+    const held = await Promise.all(landings.map((item) => repositories.getKey(item.repository.name)))
+    const landing = landings.filter((item, index) => {
+      if (held[index] !== undefined) skipped.push(item.repository.name)
+      return held[index] === undefined
+    })
+    const log = landing.length > 0 ? await transaction.objectStore('decisions').getAll() : []
+    const triage =
+      log.length > 0
+        ? triageSummaries(
+            landing.map((item) => item.repository.digest),
+            log,
+            now,
+          )
+        : undefined
+    const writes: Promise<unknown>[] = []
+    for (const { repository, files } of landing) {
+      const summary = { ...repository.summary, triage: triage?.get(repository.name) }
+      if (!summary.triage) delete summary.triage
+      writes.push(repositories.put(summary), transaction.objectStore('digests').put(repository.digest))
+      for (const run of repository.runs) writes.push(transaction.objectStore('runs').put(run))
+      for (const page of repository.pages) writes.push(transaction.objectStore('pages').put(page))
+      for (const history of repository.history) writes.push(transaction.objectStore('history').put(history))
+      for (const record of repository.imports) writes.push(transaction.objectStore('imports').add(record))
+      for (const file of files) writes.push(transaction.objectStore('feedFiles').put(file))
+      stored.push(repository.name)
+    }
+    // Requests queued without waiting for each: one transaction, many writes in flight.
+    await Promise.all(writes)
+    if (stored.length > 0) await countChange(transaction.objectStore('indexes'))
+    await transaction.done
+    return { stored, skipped }
+  } catch (error) {
+    try {
+      transaction.abort()
+    } catch {
+      // already finished
+    }
+    await transaction.done.catch(() => undefined)
+    if (isQuotaError(error) || isQuotaError(transaction.error)) throw new StorageFullError()
+    throw error
+  }
+}
