@@ -42,14 +42,14 @@ export function filterEndpoints(
   const count = order ? order.length : occurrences.endpoint.length
   for (let position = 0; position < count; position++) {
     const index = order ? order[position] : position
+    // The search first: a keystroke's answer is most often the narrowest filter.
+    if (matches && matches[index] === 0) continue
     const endpoint = occurrences.endpoint[index]
     if (filters.kind !== 'all' && endpointKind(endpoint) !== filters.kind) continue
     if (!matchesCategory(endpoint, filters.category)) continue
     if (filters.auth !== 'all' && endpoint.auth !== filters.auth) continue
     if (filters.method !== ALL_METHODS && endpoint.method !== filters.method) continue
-    const repository = repositories[occurrences.repository[index]]
-    if (filters.repository && repository?.name !== filters.repository) continue
-    if (matches && matches[index] === 0) continue
+    if (filters.repository && repositories[occurrences.repository[index]]?.name !== filters.repository) continue
     shown.push(index)
   }
   return shown
