@@ -70,6 +70,20 @@ describe('filters', () => {
     expect(shown({ search: 'patients' })).toEqual(['/patients/{id}'])
   })
 
+  it('answers a search typed letter by letter and erased again as a search of each path and summary would', () => {
+    const typed = 'Patient {'
+    const needles = [...typed].map((_, length) => typed.slice(0, length + 1))
+    for (const search of [...needles, ...needles.toReversed()]) {
+      const needle = search.trim().toLowerCase()
+      const expected = occurrences.endpoint.flatMap(({ path, description }) =>
+        path.toLowerCase().includes(needle) || description.toLowerCase().includes(needle) ? [path] : [],
+      )
+      expect(paths(filterEndpoints(occurrences, repositories, filters({ search })))).toEqual(expected)
+    }
+    // No match runs from the end of a path into its summary.
+    expect(paths(filterEndpoints(occurrences, repositories, filters({ search: 'newsletter subscribe' })))).toEqual([])
+  })
+
   it('counts sensitive endpoints with no authentication for the headline', () => {
     expect(countExposed(occurrences)).toBe(1)
   })

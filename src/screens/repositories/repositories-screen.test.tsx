@@ -97,6 +97,8 @@ describe('All Repositories', () => {
       '@mantine/core/TextInput',
       'ChoiceFields',
       'Results',
+      'CountStatus',
+      '@mantine/core/Text',
       'ExportButton',
       'TableHeader',
       '@mantine/core/Card',

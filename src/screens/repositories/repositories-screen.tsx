@@ -5,6 +5,7 @@ import { TypedSearchField } from '@/components/typed-search-field'
 import { formatCount } from '@/lib/format'
 import { useSelector } from '@xstate/react'
 import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react'
+import { useLocation } from 'wouter'
 import { useWarmNameOrder } from './use-warm-name-order'
 import { useWarmSearch } from './use-warm-search'
 import { useDataSource } from '@/state/data-source'
@@ -96,12 +97,28 @@ interface ResultsProps {
   query: RepositoryQuery
 }
 
-/** Renders again only when the count changes; the query keeps recent answers, so asking again is cheap. */
+/**
+ * The router's navigate, the same function at every render: read once by the screen, so that the
+ * table, which renders with each keystroke, does not read the address each time.
+ */
+interface Navigation {
+  navigate: (to: string) => void
+}
+
+/**
+ * The count line's text, which renders again only when the count changes (the query keeps recent
+ * answers, so asking again is cheap). It is the text alone: the line around it (CountStatus) does
+ * not render with a keystroke.
+ */
 const ResultCount = memo(function ResultCount({ actor, query, total }: ResultsProps & { total: number }) {
   const shown = useSelector(actor, (snapshot) => query(snapshot.context.filters).length)
+  return `Showing ${formatCount(shown)} of ${formatCount(total)} repositories`
+})
+
+const CountStatus = memo(function CountStatus({ actor, query, total }: ResultsProps & { total: number }) {
   return (
     <Text size="sm" c="dimmed" role="status">
-      Showing {formatCount(shown)} of {formatCount(total)} repositories
+      <ResultCount actor={actor} query={query} total={total} />
     </Text>
   )
 })
@@ -122,7 +139,7 @@ const ExportButton = memo(function ExportButton({ actor, query }: ResultsProps) 
 })
 
 // Renders again only when the answer or the sort changes: a letter that leaves every row in renders nothing.
-const ResultsTable = memo(function ResultsTable({ actor, query }: ResultsProps) {
+const ResultsTable = memo(function ResultsTable({ actor, query, navigate }: ResultsProps & Navigation) {
   const shown = useSelector(actor, (snapshot) => query(snapshot.context.filters))
   const sort = useSelector(actor, (snapshot) => snapshot.context.filters.sort)
   const onSort = useCallback(
@@ -134,20 +151,25 @@ const ResultsTable = memo(function ResultsTable({ actor, query }: ResultsProps) 
     [actor],
   )
   const onReset = useCallback(() => actor.send({ type: 'filters.choose', change: defaultFilters }), [actor])
-  return <RepositoryTable repositories={shown} sort={sort} onSort={onSort} onReset={onReset} />
+  return <RepositoryTable repositories={shown} sort={sort} onSort={onSort} onReset={onReset} navigate={navigate} />
 })
 
 // A keystroke renders the count and the table, each of which reads the filters itself: the
 // frame around them (the bar, the card) renders once.
-const Results = memo(function Results({ actor, query, total }: ResultsProps & { total: number }) {
+const Results = memo(function Results({
+  actor,
+  query,
+  total,
+  navigate,
+}: ResultsProps & Navigation & { total: number }) {
   return (
     <>
       <Group justify="space-between" mb="xs">
-        <ResultCount actor={actor} query={query} total={total} />
+        <CountStatus actor={actor} query={query} total={total} />
         <ExportButton actor={actor} query={query} />
       </Group>
       <Card withBorder padding={0}>
-        <ResultsTable actor={actor} query={query} />
+        <ResultsTable actor={actor} query={query} navigate={navigate} />
       </Card>
     </>
   )
@@ -182,6 +204,7 @@ export function RepositoriesScreen() {
     // Each choice is a history entry of its own: Back undoes a filter or a sort.
     history: 'push',
   })
+  const [, navigate] = useLocation()
   const query = useMemo(() => createRepositoryQuery(repositories), [repositories])
   useWarmNameOrder(query, repositories)
   useWarmSearch(query)
@@ -197,7 +220,7 @@ export function RepositoriesScreen() {
           <ChoiceFields actor={actor} languages={languages} />
         </Group>
       </Card>
-      <Results actor={actor} query={query} total={repositories.length} />
+      <Results actor={actor} query={query} total={repositories.length} navigate={navigate} />
     </>
   )
 }

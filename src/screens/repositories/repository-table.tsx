@@ -1,7 +1,6 @@
 import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
 import { memo, useLayoutEffect, type MouseEvent } from 'react'
-import { useLocation } from 'wouter'
 import { useVirtualRows } from '@/components/use-virtual-rows'
 import type { RepositorySort, SortColumn } from '@/queries/repositories/repository-filters'
 import type { RepositoryRows } from '@/queries/repositories/repository-query'
@@ -90,6 +89,8 @@ export interface RepositoryTableProps {
   sort: RepositorySort | null
   onSort: (column: SortColumn) => void
   onReset: () => void
+  /** Opens an address in the app (the router's navigate, stable across renders). */
+  navigate: (to: string) => void
 }
 
 /** The repositories table, virtualised; Enter on a row opens the repository. */
@@ -98,8 +99,8 @@ export const RepositoryTable = memo(function RepositoryTable({
   sort,
   onSort,
   onReset,
+  navigate,
 }: RepositoryTableProps) {
-  const [, navigate] = useLocation()
   const { body, items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
     count: repositories.length,
     rowHeight: ROW_HEIGHT,
