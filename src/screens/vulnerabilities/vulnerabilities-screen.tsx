@@ -23,7 +23,13 @@ import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
 import { useVulnerabilityIndex } from './use-vulnerability-index'
 import { AdvisoryTable, OccurrenceTable } from './vulnerability-tables'
-import { shownOccurrences, useRowSelection, useVulnerabilityTriage, VulnerabilityTriage } from './vulnerability-triage'
+import {
+  countShownOccurrences,
+  shownOccurrences,
+  useRowSelection,
+  useVulnerabilityTriage,
+  VulnerabilityTriage,
+} from './vulnerability-triage'
 
 const severityOptions = [
   { value: 'all', label: 'All severities' },
@@ -98,14 +104,15 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   }
 
   const shownCount = filters.view === 'flat' ? flat.length : groups.length
-  const shownOccurrencesList = useMemo(() => shownOccurrences(filters.view, flat, groups), [filters.view, flat, groups])
+  const shownFindings = useMemo(() => countShownOccurrences(filters.view, flat, groups), [filters.view, flat, groups])
+  const gatherShown = useCallback(() => shownOccurrences(filters.view, flat, groups), [filters.view, flat, groups])
   const rowSelection = useRowSelection<number>(index)
   const advisorySelection = useRowSelection<string>(index?.decisions)
   const wantFindings = useCallback(() => setFindingsWanted(true), [])
   const triage = useVulnerabilityTriage({
     index,
     groups,
-    shown: shownOccurrencesList,
+    shown: gatherShown,
     repositories,
     onNeedFindings: wantFindings,
   })
@@ -131,7 +138,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
       />
       <VulnerabilityTriage
         index={index}
-        shownCount={shownOccurrencesList.length}
+        shownCount={shownFindings}
         selectedOccurrences={filters.view === 'flat' ? rowSelection?.selected : undefined}
         selectedAdvisories={filters.view === 'grouped' ? advisorySelection?.selected : undefined}
         triage={triage.rows}
