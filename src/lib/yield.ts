@@ -8,3 +8,16 @@ export function yieldToMain(): Promise<void> {
     channel.port2.postMessage(null)
   })
 }
+
+/**
+ * For work nobody is waiting on (figures for a page that may never be opened): goes on only once
+ * input, rendering and every other task have had their turn. `scheduler.yield` would go on first,
+ * ahead of the frames that show what a keystroke changed.
+ */
+export function yieldToEverything(): Promise<void> {
+  const scheduler = (
+    globalThis as { scheduler?: { postTask?: (task: () => void, options: { priority: string }) => Promise<void> } }
+  ).scheduler
+  if (scheduler?.postTask) return scheduler.postTask(() => {}, { priority: 'background' })
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}

@@ -1,7 +1,7 @@
 import type { PolicyFacts } from '@/data/data-source'
 import type { CheckedEndpoint, CheckedFinding, CheckedRepository, ScannerCoverage } from '@/data/policy-checks'
 import type { HealthRepository } from '@/data/policy-health'
-import { yieldToMain } from '@/lib/yield'
+import { yieldToEverything } from '@/lib/yield'
 import { DigestReader, type IssueDigest, type RepositoryDigest } from './digest'
 import { decidableIssue, decidableVulnerability, type VulnerabilityDigest } from './store/triage-summary'
 import { emptyApiSummary, type RepositorySummary } from './store/schema'
@@ -140,7 +140,7 @@ export async function policyFactsOf(
       : undefined
     read.push({ summary, findings, endpoints })
     if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToMain()
+      await yieldToEverything()
       sliceStart = performance.now()
     }
   }
