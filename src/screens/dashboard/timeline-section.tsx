@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core'
 import { IconClockExclamation, IconTrendingUp } from '@tabler/icons-react'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { SeverityBadge } from '@/components/badges'
 import { useAddressFilters } from '@/components/use-address-filters'
 import type { DataSource } from '@/data/data-source'
@@ -176,8 +176,10 @@ export function TimelineSection({ source }: { source: DataSource }) {
     ],
     [source.repositories],
   )
-  if (!timeline) return null
   const state = loaded?.request === request ? loaded : undefined
+  // The charts are drawn in a render of their own, after the figures and the words are on screen.
+  const chartSummary = useDeferredValue(state?.summary)
+  if (!timeline) return null
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 3 }} mb="lg">
@@ -244,7 +246,11 @@ export function TimelineSection({ source }: { source: DataSource }) {
               <TrendTable summary={state.summary} />
             ) : (
               <Suspense fallback={<Loader size="sm" aria-label="Drawing the charts" />}>
-                <TrendCharts summary={state.summary} days={period} />
+                {chartSummary === state.summary ? (
+                  <TrendCharts summary={chartSummary} days={period} />
+                ) : (
+                  <Loader size="sm" aria-label="Drawing the charts" />
+                )}
               </Suspense>
             )}
           </>
