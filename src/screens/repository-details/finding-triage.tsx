@@ -1,9 +1,8 @@
 import { Button, Group } from '@mantine/core'
 import { IconGavel, IconHistory } from '@tabler/icons-react'
-import { useCallback, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, type ReactNode } from 'react'
 import { DecisionBadge } from '@/components/triage/decision-badge'
-import { DecisionHistory } from '@/components/triage/decision-history'
-import { TriageDialog } from '@/components/triage/triage-dialog'
+import { useTriageDrawers } from '@/components/triage/use-triage-drawers'
 import type { DecisionView } from '@/data/decisions'
 import type { PolicyViolation, Vulnerability } from '@/data/findings'
 import { useTriageLogic } from '@/state/triage'
@@ -25,11 +24,6 @@ export const decidablesOfViolation = (repository: string, violation: PolicyViola
     tool: violation.tool ?? '',
   }))
 
-interface Opened {
-  findings: DecidableFinding[]
-  subject: string
-}
-
 /**
  * The decision dialog and the history drawer of a repository's findings, and what opens them.
  * `decide` and `history` are stable: the cards that call them are not drawn again for it.
@@ -41,26 +35,15 @@ export function useFindingTriage(): {
   dialogs: ReactNode
 } {
   const canDecide = useTriageLogic() !== undefined
-  const [deciding, setDeciding] = useState<Opened>()
-  const [reading, setReading] = useState<Opened>()
-  const decide = useCallback((findings: DecidableFinding[], subject: string) => setDeciding({ findings, subject }), [])
-  const history = useCallback((findings: DecidableFinding[], subject: string) => setReading({ findings, subject }), [])
-  const dialogs = useMemo(
-    () => (
-      <>
-        <TriageDialog
-          findings={deciding?.findings}
-          subject={deciding?.subject ?? ''}
-          onClose={() => setDeciding(undefined)}
-        />
-        <DecisionHistory
-          findings={reading?.findings}
-          subject={reading?.subject ?? ''}
-          onClose={() => setReading(undefined)}
-        />
-      </>
-    ),
-    [deciding, reading],
+  const drawers = useTriageDrawers()
+  const { decide: openDecision, history: openHistory, dialogs } = drawers
+  const decide = useCallback(
+    (findings: DecidableFinding[], subject: string) => openDecision({ findings, subject }),
+    [openDecision],
+  )
+  const history = useCallback(
+    (findings: DecidableFinding[], subject: string) => openHistory({ findings, subject }),
+    [openHistory],
   )
   return { canDecide, decide, history, dialogs }
 }
