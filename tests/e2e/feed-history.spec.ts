@@ -93,7 +93,7 @@ test('two feed runs a week apart with --history: a fresh browser shows the first
 
     // Seen first 10 days ago, due 3 days ago: overdue. The second run alone would make it due in 4 days.
     await goInApp(page, '/vulnerabilities?view=flat&due=overdue')
-    await expect(page.getByRole('status')).toHaveText(/Showing 1 of 1 finding/)
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(/Showing 1 of 1 finding/)
     const row = page.getByRole('row', { name: 'payments: CVE-2024-0001' })
     await expect(row).toContainText(`First seen ${firstRun.toISOString().slice(0, 10)}, 10 days old`)
     await expect(row).toContainText('Overdue since')
