@@ -29,7 +29,7 @@ import {
   type WorkspaceTimes,
   type WorkspaceTimesRequest,
 } from './history/workspace-times'
-import { timelineOf } from './timeline'
+import type { TimelineSummary } from '@/data/timeline'
 
 /** A repository of the workspace as the lists show it. */
 export function repositoryOf(summary: RepositorySummary, now: number): Repository {
@@ -134,6 +134,7 @@ export function workspaceDataSource(
       withDecisions(digestIndexes(repositories, indexes), repositories, decisions, now),
       repositories,
       indexes,
+      async (repository) => findingViews(uniqueFindings(await loadFindings(repository))).vulnerabilities,
       decisions,
       now,
       sla,
@@ -197,6 +198,7 @@ function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
   indexes: T,
   repositories: Repository[],
   workspace: WorkspaceIndexes,
+  vulnerabilitiesOf: (repository: string) => Promise<Vulnerability[]>,
   decisions: readonly DecisionEntry[],
   now: number,
   settings: SlaSettings,
@@ -205,7 +207,7 @@ function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
   if (!loadHistory) return indexes
   const request: WorkspaceTimesRequest = {
     repositories: repositories.map((repository) => repository.name),
-    decisions: [...decisions],
+    decisions,
     now,
     settings,
   }
@@ -241,21 +243,32 @@ function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
   return {
     ...indexes,
     vulnerabilityIndex,
-    timeline: async (options) => {
-      if (options.repository !== undefined) {
-        const [index, history] = await Promise.all([vulnerabilityIndex(), loadHistory(options.repository)])
-        return timelineOf(history, index, repositories, options, new Date(now))
-      }
-      const computed = (await kept()) ?? (await times())
-      const { open, weeks } = lastDays(computed.trends, options.days, new Date(now))
-      return {
-        days: open.days,
-        open: open.bySeverity,
-        weeks,
-        overdue: computed.overdue,
-        ...(computed.oldest ? { oldest: computed.oldest } : {}),
-      }
+    timeline: async ({ days, repository }) => {
+      if (repository === undefined) return timelineSummary((await kept()) ?? (await times()), days, new Date(now))
+      // One repository's: its own history and vulnerabilities, worked out the same way.
+      const [history, finding] = await Promise.all([loadHistory(repository), vulnerabilitiesOf(repository)])
+      const occurrences = { repository: finding.map(() => 0), finding }
+      const computed = await workspaceTimes({
+        ...request,
+        repositories: [repository],
+        history,
+        occurrences,
+        now: new Date(now),
+      })
+      return timelineSummary(computed, days, new Date(now))
     },
+  }
+}
+
+/** What the dashboard draws of the times: the period's end of the year's trends, the overdue and the oldest. */
+function timelineSummary(times: KeptTimeline, days: number, now: Date): TimelineSummary {
+  const { open, weeks } = lastDays(times.trends, days, now)
+  return {
+    days: open.days,
+    open: open.bySeverity,
+    weeks,
+    overdue: times.overdue,
+    ...(times.oldest ? { oldest: times.oldest } : {}),
   }
 }
 

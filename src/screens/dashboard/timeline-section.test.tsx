@@ -88,6 +88,10 @@ describe('the dashboard’s history of the workspace', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { screen } = await renderDashboard('/?repository=ledger', colorScheme)
       await expect.element(summary()).toHaveTextContent(/^Open findings: 0 on .*, 1 today \(1 high\)/)
+      // billing's overdue Critical is not ledger's: the overdue and the oldest are the repository's own.
+      const overdue = page.getByRole('region', { name: 'Overdue vulnerabilities' })
+      await expect.element(overdue).toHaveTextContent(/^Overdue vulnerabilities0Critical0High/)
+      await expect.element(page.getByTestId('oldest-open')).toHaveTextContent(/^Oldest open: CVE-2026-0003 in ledger/)
       await expect.element(page.getByText('Open findings by severity, last 90 days')).toBeVisible()
       await expect.poll(() => document.querySelectorAll('.recharts-surface').length).toBe(2)
       expect(await axeViolations()).toEqual([])

@@ -54,8 +54,8 @@ export interface WorkspaceTimes extends KeptTimeline {
 
 /** What the page asks the worker for: its repositories in the indexes' order, and what the clocks weigh. */
 export interface WorkspaceTimesRequest {
-  repositories: string[]
-  decisions: DecisionEntry[]
+  repositories: readonly string[]
+  decisions: readonly DecisionEntry[]
   /** Milliseconds. */
   now: number
   settings: SlaSettings
