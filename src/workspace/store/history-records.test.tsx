@@ -1,7 +1,7 @@
 import { openDB } from 'idb'
 import { describe, expect, it } from 'vitest'
 import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/test-workspace'
-import { findingHistory, type RunHistory } from '@/workspace/history/finding-history'
+import { findingHistory } from '@/workspace/history/finding-history'
 import { importFile, type ImportFileInput } from '@/workspace/import-file'
 import { readHistory } from './history-records'
 import { removeRuns } from './import-transaction'
@@ -148,28 +148,6 @@ describe('the history the workspace keeps', () => {
     await load(database, file(trivy('2026-11-01T10:00:00Z', ['lodash'])))
     await removeRuns(database, 'shop', () => true)
     expect((await readHistory(database)).repositories.size).toBe(0)
-  })
-})
-
-describe('reading the whole workspace’s history', () => {
-  it('reads every run, however many pages of runs it takes', async () => {
-    const database = await freshWorkspace()
-    const runs: RunHistory[] = Array.from({ length: 450 }, (_, index) => ({
-      repository: `repo-${String(index % 150).padStart(3, '0')}`,
-      run: `Trivy|run-${Math.floor(index / 150)}`,
-      tool: 'Trivy',
-      timeSource: 'file',
-      scans: [1_763_700_000],
-      truncated: false,
-      findings: new Map(),
-    }))
-    const transaction = database.transaction('history', 'readwrite')
-    for (const run of runs) await transaction.store.put(run)
-    await transaction.done
-    const history = await readHistory(database)
-    expect(history.repositories.size).toBe(150)
-    expect([...history.repositories.values()].reduce((total, byRun) => total + byRun.size, 0)).toBe(450)
-    expect(history.repositories.get('repo-149')?.has('Trivy|run-2')).toBe(true)
   })
 })
 

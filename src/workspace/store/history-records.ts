@@ -8,7 +8,6 @@ import {
   type Scan,
 } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
-import { yieldToMain } from '@/lib/yield'
 import type { WorkspaceDatabase, WorkspaceSchema } from './schema'
 
 /** The history store of a read-write transaction (the import's). */
@@ -30,30 +29,12 @@ function stateOf(runs: readonly RunHistory[]): HistoryState {
   return { repositories }
 }
 
-/** Runs read at once when reading the whole workspace's history. */
-const RUNS_A_READ = 200
-
-/**
- * The workspace's history, or one repository's. The whole workspace's is read a page of runs at a
- * time, letting the page answer between reads: a million findings' dates read in one request are
- * seconds of one task on the main thread.
- */
+/** The workspace's history, or one repository's. */
 export async function readHistory(database: WorkspaceDatabase, repository?: string): Promise<HistoryState> {
-  if (repository !== undefined) return stateOf(await database.getAllFromIndex('history', 'repository', repository))
-  const runs: RunHistory[] = []
-  let after: [string, string] | undefined
-  for (;;) {
-    const page = await database.getAll(
-      'history',
-      after === undefined ? undefined : IDBKeyRange.lowerBound(after, true),
-      RUNS_A_READ,
-    )
-    for (const run of page) runs.push(run)
-    if (page.length < RUNS_A_READ) break
-    const last = page[page.length - 1]
-    after = [last.repository, last.run]
-    await yieldToMain()
-  }
+  const runs =
+    repository === undefined
+      ? await database.getAll('history')
+      : await database.getAllFromIndex('history', 'repository', repository)
   return stateOf(runs)
 }
 
