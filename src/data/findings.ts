@@ -114,6 +114,10 @@ export interface Vulnerability {
   vex?: VexView
 }
 
+/** A VEX statement in the scanner's own file closed it (not affected, or fixed): decided without the team. */
+export const isVulnerabilityClosedByVex = (finding: Pick<Vulnerability, 'vex'> | undefined): boolean =>
+  finding?.vex?.status === 'not_affected' || finding?.vex?.status === 'fixed'
+
 const severityRank = (severity: FindingSeverity) => findingSeverities.indexOf(severity)
 
 /**

@@ -1,3 +1,4 @@
+import { isVulnerabilityClosedByVex } from '@/data/findings'
 import type { PolicyFacts } from '@/data/data-source'
 import type { CheckedEndpoint, CheckedFinding, CheckedRepository, ScannerCoverage } from '@/data/policy-checks'
 import type { HealthRepository } from '@/data/policy-health'
@@ -65,7 +66,7 @@ export function openFindingsOf(
   return [...grouped.values()]
 }
 
-const closedByVex = (view: VulnerabilityDigest) => view.vex?.status === 'not_affected' || view.vex?.status === 'fixed'
+const closedByVex = isVulnerabilityClosedByVex
 
 /**
  * One repository's findings from its digest: a vulnerability's text recurs across repositories

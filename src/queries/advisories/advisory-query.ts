@@ -1,3 +1,4 @@
+import { isVulnerabilityClosedByVex } from '@/data/findings'
 import { allIndexes, sortedOnce } from '@/lib/sorted-once'
 import { SubstringSearch } from '@/lib/substring-search'
 import type { AdvisoryGroup, VulnerabilityOccurrences } from '@/data/advisory-groups'
@@ -128,8 +129,7 @@ export function filterOccurrences(
 /** Whether any finding of a set of occurrences was closed by VEX, worked out once per set. */
 const vexSeen = new WeakMap<VulnerabilityOccurrences, boolean>()
 
-const closedByVex = (finding: Vulnerability | undefined) =>
-  finding?.vex?.status === 'not_affected' || finding?.vex?.status === 'fixed'
+const closedByVex = isVulnerabilityClosedByVex
 
 /**
  * Whether an occurrence passes the decision filter, or undefined when every one does (no filter,

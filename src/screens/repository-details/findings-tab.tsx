@@ -1,3 +1,4 @@
+import { isVulnerabilityClosedByVex } from '@/data/findings'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
 import { useCallback, useMemo, useState } from 'react'
@@ -24,8 +25,7 @@ type Tab = 'policy-issues' | 'vulnerabilities'
 const keysOf = (item: PolicyViolation | Vulnerability): string[] =>
   'rule' in item ? (item.keys ?? []) : item.key ? [item.key] : []
 
-const closedByVex = (item: PolicyViolation | Vulnerability) =>
-  'cve' in item && (item.vex?.status === 'not_affected' || item.vex?.status === 'fixed')
+const closedByVex = (item: PolicyViolation | Vulnerability) => 'cve' in item && isVulnerabilityClosedByVex(item)
 
 function countStates(
   items: readonly (PolicyViolation | Vulnerability)[],

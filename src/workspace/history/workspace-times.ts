@@ -1,5 +1,10 @@
 import type { DecisionView } from '@/data/decisions'
-import { findingSeverities, type FindingSeverity, type Vulnerability } from '@/data/findings'
+import {
+  findingSeverities,
+  type FindingSeverity,
+  type Vulnerability,
+  isVulnerabilityClosedByVex,
+} from '@/data/findings'
 import type { SlaSettings } from '@/data/policy-sla'
 import type { SlaView } from '@/data/sla'
 import type { TimelineSummary } from '@/data/timeline'
@@ -126,7 +131,7 @@ export async function workspaceTimes(input: WorkspaceTimesInput): Promise<Worksp
         key: finding.key,
         severity: finding.severity,
         decision,
-        closedByVex: finding.vex?.status === 'not_affected' || finding.vex?.status === 'fixed',
+        closedByVex: isVulnerabilityClosedByVex(finding),
       },
       now,
       settings,

@@ -1,4 +1,4 @@
-import { emptyCounts, type Vulnerability } from '@/data/findings'
+import { emptyCounts, type Vulnerability, isVulnerabilityClosedByVex } from '@/data/findings'
 import { issueDigestOf, type IssueDigest, type RepositoryDigest } from '@/workspace/digest'
 import type { Finding } from '@/workspace/model'
 import { expiryInstant } from '@/workspace/triage/decision'
@@ -72,7 +72,7 @@ export function decidableFinding(repository: string, finding: Finding): Decidabl
   return undefined
 }
 
-const closedByVex = (view: VulnerabilityDigest) => view.vex?.status === 'not_affected' || view.vex?.status === 'fixed'
+const closedByVex = isVulnerabilityClosedByVex
 
 /** Every decidable finding of a repository's digest: its vulnerabilities and policy issues. */
 export function countedFindings(digest: RepositoryDigest): CountedFinding[] {
