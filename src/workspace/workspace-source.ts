@@ -47,7 +47,7 @@ export function repositoryOf(summary: RepositorySummary, now: number): Repositor
     apiCount: (summary.apis ?? emptyApiSummary()).endpoints,
     policyViolations: openCounts(summary).policyIssues,
     vulnerabilities: openCounts(summary).vulnerabilities,
-    needsTriage: summary.triage?.needsTriage ?? summary.counts.vulnerabilities + summary.counts.policyIssues,
+    needsTriage: summary.triage?.needsTriage,
     tabSummary: tabSummaryOf(summary),
   }
 }

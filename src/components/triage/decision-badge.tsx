@@ -1,3 +1,4 @@
+import { isUnpublished } from '@/workspace/triage/publication'
 import { Badge, Group } from '@mantine/core'
 import { memo } from 'react'
 import { decisionStateNames, type DecisionState, type DecisionView } from '@/data/decisions'
@@ -29,9 +30,9 @@ export function NotPublishedBadge() {
 }
 
 /** Whether the team's feed lacks a decision (never while no synced feed names a decisions file). */
-export function useNotPublished(id: string | undefined): boolean {
+function useNotPublished(id: string | undefined): boolean {
   const published = useOptionalWorkspace()?.published
-  return id !== undefined && published !== undefined && !published.has(id)
+  return isUnpublished(id, published)
 }
 
 /**

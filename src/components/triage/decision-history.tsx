@@ -1,3 +1,4 @@
+import { isUnpublished } from '@/workspace/triage/publication'
 import { Drawer, Stack, Text, Timeline } from '@mantine/core'
 import { useMemo } from 'react'
 import { decisionStateNames } from '@/data/decisions'
@@ -78,7 +79,7 @@ export function DecisionHistory({ findings, subject, onClose }: DecisionHistoryP
         <Timeline bulletSize={14} lineWidth={2} aria-label="Decisions, newest first">
           {entries.map((entry) => (
             <Timeline.Item key={entry.id}>
-              <HistoryEntry entry={entry} notPublished={published !== undefined && !published.has(entry.id)} />
+              <HistoryEntry entry={entry} notPublished={isUnpublished(entry.id, published)} />
             </Timeline.Item>
           ))}
         </Timeline>

@@ -10,9 +10,12 @@ export function unpublishedDecisions(
   log: readonly DecisionEntry[],
   published: ReadonlySet<string> | undefined,
 ): DecisionEntry[] {
-  if (!published) return []
-  return log.filter((entry) => !published.has(entry.id))
+  return log.filter((entry) => isUnpublished(entry.id, published))
 }
+
+/** Whether one entry (by id) is made here and not in the feed's decisions file; see `unpublishedDecisions`. */
+export const isUnpublished = (id: string | undefined, published: ReadonlySet<string> | undefined): boolean =>
+  id !== undefined && published !== undefined && !published.has(id)
 
 /** The ids every synced feed's decisions file held, or undefined while none names one. */
 export function publishedIdsOf(
