@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react'
+import { useTriageLogic } from '@/state/triage'
 import type { DecidableFinding } from '@/workspace/triage/resolve'
 import { DecisionHistory } from './decision-history'
 import { TriageDialog } from './triage-dialog'
@@ -10,14 +11,17 @@ export interface TriageSubject {
 }
 
 /**
- * The decision dialog and the history drawer, and what opens them. `decide` and `history` are
- * stable: the rows and cards that call them are not drawn again for it.
+ * The decision dialog and the history drawer, and what opens them; `canDecide` where decisions can
+ * be made. `decide` and `history` are stable: the rows and cards that call them are not drawn
+ * again for it.
  */
 export function useTriageDrawers(): {
+  canDecide: boolean
   decide: (opened: TriageSubject) => void
   history: (opened: TriageSubject) => void
   dialogs: ReactNode
 } {
+  const canDecide = useTriageLogic() !== undefined
   const [deciding, setDeciding] = useState<TriageSubject>()
   const [reading, setReading] = useState<TriageSubject>()
   const decide = useCallback((opened: TriageSubject) => setDeciding(opened), [])
@@ -39,5 +43,5 @@ export function useTriageDrawers(): {
     ),
     [deciding, reading],
   )
-  return { decide, history, dialogs }
+  return { canDecide, decide, history, dialogs }
 }

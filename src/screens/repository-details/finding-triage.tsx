@@ -1,11 +1,9 @@
 import { Button, Group } from '@mantine/core'
 import { IconGavel, IconHistory } from '@tabler/icons-react'
-import { useCallback, type ReactNode } from 'react'
 import { DecisionBadge } from '@/components/triage/decision-badge'
-import { useTriageDrawers } from '@/components/triage/use-triage-drawers'
+import type { useTriageDrawers } from '@/components/triage/use-triage-drawers'
 import type { DecisionView } from '@/data/decisions'
 import type { PolicyViolation, Vulnerability } from '@/data/findings'
-import { useTriageLogic } from '@/state/triage'
 import { decidableVulnerability } from '@/workspace/store/triage-summary'
 import type { DecidableFinding } from '@/workspace/triage/resolve'
 
@@ -23,30 +21,6 @@ export const decidablesOfViolation = (repository: string, violation: PolicyViola
     severity: violation.severity ?? 'Unknown',
     tool: violation.tool ?? '',
   }))
-
-/**
- * The decision dialog and the history drawer of a repository's findings, and what opens them.
- * `decide` and `history` are stable: the cards that call them are not drawn again for it.
- */
-export function useFindingTriage(): {
-  canDecide: boolean
-  decide: (findings: DecidableFinding[], subject: string) => void
-  history: (findings: DecidableFinding[], subject: string) => void
-  dialogs: ReactNode
-} {
-  const canDecide = useTriageLogic() !== undefined
-  const drawers = useTriageDrawers()
-  const { decide: openDecision, history: openHistory, dialogs } = drawers
-  const decide = useCallback(
-    (findings: DecidableFinding[], subject: string) => openDecision({ findings, subject }),
-    [openDecision],
-  )
-  const history = useCallback(
-    (findings: DecidableFinding[], subject: string) => openHistory({ findings, subject }),
-    [openHistory],
-  )
-  return { canDecide, decide, history, dialogs }
-}
 
 /** The decision that all of a card's findings share; several different ones show as the first. */
 export function sharedDecision(
@@ -67,7 +41,7 @@ export function TriageActions({
   /** The finding in words, for the buttons' names. */
   subject: string
   findings: DecidableFinding[]
-  triage: Pick<ReturnType<typeof useFindingTriage>, 'decide' | 'history'>
+  triage: Pick<ReturnType<typeof useTriageDrawers>, 'decide' | 'history'>
 }) {
   return (
     <Group gap="xs" wrap="wrap" mt="xs">
@@ -77,7 +51,7 @@ export function TriageActions({
         variant="default"
         leftSection={<IconGavel size={14} aria-hidden />}
         aria-label={`Decide on ${subject}`}
-        onClick={() => triage.decide(findings, subject)}
+        onClick={() => triage.decide({ findings, subject })}
       >
         Decide
       </Button>
@@ -86,7 +60,7 @@ export function TriageActions({
         variant="subtle"
         leftSection={<IconHistory size={14} aria-hidden />}
         aria-label={`History of ${subject}`}
-        onClick={() => triage.history(findings, subject)}
+        onClick={() => triage.history({ findings, subject })}
       >
         History
       </Button>

@@ -1,3 +1,4 @@
+import { useTriageDrawers } from '@/components/triage/use-triage-drawers'
 import { isVulnerabilityClosedByVex } from '@/data/findings'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
@@ -11,13 +12,7 @@ import { useTriageAuthor } from '@/state/triage'
 import { useOptionalWorkspace } from '@/state/workspace'
 import { decisionExport } from '@/workspace/store/decision-exports'
 import { PolicyIssuesPanel, VulnerabilitiesPanel } from './findings-panels'
-import {
-  TriageActions,
-  decidableOfVulnerability,
-  decidablesOfViolation,
-  sharedDecision,
-  useFindingTriage,
-} from './finding-triage'
+import { TriageActions, decidableOfVulnerability, decidablesOfViolation, sharedDecision } from './finding-triage'
 
 type Tab = 'policy-issues' | 'vulnerabilities'
 
@@ -57,7 +52,7 @@ export function FindingsTab({
   repository: string
   findings: RepositoryFindings
 }) {
-  const triage = useFindingTriage()
+  const triage = useTriageDrawers()
   const [filter, setFilter] = useState<DecisionFilter>('all')
   const { decisions } = findings
   const items: (PolicyViolation | Vulnerability)[] =
