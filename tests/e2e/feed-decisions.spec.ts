@@ -1,24 +1,10 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { feedAppPort } from '../../playwright.config'
-import { FeedHost } from './feed-host'
-import { signInAsDemo } from './helpers'
+import { appOrigin, FeedHost, syncNow } from './feed-host'
+import { goInApp, signInAsDemo } from './helpers'
 
-test.use({ baseURL: `http://127.0.0.1:${feedAppPort}` })
-
-/** Navigates inside the app (wouter follows pushState), so the page is not loaded again. */
-async function goInApp(page: Page, path: string) {
-  await page.evaluate((target) => {
-    window.history.pushState(null, '', target)
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
-}
-
-async function syncNow(page: Page) {
-  await goInApp(page, '/organizations/settings')
-  await page.getByRole('region', { name: 'Team feed' }).getByRole('button', { name: 'Sync now' }).click()
-}
+test.use({ baseURL: appOrigin })
 
 const triageCounts = (page: Page) => page.getByRole('status').filter({ hasText: 'need triage' })
 const cryptoCard = (page: Page) => page.getByRole('article').filter({ hasText: 'CVE-2024-45337' })
@@ -30,7 +16,7 @@ test('a decision made in one browser is published with the feed and applied in a
   test.setTimeout(180_000)
   const host = new FeedHost()
   await host.start()
-  const teammate = await browser.newContext({ baseURL: `http://127.0.0.1:${feedAppPort}` })
+  const teammate = await browser.newContext({ baseURL: appOrigin })
   try {
     // CI publishes the payments scan and the team's decisions file, empty so far.
     host.publish({ 'payments/trivy.json': 'public/examples/payments-api/trivy.json' })

@@ -4,9 +4,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, normalize } from 'node:path'
+import type { Page } from '@playwright/test'
 import { feedAppPort, feedServerPort } from '../../playwright.config'
+import { goInApp } from './helpers'
 
-const appOrigin = `http://127.0.0.1:${feedAppPort}`
+/** Vigil's origin in the feed tests (the feed host allows it). */
+export const appOrigin = `http://127.0.0.1:${feedAppPort}`
 
 /**
  * A team's feed on a static host: the files CI published under /vigil/, with CORS for Vigil's
@@ -92,3 +95,12 @@ export class FeedHost {
     return this.gets.map((get) => `${get.status} ${get.path}`)
   }
 }
+
+/** Opens the data-sources page and asks the team feed to sync now. */
+export async function syncNow(page: Page) {
+  await goInApp(page, '/organizations/settings')
+  await page.getByRole('region', { name: 'Team feed' }).getByRole('button', { name: 'Sync now' }).click()
+}
+
+/** The team feed's status line on the data-sources page. */
+export const feedStatus = (page: Page) => page.getByTestId('feed-status')

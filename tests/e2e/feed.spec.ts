@@ -1,26 +1,10 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
-import { feedAppPort, feedServerPort } from '../../playwright.config'
-import { FeedHost } from './feed-host'
-import { signInAsDemo, signOutOfDemo } from './helpers'
-
-const appOrigin = `http://127.0.0.1:${feedAppPort}`
-
-/** Navigates inside the app (wouter follows pushState), so the page is not loaded again. */
-async function goInApp(page: Page, path: string) {
-  await page.evaluate((target) => {
-    window.history.pushState(null, '', target)
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
-}
-
-async function syncNow(page: Page) {
-  await page.getByRole('region', { name: 'Team feed' }).getByRole('button', { name: 'Sync now' }).click()
-}
-
-const status = (page: Page) => page.getByTestId('feed-status')
+import { expect, test } from '@playwright/test'
+import { feedServerPort } from '../../playwright.config'
+import { appOrigin, FeedHost, feedStatus as status, syncNow } from './feed-host'
+import { goInApp, signInAsDemo, signOutOfDemo } from './helpers'
 
 test.use({ baseURL: appOrigin })
 
@@ -57,7 +41,6 @@ test('a team feed on a static host: first sync, only what changed, a removed rep
     // CI publishes one changed file: only it is fetched.
     host.gets = []
     host.publish({ 'storefront/npm-audit.json': 'public/examples/health-records/osv-scanner.json' })
-    await goInApp(page, '/organizations/settings')
     await syncNow(page)
     await expect(status(page)).toContainText('1 fetched, 3 unchanged')
     expect(host.paths()).toEqual(['200 /vigil/manifest.json', '200 /vigil/storefront/npm-audit.json'])
@@ -83,7 +66,6 @@ test('a team feed on a static host: first sync, only what changed, a removed rep
     writeFileSync(join(host.folder, 'payments', 'trivy.json'), replaced)
     Object.assign(manifest.repositories[0].files[1], { sha256: 'f'.repeat(64), size: replaced.byteLength })
     writeFileSync(manifestPath, JSON.stringify(manifest))
-    await goInApp(page, '/organizations/settings')
     await syncNow(page)
     await expect(page.getByText('1 file could not be synced')).toBeVisible()
     await expect(page.getByText(/payments\/trivy\.json: its SHA-256 hash does not match the manifest's/)).toBeVisible()
@@ -136,7 +118,6 @@ test('a feed with a snapshot: a first sync in two requests, then only a changed 
     // so only that file is fetched.
     host.gets = []
     host.publish({ 'storefront/npm-audit.json': 'public/examples/health-records/osv-scanner.json' })
-    await goInApp(page, '/organizations/settings')
     await syncNow(page)
     await expect(status(page)).toContainText('2 repositories, 4 files; 1 fetched, 3 unchanged')
     expect(host.paths()).toEqual(['200 /vigil/manifest.json', '200 /vigil/storefront/npm-audit.json'])

@@ -80,3 +80,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
     )
   }, WCAG_TAGS)
 }
+
+/** Navigates inside the app (wouter follows pushState), so the page is not loaded again. */
+export async function goInApp(page: Page, path: string) {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+}
