@@ -37,20 +37,10 @@ export async function firstContentfulPaint(page: Page): Promise<number> {
 }
 
 /**
- * Time from an in-app navigation (wouter follows pushState) until `ready` holds in a frame, read
- * from the page's clock; it includes one round trip to the page, a few milliseconds.
+ * Times from an in-app navigation (wouter follows pushState) until each of `stages` holds in a
+ * frame, in turn (the page's first part, then the rest), read from the page's clock; each includes
+ * one round trip to the page, a few milliseconds.
  */
-export async function inAppTime(page: Page, path: string, ready: () => boolean): Promise<number> {
-  const start = await page.evaluate((target) => {
-    const now = performance.now()
-    history.pushState(null, '', target)
-    return now
-  }, path)
-  await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 60_000 })
-  return (await page.evaluate(() => performance.now())) - start
-}
-
-/** As `inAppTime`, timing each of `stages` in turn from the same navigation (the page's first part, then the rest). */
 export async function inAppTimes(page: Page, path: string, stages: (() => boolean)[]): Promise<number[]> {
   const start = await page.evaluate((target) => {
     const now = performance.now()
@@ -59,8 +49,14 @@ export async function inAppTimes(page: Page, path: string, stages: (() => boolea
   }, path)
   const times: number[] = []
   for (const ready of stages) {
-    await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 120_000 })
+    await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 60_000 })
     times.push((await page.evaluate(() => performance.now())) - start)
   }
   return times
+}
+
+/** As `inAppTimes`, for one stage. */
+export async function inAppTime(page: Page, path: string, ready: () => boolean): Promise<number> {
+  const [time] = await inAppTimes(page, path, [ready])
+  return time
 }
