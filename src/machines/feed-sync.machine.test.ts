@@ -81,6 +81,13 @@ describe('feed-sync machine', () => {
     expect(announceChange).toHaveBeenCalledTimes(2)
   })
 
+  it('announces a sync whose repositories all came from the snapshot, no file fetched', () => {
+    const { actor, worker, announceChange } = harness()
+    actor.send(sync)
+    worker({ type: 'feed.synced', report: { ...report(0), unchanged: 0, fromSnapshot: 3 } })
+    expect(announceChange).toHaveBeenCalledTimes(1)
+  })
+
   it('shows the workspace once synced only when the user asked for the sync', () => {
     const { actor, worker, showWorkspace } = harness()
     actor.send(sync)

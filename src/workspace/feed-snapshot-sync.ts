@@ -10,7 +10,7 @@ import {
   SnapshotRefused,
   type SnapshotRepository,
 } from './feed-snapshot'
-import { readWithin } from './read-within'
+import { bodyWithin } from './read-within'
 import { storeSnapshotRepositories, type SnapshotLanding } from './store/snapshot-records'
 import type { WorkspaceDatabase } from './store/schema'
 
@@ -75,12 +75,7 @@ async function fetchPart(get: SnapshotLoadInput['get'], part: FeedSnapshotPart):
     new SnapshotRefused(
       `A part of the feed's snapshot (${part.url}) does not match the size or SHA-256 hash its manifest gives (it was changed or damaged): its repositories were fetched file by file.`,
     )
-  const limit = Math.min(part.size, MAX_SNAPSHOT_PART_BYTES)
-  if (Number(response.headers.get('Content-Length')) > limit) {
-    await response.body?.cancel().catch(() => undefined)
-    throw damaged()
-  }
-  const bytes = response.body ? await readWithin(response.body, limit, damaged) : new Uint8Array(0)
+  const bytes = await bodyWithin(response, Math.min(part.size, MAX_SNAPSHOT_PART_BYTES), damaged)
   if (bytes.byteLength !== part.size || (await sha256Hex(bytes)) !== part.sha256) throw damaged()
   return bytes
 }
@@ -161,8 +156,7 @@ export async function loadSnapshot(input: SnapshotLoadInput): Promise<SnapshotLo
   let characters = 0
   const store = async () => {
     if (batch.length === 0) return
-    const { stored } = await storeSnapshotRepositories(database, batch, new Date(input.now()))
-    const landed = new Set(stored)
+    const landed = new Set(await storeSnapshotRepositories(database, batch, new Date(input.now())))
     for (const item of batch) {
       if (!landed.has(item.repository.name)) continue
       load.repositories += 1

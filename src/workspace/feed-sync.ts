@@ -14,7 +14,7 @@ import { displayName, pathInRepositoryFolder } from './feed-names'
 import { loadSnapshot } from './feed-snapshot-sync'
 import { syncTeamFiles } from './feed-team-files'
 import { importFile } from './import-file'
-import { readWithin } from './read-within'
+import { bodyWithin } from './read-within'
 import {
   forgetFeedFiles,
   readFeedFileStates,
@@ -63,18 +63,6 @@ export const MAX_MANIFEST_BYTES = 32 * 1024 * 1024
 const retryWaitMs = (failures: number) => Math.min(15 * 60_000 * 4 ** (failures - 1), 24 * 3_600_000)
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
-
-/**
- * A response's body within `limit` bytes: refused from its Content-Length before any of it is
- * read, else as soon as more arrives while it streams.
- */
-async function bodyWithin(response: Response, limit: number, tooLarge: () => Error): Promise<Uint8Array> {
-  if (Number(response.headers.get('Content-Length')) > limit) {
-    await response.body?.cancel().catch(() => undefined)
-    throw tooLarge()
-  }
-  return response.body ? readWithin(response.body, limit, tooLarge) : new Uint8Array(0)
-}
 
 /** Thrown by a file's read past its cap: that file is a problem, the sync goes on. */
 class FileTooLarge extends Error {}
@@ -224,6 +212,10 @@ interface Fetched {
 const moved = (item: { repository: FeedRepository; state?: FeedFileState }) =>
   item.state !== undefined && item.state.repository !== item.repository.name
 
+/** The manifest gives the file's hash, and it is the one imported into the same repository: nothing to ask for. */
+const hashUnchanged = (item: { file: FeedFile; repository: FeedRepository; state?: FeedFileState }) =>
+  !!item.file.sha256 && !moved(item) && item.state?.sha256 === item.file.sha256
+
 /** A file that failed and waits before it is asked for again (the manifest lists the version that failed). */
 const waiting = (item: { file: FeedFile; state?: FeedFileState }, now: string) => {
   const failure = item.state?.failure
@@ -248,8 +240,7 @@ async function fetchFile(
     }
   }
   const state = moved(item) ? undefined : item.state
-  // The manifest's hash is the same as the one imported: nothing to ask for.
-  if (file.sha256 && state?.sha256 === file.sha256) return { ...item, outcome: { kind: 'unchanged' } }
+  if (hashUnchanged(item)) return { ...item, outcome: { kind: 'unchanged' } }
   const sources = client.connectSrc
   if (sources && !connectAllowed(new URL(file.url), sources, client.pageOrigin)) {
     const text = `${file.url}: this Vigil's Content-Security-Policy (connect-src) does not let it fetch from ${new URL(file.url).origin}; it was not imported.`
@@ -471,16 +462,11 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
     if (landed.has(url)) report.fromSnapshot += 1
     else report.unchanged += 1
   }
-  // Every file's manifest hash is the one imported: nothing is asked for, file by file or at all.
-  const allHashed = items.every(
-    (item) => item.file.sha256 && item.state?.sha256 === item.file.sha256 && !moved(item) && !item.state?.failure,
-  )
   const fileLimit = options.limits?.file ?? MAX_FILE_BYTES
   const concurrency = Math.max(1, options.concurrency ?? FILE_CONCURRENCY)
   let done = 0
   // What this part of the sync goes through: the files it asks for, their repositories and bytes.
-  const known = (item: (typeof items)[number]) =>
-    allHashed || (!!item.file.sha256 && !moved(item) && item.state?.sha256 === item.file.sha256 && !item.state.failure)
+  const known = (item: (typeof items)[number]) => hashUnchanged(item) && !item.state?.failure
   const asked = items.filter((item) => !known(item))
   const left = new Map<string, number>()
   for (const item of asked) left.set(item.repository.name, (left.get(item.repository.name) ?? 0) + 1)

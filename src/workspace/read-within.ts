@@ -38,3 +38,15 @@ export async function readWithin(
   }
   return bytes
 }
+
+/**
+ * A response's body within `limit` bytes: refused from its Content-Length before any of it is
+ * read, else as soon as more arrives while it streams.
+ */
+export async function bodyWithin(response: Response, limit: number, tooLarge: () => Error): Promise<Uint8Array> {
+  if (Number(response.headers.get('Content-Length')) > limit) {
+    await response.body?.cancel().catch(() => undefined)
+    throw tooLarge()
+  }
+  return response.body ? readWithin(response.body, limit, tooLarge) : new Uint8Array(0)
+}

@@ -85,18 +85,6 @@ export class MemoryWorkspace {
     }
   }
 
-  get(name: StoreName, key: IDBValidKey) {
-    return this.stores[name].get(key)
-  }
-
-  getAll(name: StoreName) {
-    return this.stores[name].getAll()
-  }
-
-  put(name: StoreName, value: Row) {
-    return this.stores[name].put(value)
-  }
-
   /** The records of a store, in no particular order. */
   rowsOf<Name extends StoreName>(name: Name): WorkspaceSchema[Name]['value'][] {
     return [...this.stores[name].rows.values()] as WorkspaceSchema[Name]['value'][]

@@ -11,29 +11,25 @@ export interface SnapshotLanding {
 /**
  * Stores repositories of a feed's snapshot in one transaction, each whole: its summary, digest,
  * runs, pages, history and import records, and what the feed knows of its files. A repository the
- * workspace holds meanwhile (imported by hand, or by the feed file by file) is left as it is: its
- * names are returned with the others', those stored first.
+ * workspace holds meanwhile (imported by hand, or by the feed file by file) is left as it is:
+ * the names of those stored are returned.
  */
 export async function storeSnapshotRepositories(
   database: WorkspaceDatabase,
   landings: readonly SnapshotLanding[],
   now: Date,
-): Promise<{ stored: string[]; skipped: string[] }> {
+): Promise<string[]> {
   const transaction = database.transaction(
     ['repositories', 'pages', 'runs', 'imports', 'digests', 'indexes', 'decisions', 'history', 'feedFiles'],
     'readwrite',
     { durability: 'relaxed' },
   )
   const stored: string[] = []
-  const skipped: string[] = []
   try {
     const repositories = transaction.objectStore('repositories')
     // Asked all at once: one transaction answers them in turn, without a round trip each.
     const held = await Promise.all(landings.map((item) => repositories.getKey(item.repository.name)))
-    const landing = landings.filter((item, index) => {
-      if (held[index] !== undefined) skipped.push(item.repository.name)
-      return held[index] === undefined
-    })
+    const landing = landings.filter((_, index) => held[index] === undefined)
     const log = landing.length > 0 ? await transaction.objectStore('decisions').getAll() : []
     const triage =
       log.length > 0
@@ -59,7 +55,7 @@ export async function storeSnapshotRepositories(
     await Promise.all(writes)
     if (stored.length > 0) await countChange(transaction.objectStore('indexes'))
     await transaction.done
-    return { stored, skipped }
+    return stored
   } catch (error) {
     try {
       transaction.abort()
