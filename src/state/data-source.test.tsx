@@ -2,13 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import { SWRConfig } from 'swr'
-import type { ReactNode } from 'react'
+import { act, type ReactNode } from 'react'
 import { loadGeneratedDataSource, sampleDataSource, type DataSource } from '@/data/data-source'
-import { NewerWorkspaceError } from '@/workspace/store/schema'
+import { samplePolicyDocument } from '@/data/sample-policy'
+import { NewerWorkspaceError, workspaceName } from '@/workspace/store/schema'
 import { delayedStore } from '@tests/helpers/delayed-store'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
 import { DataSourceProvider, useDataSource, type DataSourceProviderProps } from './data-source'
 import { followOtherTabsChoice } from './data-source-choice'
+import { storePolicyDocument } from './stored-policy'
 import {
   WorkspaceProvider,
   WorkspaceStoreContext,
@@ -157,6 +159,36 @@ describe('DataSourceProvider', () => {
     store.release()
     await expect.element(status).toHaveTextContent('ready workspace atlas-web,health-records,payments-api')
     expect(showedSample()).toEqual([])
+  })
+
+  it('builds the workspace’s views again when the person’s days to fix change, not for another edit of the policy', async () => {
+    const identity = await workspaceWithExamples()
+    const person = await workspaceName(identity.issuer, identity.subject)
+    const sources = new Set<DataSource>()
+    function Source() {
+      const { source, status } = useDataSource()
+      if (status === 'ready') sources.add(source)
+      return <p data-testid="sources">{status}</p>
+    }
+    await render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <Providers initialChoice="workspace" identity={identity}>
+          <Source />
+        </Providers>
+      </SWRConfig>,
+    )
+    await expect.element(page.getByTestId('sources')).toHaveTextContent('ready')
+    expect(sources.size).toBe(1)
+    const edited = samplePolicyDocument.replace('Every React application', 'Each React application')
+    expect(edited).not.toBe(samplePolicyDocument)
+    act(() => void storePolicyDocument(person, edited))
+    expect(sources.size).toBe(1)
+    const withSla = edited.replace(
+      'enforcementDefault: Recommended',
+      'enforcementDefault: Recommended\nsla:\n  critical: 60',
+    )
+    act(() => void storePolicyDocument(person, withSla))
+    await expect.poll(() => sources.size).toBe(2)
   })
 
   it('says why a workspace saved by a newer Vigil cannot be read', async () => {

@@ -18,14 +18,19 @@ const changes = new EventTarget()
 /** Keeps the person's edited document (null: back to the sample); false without a workspace, or when the browser would not. */
 export function storePolicyDocument(workspace: string | undefined, document: string | null): boolean {
   const stored = !!workspace && writePersonal(POLICY_STORAGE_KEY, workspace, document)
-  if (stored) changes.dispatchEvent(new Event('change'))
+  if (stored) {
+    slaTexts.clear()
+    changes.dispatchEvent(new Event('change'))
+  }
   return stored
 }
 
 /** Calls `listener` when this tab or another keeps a new policy document; returns the unsubscribe. */
 export function onPolicyDocumentChange(listener: () => void): () => void {
   const fromOtherTab = (event: StorageEvent) => {
-    if (event.key?.startsWith(POLICY_STORAGE_KEY)) listener()
+    if (!event.key?.startsWith(POLICY_STORAGE_KEY)) return
+    slaTexts.clear()
+    listener()
   }
   changes.addEventListener('change', listener)
   window.addEventListener('storage', fromOtherTab)
@@ -35,16 +40,20 @@ export function onPolicyDocumentChange(listener: () => void): () => void {
   }
 }
 
-let lastRead: { document: string; text: string } | undefined
+/** Each person's days to fix as JSON text, read once and again only after a change to a document. */
+const slaTexts = new Map<string, string>()
 
 /**
  * The days to fix the person's policy document sets (`sla:` in its front matter), else the
- * defaults, as JSON text: read at every render of the data source, so the document is parsed
- * again only when it changed.
+ * defaults, as JSON text: asked for at every render of the data source, so storage is read and
+ * the document parsed only after it changed.
  */
 export function slaSettingsText(workspace: string | undefined): string {
-  const document = storedPolicyDocument(workspace)
-  if (lastRead?.document !== document)
-    lastRead = { document, text: JSON.stringify(parsePolicy(document).meta.sla ?? defaultSla) }
-  return lastRead.text
+  const key = workspace ?? ''
+  let text = slaTexts.get(key)
+  if (text === undefined) {
+    text = JSON.stringify(parsePolicy(storedPolicyDocument(workspace)).meta.sla ?? defaultSla)
+    slaTexts.set(key, text)
+  }
+  return text
 }
