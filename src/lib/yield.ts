@@ -10,9 +10,10 @@ export function yieldToMain(): Promise<void> {
 }
 
 /**
- * For work nobody is waiting on (figures for a page that may never be opened): goes on only once
- * input, rendering and every other task have had their turn. `scheduler.yield` would go on first,
- * ahead of the frames that show what a keystroke changed.
+ * For long work the page does on the side (figures a screen asked for, which go on being worked
+ * out once the person has left that screen): goes on only once input, rendering and every other
+ * task have had their turn. After `scheduler.yield` the work would go on first, ahead of the frames
+ * that show what a keystroke changed.
  */
 export function yieldToEverything(): Promise<void> {
   const scheduler = (
