@@ -9,6 +9,7 @@ import { enforcementStatuses, findingSeverities } from '@/data/findings'
 import { formatCount } from '@/lib/format'
 import { needsTriageTotal, rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from './risk-summary'
 import { PingTile } from './ping-tile'
+import { FigureTile } from './figure-tile'
 import { TimelineSection } from './timeline-section'
 
 interface CountTileProps {
@@ -21,16 +22,7 @@ interface CountTileProps {
 
 function CountTile({ id, icon, title, rows }: CountTileProps) {
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
-      <Group gap="xs" mb="xs">
-        {icon}
-        <Title order={2} size="h5" id={id}>
-          {title}
-        </Title>
-      </Group>
-      <Text fz={32} fw={700} lh={1.1} mb="sm">
-        {rows.reduce((total, row) => total + row.count, 0)}
-      </Text>
+    <FigureTile id={id} icon={icon} title={title} figure={rows.reduce((total, row) => total + row.count, 0)}>
       <Stack gap={6}>
         {rows.map((row) => (
           <Group key={row.name} justify="space-between">
@@ -41,30 +33,26 @@ function CountTile({ id, icon, title, rows }: CountTileProps) {
           </Group>
         ))}
       </Stack>
-    </Card>
+    </FigureTile>
   )
 }
 
 /** Open findings nobody has decided on yet, with the way to the vulnerabilities among them. */
 function NeedsTriageTile({ count }: { count: number }) {
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="needs-triage-heading">
-      <Group gap="xs" mb="xs">
-        <IconGavel size={18} aria-hidden />
-        <Title order={2} size="h5" id="needs-triage-heading">
-          Needs triage
-        </Title>
-      </Group>
-      <Text fz={32} fw={700} lh={1.1} mb="sm">
-        {formatCount(count)}
-      </Text>
+    <FigureTile
+      id="needs-triage-heading"
+      icon={<IconGavel size={18} aria-hidden />}
+      title="Needs triage"
+      figure={formatCount(count)}
+    >
       <Text size="sm" mb="xs">
         Open findings nobody has decided on yet: policy issues and vulnerabilities.
       </Text>
       <Anchor component={Link} href="/vulnerabilities?state=needs-triage" size="sm">
         Show the vulnerabilities that need triage
       </Anchor>
-    </Card>
+    </FigureTile>
   )
 }
 

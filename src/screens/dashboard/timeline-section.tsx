@@ -24,6 +24,7 @@ import {
   timelineFiltersToQuery,
   type TimelineFilters,
 } from '@/queries/dashboard/timeline-filters'
+import { FigureTile } from './figure-tile'
 
 const TrendCharts = lazy(() => import('./trend-charts'))
 
@@ -113,16 +114,12 @@ function OverdueCard({ summary }: { summary: TimelineSummary }) {
   const total = sum(findingSeverities.map((severity) => summary.overdue[severity]))
   const { oldest } = summary
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="overdue-heading">
-      <Group gap="xs" mb="xs">
-        <IconClockExclamation size={18} aria-hidden />
-        <Title order={2} size="h5" id="overdue-heading">
-          Overdue vulnerabilities
-        </Title>
-      </Group>
-      <Text fz={32} fw={700} lh={1.1} mb="sm">
-        {total}
-      </Text>
+    <FigureTile
+      id="overdue-heading"
+      icon={<IconClockExclamation size={18} aria-hidden />}
+      title="Overdue vulnerabilities"
+      figure={total}
+    >
       <Stack gap={6} mb="sm">
         {findingSeverities
           .filter((severity) => severity !== 'Unknown' || summary.overdue.Unknown > 0)
@@ -140,7 +137,7 @@ function OverdueCard({ summary }: { summary: TimelineSummary }) {
           ? `Oldest open: ${oldest.advisory} in ${oldest.repository}, first seen ${oldest.firstSeen.slice(0, 10)} (${plural(oldest.ageDays, 'day')}).`
           : 'No open vulnerability with a history.'}
       </Text>
-    </Card>
+    </FigureTile>
   )
 }
 
