@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { DecisionView } from '@/data/decisions'
 import { byDueDate, dueText, passesDueFilter } from '@/data/sla'
 import { addScans } from './history/finding-history'
 import { slaViewOf } from './sla-views'
@@ -50,13 +49,8 @@ describe('a finding’s days to fix as the lists show them', () => {
   })
 
   it('pauses under an accepted risk and ends with not affected or a VEX statement', () => {
-    const accepted: DecisionView = {
-      state: 'accepted-risk',
-      expired: false,
-      review: false,
-      decided: { state: 'accepted-risk', reason: 'later', by: 'Ada', at: '2026-11-03T00:00:00Z', scope: 'finding' },
-    }
-    expect(slaViewOf(history, 'shop', { key: 'old', severity: 'Critical', decision: accepted }, now)).toMatchObject({
+    const accepted = [{ state: 'accepted-risk' as const, at: '2026-11-03T00:00:00Z' }]
+    expect(slaViewOf(history, 'shop', { key: 'old', severity: 'Critical', decisions: accepted }, now)).toMatchObject({
       clock: 'paused',
       overdue: false,
     })
@@ -64,6 +58,23 @@ describe('a finding’s days to fix as the lists show them', () => {
     expect(vex).toMatchObject({ clock: 'ended', overdue: false })
     expect(dueText(vex!)).toBe('Closed')
     expect(passesDueFilter('overdue', vex)).toBe(false)
+  })
+
+  it('keeps the pause of an accepted risk that a later decision replaced', () => {
+    const decisions = [
+      { state: 'accepted-risk' as const, at: '2026-11-02T00:00:00Z' },
+      { state: 'affected' as const, at: '2026-11-16T00:00:00Z' },
+    ]
+    const view = slaViewOf(history, 'shop', { key: 'old', severity: 'Critical', decisions }, now)
+    // A day before the accepted risk and five since it was replaced: one day of seven left.
+    expect(view).toMatchObject({ clock: 'running', overdue: false, dueAt: '2026-11-22T00:00:00.000Z', daysLeft: 1 })
+    const onlyTheLast = slaViewOf(
+      history,
+      'shop',
+      { key: 'old', severity: 'Critical', decisions: decisions.slice(1) },
+      now,
+    )
+    expect(onlyTheLast).toMatchObject({ overdue: true, dueAt: '2026-11-08T00:00:00.000Z' })
   })
 
   it('has no days to fix for a finding the history has not seen', () => {

@@ -1,4 +1,3 @@
-import type { DecisionView } from '@/data/decisions'
 import type { FindingSeverity } from '@/data/findings'
 import { defaultSla, type SlaSettings } from '@/data/policy-sla'
 import type { SlaView } from '@/data/sla'
@@ -10,16 +9,16 @@ import { isClosedByVex, type Finding } from './model'
 export interface SlaSubject {
   key: string
   severity: FindingSeverity
-  /** Its decision, when the workspace holds any. */
-  decision?: DecisionView
+  /** Its decisions over time (`decisionTimelines`), when any ever covered it. */
+  decisions?: readonly DecisionEvent[]
   /** A VEX statement in the scan closed it (not affected, or fixed). */
   closedByVex?: boolean
 }
 
 /**
  * A finding's days to fix, from its history over its repository's runs: undefined when the history
- * has not seen it. Its current decision counts from when it was made; a VEX statement closes it
- * from the start.
+ * has not seen it. Each of its decisions counts while it was in force; without any, a VEX
+ * statement closes it from the start.
  */
 export function slaViewOf(
   history: HistoryState,
@@ -42,12 +41,12 @@ export function slaClockOf(
 ): SlaClockState | undefined {
   const stretches = repositoryStretches(history, repository, subject.key)
   if (stretches.length === 0) return undefined
-  const decided = subject.decision?.decided
-  const decisions: DecisionEvent[] = decided
-    ? [{ at: decided.at, state: decided.state, ...(decided.expiresOn ? { expiresOn: decided.expiresOn } : {}) }]
-    : subject.closedByVex
-      ? [{ at: toIso(stretches[0]), state: 'not-affected' }]
-      : []
+  const decisions: readonly DecisionEvent[] =
+    subject.decisions !== undefined && subject.decisions.length > 0
+      ? subject.decisions
+      : subject.closedByVex
+        ? [{ at: toIso(stretches[0]), state: 'not-affected' }]
+        : []
   return slaClock({ severity: subject.severity, stretches, decisions }, settings, now)
 }
 
@@ -74,7 +73,7 @@ export function slaViewsOf(
   history: HistoryState,
   repository: string,
   findings: readonly Finding[],
-  decisions: ReadonlyMap<string, DecisionView> | undefined,
+  timelines: ReadonlyMap<string, readonly DecisionEvent[]> | undefined,
   now: Date,
   settings: SlaSettings = defaultSla,
 ): ReadonlyMap<string, SlaView> | undefined {
@@ -88,7 +87,7 @@ export function slaViewsOf(
       {
         key: finding.key,
         severity: finding.severity,
-        decision: decisions?.get(finding.key),
+        decisions: timelines?.get(finding.key),
         closedByVex: isClosedByVex(finding),
       },
       now,

@@ -19,6 +19,7 @@ import { decisionViewOf } from './triage/decision-view'
 import { resolveDecisions } from './triage/resolve'
 import type { HistoryState } from './history/finding-history'
 import { defaultSla, type SlaSettings } from '@/data/policy-sla'
+import { decisionTimelines, type DecisionEvent } from './history/decision-timeline'
 import { slaViewsOf } from './sla-views'
 import { lastDays } from './history/trends'
 import {
@@ -127,8 +128,8 @@ export function workspaceDataSource(
       const [stored, history] = await Promise.all([loadFindings(repository.name), indexes.history?.(repository.name)])
       const findings = uniqueFindings(stored)
       const decided = decisionsOf(repository.name, findings, decisions, now)
-      const due = history && slaViewsOf(history, repository.name, findings, decided, new Date(now), sla)
-      return { ...findingViews(findings), decisions: decided, ...(due ? { sla: due } : {}) }
+      const due = history && slaViewsOf(history, repository.name, findings, decided?.timelines, new Date(now), sla)
+      return { ...findingViews(findings), decisions: decided?.views, ...(due ? { sla: due } : {}) }
     },
     ...withTimes(
       withDecisions(digestIndexes(repositories, indexes), repositories, decisions, now),
@@ -156,17 +157,24 @@ export function workspaceDataSource(
   }
 }
 
-/** Each finding's decision by key, or none while the workspace holds no decision. */
+/** Each finding's decision and decisions over time by key, or none while the workspace holds no decision. */
 function decisionsOf(
   repository: string,
   findings: Finding[],
   log: readonly DecisionEntry[],
   now: number,
-): ReadonlyMap<string, DecisionView> | undefined {
+): { views: ReadonlyMap<string, DecisionView>; timelines: ReadonlyMap<string, readonly DecisionEvent[]> } | undefined {
   if (log.length === 0) return undefined
   const decidable = findings.flatMap((finding) => decidableFinding(repository, finding) ?? [])
   const { effective } = resolveDecisions(decidable, log, { now: new Date(now) })
-  return new Map(decidable.map((finding, index) => [finding.key, decisionViewOf(effective[index])]))
+  const timelines = new Map<string, readonly DecisionEvent[]>()
+  decisionTimelines(decidable, log).forEach((timeline, index) => {
+    if (timeline !== undefined) timelines.set(decidable[index].key, timeline)
+  })
+  return {
+    views: new Map(decidable.map((finding, index) => [finding.key, decisionViewOf(effective[index])])),
+    timelines,
+  }
 }
 
 /** The organisation-wide advisories with each occurrence's decision, while the workspace holds any. */

@@ -50,20 +50,12 @@ function HistoryEntry({ entry, notPublished }: { entry: DecisionEntry; notPublis
   )
 }
 
-/** The entries that covered any of the findings, each once, newest first. */
-function historyOfAll(findings: DecidableFinding[], log: readonly DecisionEntry[]): DecisionEntry[] {
-  if (findings.length === 1) return historyOf(findings[0], log)
-  const seen = new Map<string, DecisionEntry>()
-  for (const finding of findings) for (const entry of historyOf(finding, log)) seen.set(entry.id, entry)
-  return [...seen.values()].sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
-}
-
 /** A finding's audit trail: every decision that covered it, newest first, with who, when and why. */
 export function DecisionHistory({ findings, subject, onClose }: DecisionHistoryProps) {
   const workspace = useOptionalWorkspace()
   const log = workspace?.decisions
   const published = workspace?.published
-  const entries = useMemo(() => (findings && log ? historyOfAll(findings, log) : []), [findings, log])
+  const entries = useMemo(() => (findings && log ? historyOf(findings, log) : []), [findings, log])
   return (
     <Drawer
       opened={findings !== undefined}

@@ -1,4 +1,7 @@
-import { expiryInstant, type DecisionState } from '@/workspace/triage/decision'
+import { expiryInstant, scopeRank, type DecisionState } from '@/workspace/triage/decision'
+import type { DecisionEntry } from '@/workspace/triage/decision-log'
+import { coveringEntries } from '@/workspace/triage/history'
+import type { DecidableFinding } from '@/workspace/triage/resolve'
 import { toSeconds } from './finding-history'
 
 /**
@@ -68,4 +71,69 @@ export function subtractSpans(spans: readonly number[], removed: readonly number
     if (from < until) left.push(from, until)
   }
   return left
+}
+
+/**
+ * Each finding's decisions over time (undefined for a finding no decision ever covered): at every
+ * entry of a scope that covers it, the decision then in force, weighed as `resolveDecisions` weighs
+ * the current ones (each scope's newest entry; "needs triage" clears a scope; the narrowest scope
+ * wins, then the newest). Superseded and undone decisions keep the time they were in force.
+ */
+export function decisionTimelines(
+  findings: readonly DecidableFinding[],
+  log: readonly DecisionEntry[],
+): (DecisionEvent[] | undefined)[] {
+  const position = new Map(log.map((entry, index) => [entry, index]))
+  // Findings covered by the same scopes (an advisory's everywhere) share one timeline.
+  const shared = new Map<string, DecisionEvent[]>()
+  return coveringEntries(findings, log).map((scopes) => {
+    if (scopes === undefined) return undefined
+    const key = scopes.map((entries) => position.get(entries[0])).join(' ')
+    let events = shared.get(key)
+    if (events === undefined) {
+      events = timelineOf(scopes, position)
+      shared.set(key, events)
+    }
+    return events
+  })
+}
+
+interface Step {
+  entry: DecisionEntry
+  scope: number
+  time: number
+  order: number
+}
+
+function timelineOf(scopes: readonly DecisionEntry[][], position: ReadonlyMap<DecisionEntry, number>): DecisionEvent[] {
+  const steps: Step[] = []
+  scopes.forEach((entries, scope) => {
+    for (const entry of entries) steps.push({ entry, scope, time: Date.parse(entry.at), order: position.get(entry)! })
+  })
+  steps.sort((a, b) => a.time - b.time || a.order - b.order)
+  const ranks = scopes.map((entries) => scopeRank(entries[0].scope))
+  const current: (Step | undefined)[] = new Array(scopes.length)
+  const events: DecisionEvent[] = []
+  for (let at = 0; at < steps.length; at += 1) {
+    current[steps[at].scope] = steps[at]
+    if (at + 1 < steps.length && steps[at + 1].time === steps[at].time) continue
+    let best: Step | undefined
+    for (let scope = 0; scope < scopes.length; scope += 1) {
+      const step = current[scope]
+      if (step === undefined || step.entry.state === 'needs-triage') continue
+      if (
+        best === undefined ||
+        ranks[scope] > ranks[best.scope] ||
+        (ranks[scope] === ranks[best.scope] &&
+          (step.time > best.time || (step.time === best.time && step.order > best.order)))
+      )
+        best = step
+    }
+    const state: DecisionState = best?.entry.state ?? 'needs-triage'
+    const expiresOn = state === 'accepted-risk' ? best!.entry.expiresOn : undefined
+    const last = events[events.length - 1]
+    if (last === undefined ? state === 'needs-triage' : last.state === state && last.expiresOn === expiresOn) continue
+    events.push({ at: steps[at].entry.at, state, ...(expiresOn !== undefined ? { expiresOn } : {}) })
+  }
+  return events
 }

@@ -3,10 +3,9 @@ import { findingSeverities, type Vulnerability } from '@/data/findings'
 import { defaultSla } from '@/data/policy-sla'
 import { slaViewOf } from '@/workspace/sla-views'
 import { recordDecisions } from '@/workspace/triage/decision-log'
-import { decisionViewOf } from '@/workspace/triage/decision-view'
-import { resolveDecisions } from '@/workspace/triage/resolve'
 import { decidableVulnerability } from '@/workspace/store/triage-summary'
 import { alice, sequentialIds } from '@tests/helpers/triage'
+import { decisionTimelines } from './decision-timeline'
 import { sampleRuns, sampleState } from './sample-history'
 import { trends } from './trends'
 import { slaViewsFromColumns, timesInputs, workspaceTimes } from './workspace-times'
@@ -106,12 +105,10 @@ describe('the whole workspace’s days to fix and trends, worked out at once', (
     )
     const times = await workspaceTimes({ history, occurrences, repositories, decisions, now, settings: defaultSla })
     const views = await slaViewsFromColumns(times.sla, now.getTime())
-    const decision = decisionViewOf(
-      resolveDecisions([decidableVulnerability(repository, finding)], decisions, { now }).effective[0],
-    )
+    const timeline = decisionTimelines([decidableVulnerability(repository, finding)], decisions)[0]
     expect(views[at]?.clock).toBe('paused')
     expect(views[at]).toEqual(
-      slaViewOf(history, repository, { key: finding.key!, severity: finding.severity, decision }, now),
+      slaViewOf(history, repository, { key: finding.key!, severity: finding.severity, decisions: timeline }, now),
     )
     const undecided = await workspaceTimes({
       history,

@@ -1,4 +1,3 @@
-import type { DecisionView } from '@/data/decisions'
 import {
   findingSeverities,
   type FindingSeverity,
@@ -12,9 +11,7 @@ import { yieldToMain } from '@/lib/yield'
 import { slaClockOf, slaViewFromClock } from '@/workspace/sla-views'
 import { decidableVulnerability } from '@/workspace/store/triage-summary'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
-import { decisionViewOf } from '@/workspace/triage/decision-view'
-import { resolveDecisions } from '@/workspace/triage/resolve'
-import type { DecisionEvent } from './decision-timeline'
+import { decisionTimelines, type DecisionEvent } from './decision-timeline'
 import { toIso, type HistoryState } from './finding-history'
 import { trends, type Trends } from './trends'
 
@@ -83,16 +80,15 @@ const SLICE_MS = 12
 export async function workspaceTimes(input: WorkspaceTimesInput): Promise<WorkspaceTimes> {
   const { history, occurrences, repositories, now, settings } = input
   const count = occurrences.finding.length
-  const decisions: (DecisionView | undefined)[] =
+  const timelines =
     input.decisions.length === 0
       ? []
-      : resolveDecisions(
+      : decisionTimelines(
           occurrences.finding.map((finding, at) =>
             decidableVulnerability(repositories[occurrences.repository[at]], finding),
           ),
           input.decisions,
-          { now },
-        ).effective.map(decisionViewOf)
+        )
   const sla: SlaColumns = {
     firstSeen: new Float64Array(count).fill(NaN),
     ageDays: new Int32Array(count),
@@ -119,18 +115,15 @@ export async function workspaceTimes(input: WorkspaceTimesInput): Promise<Worksp
     const finding = occurrences.finding[occurrence]
     if (finding.key === undefined) continue
     const repository = repositories[occurrences.repository[occurrence]]
-    const decision = decisions[occurrence]
-    if (decision?.decided) {
-      const { at, state, expiresOn } = decision.decided
-      decided.set(`${repository}\u0000${finding.key}`, [{ at, state, ...(expiresOn ? { expiresOn } : {}) }])
-    }
+    const timeline = timelines[occurrence]
+    if (timeline !== undefined && timeline.length > 0) decided.set(`${repository}\u0000${finding.key}`, timeline)
     const clock = slaClockOf(
       history,
       repository,
       {
         key: finding.key,
         severity: finding.severity,
-        decision,
+        decisions: timeline,
         closedByVex: isVulnerabilityClosedByVex(finding),
       },
       now,

@@ -14,7 +14,7 @@ describe('historyOf', () => {
       },
       { state: 'fixed', scope: { kind: 'advisory', advisoryId: 'CVE-2099-0002' }, reason: 'another advisory' },
     ])
-    const history = historyOf(vulnerability(), log)
+    const history = historyOf([vulnerability()], log)
     expect(history.map((entry) => entry.reason)).toEqual(['not used', 'looking'])
     expect(history[0]).toMatchObject({ by: alice, previousState: 'needs-triage', state: 'not-affected' })
   })
@@ -32,7 +32,7 @@ describe('historyOf', () => {
         reason: 'b',
       },
     ])
-    expect(historyOf(vulnerability(), log).map((entry) => entry.reason)).toEqual(['a'])
+    expect(historyOf([vulnerability()], log).map((entry) => entry.reason)).toEqual(['a'])
   })
 
   it('covers a code finding through a path pattern and its rule, an expired accepted risk included', () => {
@@ -46,10 +46,29 @@ describe('historyOf', () => {
       },
       { state: 'fixed', scope: { kind: 'path', repository: 'payments', pattern: 'test/**' }, reason: 'other path' },
     ])
-    expect(historyOf(codeIssue(), log).map((entry) => entry.reason)).toEqual(['rule', 'path'])
+    expect(historyOf([codeIssue()], log).map((entry) => entry.reason)).toEqual(['rule', 'path'])
+  })
+
+  it('lists each entry once for several findings, a scope undone since included', () => {
+    const log = logOf([
+      { state: 'fixed', scope: { kind: 'advisory', advisoryId: 'CVE-2024-0001' }, reason: 'both' },
+      {
+        state: 'false-positive',
+        scope: { kind: 'rule', repository: 'payments', ruleId: 'js/sql-injection' },
+        reason: 'rule',
+      },
+      {
+        state: 'needs-triage',
+        scope: { kind: 'rule', repository: 'payments', ruleId: 'js/sql-injection' },
+        reason: 'undo',
+      },
+      { state: 'fixed', scope: { kind: 'advisory', advisoryId: 'CVE-2099-0002' }, reason: 'neither' },
+    ])
+    const reasons = historyOf([vulnerability(), codeIssue()], log).map((entry) => entry.reason)
+    expect(reasons.sort()).toEqual(['both', 'rule', 'undo'])
   })
 
   it('gives nothing for an empty log', () => {
-    expect(historyOf(vulnerability(), [])).toEqual([])
+    expect(historyOf([vulnerability()], [])).toEqual([])
   })
 })

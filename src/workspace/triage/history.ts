@@ -2,12 +2,21 @@ import { scopeKey } from './decision'
 import type { DecisionEntry } from './decision-log'
 import { resolveDecisions, type DecidableFinding } from './resolve'
 
+// Far in the past: an accepted risk's expiry plays no part in whether its scope covers a finding.
+const longAgo = new Date(0)
+
 /**
- * A finding's audit trail: every entry of the log whose scope covers it (the finding itself, a
- * path pattern or rule of its repository, its advisory by id or alias there or everywhere),
- * newest first. Each scope is tested once, through the same matching as `resolveDecisions`.
+ * For each finding, the entries of every scope that covers it (the finding itself, a path pattern
+ * or rule of its repository, its advisory by id or alias there or everywhere), scope by scope in
+ * log order; undefined for a finding no decision ever covered. Every scope is matched once, through
+ * the same matching as `resolveDecisions`, whatever its newest entry says.
  */
-export function historyOf(finding: DecidableFinding, log: readonly DecisionEntry[]): DecisionEntry[] {
+export function coveringEntries(
+  findings: readonly DecidableFinding[],
+  log: readonly DecisionEntry[],
+): (readonly DecisionEntry[][] | undefined)[] {
+  const covering: (DecisionEntry[][] | undefined)[] = new Array(findings.length)
+  if (log.length === 0) return covering
   const byScope = new Map<string, DecisionEntry[]>()
   for (const entry of log) {
     const key = scopeKey(entry.scope)
@@ -15,13 +24,26 @@ export function historyOf(finding: DecidableFinding, log: readonly DecisionEntry
     if (entries) entries.push(entry)
     else byScope.set(key, [entry])
   }
-  // Far in the past: an accepted risk's expiry plays no part in whether its scope covers the finding.
-  const longAgo = new Date(0)
-  const covering: DecisionEntry[] = []
-  for (const entries of byScope.values()) {
-    const probe: DecisionEntry = { ...entries[0], state: 'in-triage', at: longAgo.toISOString() }
-    const { effective } = resolveDecisions([finding], [probe], { now: longAgo })
-    if (effective[0].entry) covering.push(...entries)
-  }
-  return covering.sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1))
+  // One probe per scope, in force from the start: it stands for all of its scope's entries.
+  const scopeOf = new Map<DecisionEntry, DecisionEntry[]>()
+  for (const entries of byScope.values())
+    scopeOf.set({ ...entries[0], state: 'in-triage', at: longAgo.toISOString(), expiresOn: undefined }, entries)
+  resolveDecisions(findings, [...scopeOf.keys()], {
+    now: longAgo,
+    onCovered: (position, probes) => {
+      // An advisory matched by its id and an alias reports its scope twice.
+      covering[position] = [...new Set(probes)].map((probe) => scopeOf.get(probe)!)
+    },
+  })
+  return covering
+}
+
+const newestFirst = (a: DecisionEntry, b: DecisionEntry) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1)
+
+/** The findings' audit trail: every entry of the log whose scope covers any of them, each once, newest first. */
+export function historyOf(findings: readonly DecidableFinding[], log: readonly DecisionEntry[]): DecisionEntry[] {
+  const entries = new Set<DecisionEntry>()
+  for (const scopes of coveringEntries(findings, log))
+    if (scopes !== undefined) for (const scope of scopes) for (const entry of scope) entries.add(entry)
+  return [...entries].sort(newestFirst)
 }

@@ -58,6 +58,8 @@ export interface Resolution {
 export interface ResolveOptions {
   /** The clock: accepted risks that expired by then count as open. */
   now: Date
+  /** Told, for each finding that current decisions cover, every one of them that does (in no order). */
+  onCovered?: (position: number, entries: readonly DecisionEntry[]) => void
 }
 
 export const undecided: EffectiveDecision = Object.freeze({ state: 'needs-triage', expired: false, review: false })
@@ -209,9 +211,14 @@ const beats = (candidate: Candidate, best: Candidate | undefined) =>
     (candidate.at > best.at || (candidate.at === best.at && candidate.order > best.order)))
 
 /** Marks a candidate as covering a finding, and keeps the better of it and the best so far. */
-function pick(candidate: Candidate | undefined, best: Candidate | undefined): Candidate | undefined {
+function pick(
+  candidate: Candidate | undefined,
+  best: Candidate | undefined,
+  covering: Candidate[] | undefined,
+): Candidate | undefined {
   if (candidate === undefined) return best
   candidate.matched = true
+  if (covering !== undefined) covering.push(candidate)
   return beats(candidate, best) ? candidate : best
 }
 
@@ -230,11 +237,12 @@ function pickPackage(
   decisions: Map<string, PackageDecisions> | undefined,
   pkg: FindingPackage,
   best: Candidate | undefined,
+  covering: Candidate[] | undefined,
 ): Candidate | undefined {
   const forPackage = decisions?.get(pkg.base)
   if (forPackage === undefined) return best
-  const chosen = pick(forPackage.any, best)
-  return pkg.version === undefined ? chosen : pick(forPackage.byVersion?.get(pkg.version), chosen)
+  const chosen = pick(forPackage.any, best, covering)
+  return pkg.version === undefined ? chosen : pick(forPackage.byVersion?.get(pkg.version), chosen, covering)
 }
 
 /** Whether an id is already written as advisory keys are (no lower case, no outer spaces): most are. */
@@ -265,16 +273,19 @@ export function resolveDecisions(
   const effective: EffectiveDecision[] = []
   // Advisory ids as written, to their key: GHSA ids have lower case, and upper-casing each anew costs.
   const idKeys = new Map<string, string>()
+  const { onCovered } = options
+  const covering: Candidate[] | undefined = onCovered === undefined ? undefined : []
 
   for (let position = 0; position < findings.length; position += 1) {
     const finding = findings[position]
     // Plain calls rather than closures: at a million findings, allocations per finding show.
     let best: Candidate | undefined
+    if (covering !== undefined) covering.length = 0
     const repository = index.byRepository.get(finding.repository)
     if (repository !== undefined) {
-      if (repository.findings !== undefined) best = pick(repository.findings.get(finding.key), best)
+      if (repository.findings !== undefined) best = pick(repository.findings.get(finding.key), best, covering)
       if (repository.rules !== undefined && finding.ruleId !== undefined)
-        best = pick(repository.rules.get(finding.ruleId), best)
+        best = pick(repository.rules.get(finding.ruleId), best, covering)
       if (repository.paths !== undefined && finding.file !== undefined) {
         let hits = repository.files!.get(finding.file)
         if (hits === undefined) {
@@ -282,7 +293,7 @@ export function resolveDecisions(
           hits = repository.paths.filter(({ pattern }) => matchesPath(pattern, file)).map(({ candidate }) => candidate)
           repository.files!.set(file, hits)
         }
-        for (const hit of hits) best = pick(hit, best)
+        for (const hit of hits) best = pick(hit, best, covering)
       }
     }
     if (finding.advisoryId !== undefined && index.byAdvisory.size > 0) {
@@ -298,19 +309,24 @@ export function resolveDecisions(
         }
         const advisory = index.byAdvisory.get(key)
         if (advisory === undefined) continue
-        best = pick(advisory.everywhere, best)
+        best = pick(advisory.everywhere, best, covering)
         const inRepository = advisory.inRepository?.get(finding.repository)
-        if (inRepository !== undefined) best = pick(inRepository.all, best)
+        if (inRepository !== undefined) best = pick(inRepository.all, best, covering)
         if (advisory.everywhereByPackage !== undefined || inRepository?.byPackage !== undefined) {
           if (pkg === undefined) pkg = findingPackage(finding)
           if (pkg !== null) {
-            best = pickPackage(advisory.everywhereByPackage, pkg, best)
-            best = pickPackage(inRepository?.byPackage, pkg, best)
+            best = pickPackage(advisory.everywhereByPackage, pkg, best, covering)
+            best = pickPackage(inRepository?.byPackage, pkg, best, covering)
           }
         }
       }
     }
 
+    if (covering !== undefined && covering.length > 0)
+      onCovered!(
+        position,
+        covering.map((candidate) => candidate.entry),
+      )
     const chosen = best
     effective.push(
       chosen === undefined
