@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { buildManifest } from '@/workspace/feed-builder'
+import { readScanText } from '@/workspace/detect'
 import { readManifest } from '@/workspace/feed-manifest'
 import { findingHistory } from '@/workspace/history/finding-history'
 import { readHistoryFile } from '@/workspace/history/history-file'
@@ -205,5 +206,18 @@ describe('npm run feed with the team history and decisions', { timeout: 60_000 }
       { repository: 'storefront', scannedAt: '2026-11-02T00:00:00.000Z', timeSource: 'file' },
     ])
     expect(scans[0].findingKeys.length).toBeGreaterThan(0)
+  })
+
+  it('names a run by its file’s path in the repository folder, as a browser syncing the feed and a hand import do', async () => {
+    const audit = readFileSync('public/examples/atlas-web/npm-audit.json')
+    const { scans } = await buildManifest(
+      [{ path: 'storefront/web/audit.json', bytes: audit }],
+      '',
+      '2026-11-03T00:00:00.000Z',
+    )
+    const [inFolder] = readScanText(new TextDecoder().decode(audit), { fileName: 'web/audit.json' })
+    const [byUrl] = readScanText(new TextDecoder().decode(audit), { fileName: 'storefront/web/audit.json' })
+    expect(inFolder.run).not.toBe(byUrl.run)
+    expect(scans.map((scan) => scan.run)).toEqual([inFolder.run])
   })
 })

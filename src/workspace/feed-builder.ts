@@ -3,6 +3,7 @@ import { decodeText, readScanText } from './detect'
 import { emptyHistory, type Scan } from './history/finding-history'
 import { mergeHistory, readHistoryFile, writeHistoryFile } from './history/history-file'
 import { scanOf } from './history/scan-of'
+import { pathInRepositoryFolder } from './feed-names'
 import { bytesOf } from './import-file'
 import { formatNames, ReaderError, type ReadResult } from './model'
 import { readDecisionsFile } from './triage/decisions-file'
@@ -102,7 +103,7 @@ export async function buildManifest(
     try {
       // Read under the name a browser syncing the feed gives it, so that their runs agree.
       results = readScanText(decodeText(await bytesOf(new Blob([file.bytes as Uint8Array<ArrayBuffer>]))), {
-        fileName: url,
+        fileName: pathInRepositoryFolder(url, parts[0]),
       })
     } catch (error) {
       refused.push({ path: file.path, reason: error instanceof ReaderError ? error.message : String(error) })
