@@ -223,6 +223,12 @@ export interface ReadResult {
    */
   run: string
   /**
+   * Runs an older Vigil gave these results, which this import takes over with their findings and
+   * history (a Trivy or Grype scan of a path on the scanning machine was a run of that path, so
+   * two scans of `.` in one repository replaced each other; the file's path tells them apart now).
+   */
+  formerRuns?: string[]
+  /**
    * The repository the file names (SARIF version control, CycloneDX component, Trivy artifact,
    * Grype image without its tag): only a fallback for a file given without a repository folder.
    */

@@ -128,12 +128,25 @@ describe('the Grype reader', () => {
       'acme/app',
       'Grype|image:acme/app',
     ],
-    [{ type: 'directory', target: '.' }, undefined, 'Grype|directory:.'],
-    [{ type: 'file', target: '/src/go.sum' }, undefined, 'Grype|file:/src/go.sum'],
-    [undefined, undefined, 'Grype|grype.json'],
+    [{ type: 'directory', target: '.' }, undefined, 'Grype|scans/grype.json'],
+    [{ type: 'file', target: '/src/go.sum' }, undefined, 'Grype|scans/grype.json'],
+    [{ type: 'image', target: { userInput: 'docker-archive:/tmp/app.tar' } }, undefined, 'Grype|scans/grype.json'],
+    [undefined, undefined, 'Grype|scans/grype.json'],
   ])('names the repository and the run of the source %j: %s, %s', (source, repository, run) => {
-    const result = readGrype({ matches: [], source }, { fileName: 'grype.json' })
+    const result = readGrype({ matches: [], source }, { fileName: 'scans/grype.json' })
     expect([result.repository, result.run]).toEqual([repository, run])
+  })
+
+  it('names a scan of a path on the scanning machine by its file, so two scans of `.` are two runs', () => {
+    const scan = (fileName: string) =>
+      readGrype({ matches: [], source: { type: 'directory', target: '.' } }, { fileName })
+    const [web, api] = [scan('web/grype.json'), scan('api/grype.json')]
+    expect([web.run, api.run]).toEqual(['Grype|web/grype.json', 'Grype|api/grype.json'])
+    // What an older Vigil named both: this import takes that run over.
+    expect([web.formerRuns, api.formerRuns]).toEqual([['Grype|directory:.'], ['Grype|directory:.']])
+    expect(readGrype({ matches: [], source: image('busybox:1.32.1') }, { fileName: 'grype.json' }).formerRuns).toBe(
+      undefined,
+    )
   })
 
   it('counts matches Grype ignored, and a match the file repeats, and never merges two packages', () => {

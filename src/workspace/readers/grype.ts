@@ -50,17 +50,27 @@ function imageOf(source: JsonObject): string | undefined {
   return reference ? imageName(reference) : undefined
 }
 
-/** The run a report is: its source's type and target (an image without its tag), else the file. */
-function runOfSource(source: JsonObject, options: ReadOptions): string {
+/**
+ * The run a report is: its source's type and target (an image without its tag). A path on the
+ * scanning machine (`dir:.`, `/src/go.sum`, an image's archive without tags) names nothing two
+ * scans can be told apart by, so the file's path in the repository folder names that run; the
+ * target's run is then the one an older Vigil gave it.
+ */
+function runOfSource(source: JsonObject, options: ReadOptions): Pick<ReadResult, 'run' | 'formerRuns'> {
   const type = asText(own(source, 'type'))
   const target = own(source, 'target')
+  const image = type === 'image' ? imageOf(source) : undefined
   const name =
-    type === 'image'
-      ? (imageOf(source) ?? asText(own(asObject(target), 'userInput')))
-      : typeof target === 'string'
-        ? asText(target)
-        : (asText(own(asObject(target), 'userInput')) ?? asText(own(asObject(target), 'path')))
-  return name ? runOf('Grype', `${type ?? 'source'}:${name}`) : runOf('Grype', options.fileName)
+    image ??
+    (typeof target === 'string'
+      ? asText(target)
+      : (asText(own(asObject(target), 'userInput')) ?? asText(own(asObject(target), 'path'))))
+  if (!name) return { run: runOf('Grype', options.fileName) }
+  const byTarget = runOf('Grype', `${type ?? 'source'}:${name}`)
+  const local = image === undefined && (isLocalPath(withoutScheme(name)) || type === 'directory' || type === 'file')
+  return local && options.fileName
+    ? { run: runOf('Grype', options.fileName), formerRuns: [byTarget] }
+    : { run: byTarget }
 }
 
 function epssOf(entries: JsonObject[], ids: string[]): EpssScore | undefined {
@@ -205,7 +215,7 @@ export function readGrype(report: JsonObject, options: ReadOptions = {}): ReadRe
   return {
     format: 'grype',
     tool: 'Grype',
-    run: runOfSource(source, options),
+    ...runOfSource(source, options),
     // Only an image names a project: a directory or file source names a path on the scanning machine.
     repository: asText(own(source, 'type')) === 'image' ? imageOf(source) : undefined,
     scannedAt: asIsoTime(own(descriptor, 'timestamp')),

@@ -210,8 +210,28 @@ describe('the Trivy reader', () => {
     expect(run({ ArtifactName: 'busybox:1.33.0', ArtifactType: 'container_image' })).toBe(
       'Trivy|container_image:busybox',
     )
-    expect(run({ ArtifactName: '.', ArtifactType: 'filesystem' })).toBe('Trivy|filesystem:.')
+    expect(run({ ArtifactName: 'https://github.com/acme/api', ArtifactType: 'repository' })).toBe(
+      'Trivy|repository:https://github.com/acme/api',
+    )
     expect(run({})).toBe('Trivy|trivy.json')
+  })
+
+  it('names a scan of a path on the scanning machine by its file, so two scans of `.` are two runs', () => {
+    const scan = (artifact: object, fileName: string) => readTrivy({ ...artifact, Results: [] }, { fileName })
+    const fs = { ArtifactName: '.', ArtifactType: 'filesystem' }
+    const [web, api] = [scan(fs, 'web/trivy.json'), scan(fs, 'api/trivy.json')]
+    expect([web.run, api.run]).toEqual(['Trivy|web/trivy.json', 'Trivy|api/trivy.json'])
+    // What an older Vigil named both: this import takes that run over.
+    expect([web.formerRuns, api.formerRuns]).toEqual([['Trivy|filesystem:.'], ['Trivy|filesystem:.']])
+    expect(scan({ ArtifactName: '/builds/acme/app', ArtifactType: 'repository' }, 'trivy.json').run).toBe(
+      'Trivy|trivy.json',
+    )
+    expect(scan({ ArtifactName: 'images/app.tar', ArtifactType: 'container_image' }, 'trivy.json').run).toBe(
+      'Trivy|trivy.json',
+    )
+    expect(scan({ ArtifactName: 'busybox:1.32.1', ArtifactType: 'container_image' }, 'trivy.json').formerRuns).toBe(
+      undefined,
+    )
   })
 
   it('keeps the keys of an image’s OS packages and of misconfigurations when the tag or the lines move', () => {

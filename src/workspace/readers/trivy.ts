@@ -88,13 +88,22 @@ function namedRepository(report: JsonObject): string | undefined {
   return undefined
 }
 
-/** The run a report is: its artifact's type and name (an image without its tag), else the file. */
-function runOfReport(report: JsonObject, options: ReadOptions): string {
+/**
+ * The run a report is: its artifact's type and name (an image without its tag). A path on the
+ * scanning machine (`.`, `/builds/app`, an image's archive) names nothing two scans can be told
+ * apart by, so the file's path in the repository folder names the run of a filesystem scan; the
+ * artifact's run is then the one an older Vigil gave it.
+ */
+function runOfReport(report: JsonObject, options: ReadOptions): Pick<ReadResult, 'run' | 'formerRuns'> {
   const type = asText(own(report, 'ArtifactType'))
   const artifact = asText(own(report, 'ArtifactName'))
-  if (!artifact) return runOf('Trivy', options.fileName)
-  const name = type === 'container_image' && !isLocalPath(artifact) ? imageName(artifact) : artifact
-  return runOf('Trivy', `${type ?? 'artifact'}:${name}`)
+  if (!artifact) return { run: runOf('Trivy', options.fileName) }
+  const local = isLocalPath(artifact) || type === 'filesystem' || type === 'rootfs'
+  const name = type === 'container_image' && !local ? imageName(artifact) : artifact
+  const byArtifact = runOf('Trivy', `${type ?? 'artifact'}:${name}`)
+  return local && options.fileName
+    ? { run: runOf('Trivy', options.fileName), formerRuns: [byArtifact] }
+    : { run: byArtifact }
 }
 
 interface Counts {
@@ -313,7 +322,7 @@ export function readTrivy(report: JsonObject, options: ReadOptions = {}): ReadRe
   return {
     format: 'trivy',
     tool: 'Trivy',
-    run: runOfReport(report, options),
+    ...runOfReport(report, options),
     repository: namedRepository(report),
     scannedAt: asIsoTime(own(report, 'CreatedAt')),
     findings: collector.findings(),

@@ -2,6 +2,10 @@ import { openDB } from 'idb'
 import { describe, expect, it } from 'vitest'
 import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/test-workspace'
 import { importFile, type ImportFileInput } from '@/workspace/import-file'
+import type { JsonObject } from '@/workspace/json'
+import { readTrivy } from '@/workspace/readers/trivy'
+import { readHistory } from './history-records'
+import { importResults } from './import-transaction'
 import { findingsOf, listDigests, listImports, listRepositories, listRuns } from './reads'
 import type { WorkspaceDatabase } from './schema'
 
@@ -205,7 +209,56 @@ describe('the import transaction', () => {
     expect(summary.counts.vulnerabilities).toBe(1)
     expect(advisories).toEqual(new Set(['CVE-2021-44906']))
   })
+  it('keeps two Trivy scans of `.` in two folders of one repository: neither replaces the other', async () => {
+    const database = await freshWorkspace()
+    await importAll(database, [
+      inFolder('shop', 'web/trivy.json', trivyOfDot(['CVE-2024-1', 'CVE-2024-2'])),
+      inFolder('shop', 'api/trivy.json', trivyOfDot(['CVE-2024-3'])),
+    ])
+    expect((await listRepositories(database))[0].counts.vulnerabilities).toBe(3)
+    const again = changesOf(await importAll(database, [inFolder('shop', 'web/trivy.json', trivyOfDot(['CVE-2024-1']))]))
+    expect(again).toEqual([{ added: 0, updated: 0, unchanged: 1, fixed: 1 }])
+    expect((await listRepositories(database))[0].counts.vulnerabilities).toBe(2)
+  })
+
+  it('takes over the run an older Vigil gave a scan of `.`: nothing new or fixed, and its history kept', async () => {
+    const database = await freshWorkspace()
+    // An older Vigil named the run by the scanned path alone (a file read without its name does still).
+    const older = readTrivy(JSON.parse(trivyOfDot(['CVE-2024-1'], '2026-11-01T10:00:00Z')) as JsonObject)
+    expect(older.run).toBe('Trivy|filesystem:.')
+    await importResults(database, { file: 'shop/trivy.json', repository: 'shop', results: [older], now: NOW })
+    const [outcome] = await importAll(database, [inFolder('shop', 'trivy.json', trivyOfDot(['CVE-2024-1']))])
+    expect(changesOf([outcome])).toEqual([{ added: 0, updated: 0, unchanged: 1, fixed: 0 }])
+    expect((await listRuns(database, 'shop')).map((run) => run.run)).toEqual(['Trivy|trivy.json'])
+    const history = (await readHistory(database, 'shop')).repositories.get('shop')
+    expect([...(history?.keys() ?? [])]).toEqual(['Trivy|trivy.json'])
+    expect(history?.get('Trivy|trivy.json')?.scans).toHaveLength(2)
+  })
 })
+
+const NOW = '2026-11-21T09:00:00Z'
+
+/** A Trivy filesystem scan of `.` (`trivy fs . --format json`) with one npm advisory per id. */
+const trivyOfDot = (ids: string[], createdAt = '2026-11-20T10:00:00Z') =>
+  JSON.stringify({
+    SchemaVersion: 2,
+    CreatedAt: createdAt,
+    ArtifactName: '.',
+    ArtifactType: 'filesystem',
+    Results: [
+      {
+        Target: 'package-lock.json',
+        Class: 'lang-pkgs',
+        Type: 'npm',
+        Vulnerabilities: ids.map((id) => ({
+          VulnerabilityID: id,
+          PkgName: 'lodash',
+          InstalledVersion: '4.17.20',
+          Severity: 'HIGH',
+        })),
+      },
+    ],
+  })
 
 describe('a workspace written by schema version 5', () => {
   /** The stores version 5 had, with one repository whose Semgrep findings were stored under the tool's name. */

@@ -54,13 +54,22 @@ interface RunImport {
   tool: string
   results: ReadResult[]
   findings: Finding[]
+  /** Runs an older Vigil gave these results: their findings are compared and replaced, their history taken over. */
+  formerRuns: Set<string>
 }
 
 function byRun(results: ReadResult[]): RunImport[] {
   const runs = new Map<string, RunImport>()
   for (const result of results) {
-    const entry = runs.get(result.run) ?? { run: result.run, tool: result.tool, results: [], findings: [] }
+    const entry = runs.get(result.run) ?? {
+      run: result.run,
+      tool: result.tool,
+      results: [],
+      findings: [],
+      formerRuns: new Set<string>(),
+    }
     entry.results.push(result)
+    for (const former of result.formerRuns ?? []) if (former !== result.run) entry.formerRuns.add(former)
     for (const finding of result.findings) entry.findings.push(finding)
     runs.set(result.run, entry)
   }
@@ -102,7 +111,8 @@ async function replaceRun(
   // order, and the worker does not wait for each page to be stored before handing over the next.
   const requests: Promise<unknown>[] = []
   for (const page of pages) {
-    const ours = page.run === entry.run && page.modelVersion === FINDING_MODEL_VERSION
+    const ours =
+      (page.run === entry.run || entry.formerRuns.has(page.run)) && page.modelVersion === FINDING_MODEL_VERSION
     const legacy = page.modelVersion < FINDING_MODEL_VERSION && (page.run === entry.run || page.tool === entry.tool)
     if (!ours && !legacy) {
       kept.push(page)
@@ -159,6 +169,28 @@ function datedScan(
 }
 
 /**
+ * A run an older Vigil named otherwise becomes this one: its history (first-seen dates, so due
+ * dates stay) goes to this run unless this run has one, and its record goes. Its pages are
+ * compared and replaced with the run's own.
+ */
+async function takeOverFormerRuns(
+  transaction: WriteTransaction,
+  repository: string,
+  entry: RunImport,
+  runs: Map<string, RunRecord>,
+): Promise<void> {
+  const history = transaction.objectStore('history')
+  for (const former of entry.formerRuns) {
+    const old = await history.get([repository, former])
+    if (old) {
+      if (!(await history.get([repository, entry.run]))) await history.put({ ...old, run: entry.run })
+      await history.delete([repository, former])
+    }
+    if (runs.delete(former)) await transaction.objectStore('runs').delete([repository, former])
+  }
+}
+
+/**
  * Writes one file's results in one transaction: it lands whole or not at all. Each run in the
  * file replaces what that run held for the repository (CodeQL for JavaScript and for Python are
  * two runs of one tool, and both stay); a scan older than the one stored for its run replaces
@@ -195,6 +227,12 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       const stored = runs.get(entry.run)
       const warnings = entry.results.flatMap((result) => result.warnings)
       const dated = datedScan(scanTime, request)
+      const older =
+        !!scanTime &&
+        stored?.timeSource === 'scan' &&
+        stored.modelVersion === FINDING_MODEL_VERSION &&
+        scanTime < stored.scannedAt
+      if (!older) await takeOverFormerRuns(transaction, request.repository, entry, runs)
       if (dated.warning && entry.findings.some((finding) => finding.kind !== 'endpoint')) warnings.push(dated.warning)
       // Every scan joins the run's history, an older one too: it fills in the past and changes nothing now.
       await recordScan(
@@ -216,18 +254,13 @@ export async function importResults(database: WorkspaceDatabase, request: Import
         repository: request.repository,
         at: request.now,
       }
-      if (
-        scanTime &&
-        stored?.timeSource === 'scan' &&
-        stored.modelVersion === FINDING_MODEL_VERSION &&
-        scanTime < stored.scannedAt
-      ) {
+      if (older) {
         records.push({
           ...base,
           changes: { added: 0, updated: 0, unchanged: 0, fixed: 0 },
           warnings: [
             ...warnings,
-            `This scan (${scanTime}) is older than the one already imported for this run (${stored.scannedAt}): nothing was replaced.`,
+            `This scan (${scanTime}) is older than the one already imported for this run (${stored?.scannedAt}): nothing was replaced.`,
           ],
         })
         continue
