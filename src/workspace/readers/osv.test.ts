@@ -201,3 +201,28 @@ describe('the OSV-Scanner reader', () => {
     expect(rangeStanding({ type: 'SEMVER', events }, installed, 'semver')).toEqual(standing)
   })
 })
+
+describe('the OSV-Scanner reader, with absolute source paths', () => {
+  const scanAt = (root: string) => ({
+    results: [
+      {
+        source: { path: `${root}/web/package-lock.json`, type: 'lockfile' },
+        packages: [
+          {
+            package: { name: 'lodash', version: '4.17.20', ecosystem: 'npm' },
+            vulnerabilities: [{ id: 'GHSA-35jh-r3h4-6jhm', aliases: ['CVE-2021-23337'] }],
+          },
+        ],
+      },
+      { source: { path: `${root}/api/go.sum`, type: 'lockfile' }, packages: [] },
+    ],
+  })
+
+  it('keys and locates findings alike whichever machine and folder the scan ran in', () => {
+    const ci = readOsvScanner(scanAt('/home/runner/work/app/app'))
+    const laptop = readOsvScanner(scanAt('/Users/ada/code/app'))
+    expect(ci.findings.map((finding) => finding.key)).toEqual(laptop.findings.map((finding) => finding.key))
+    expect(ci.findings[0].location).toEqual({ file: 'web/package-lock.json' })
+    expect(ci.findings[0].key).not.toContain('runner')
+  })
+})

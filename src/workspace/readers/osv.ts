@@ -14,6 +14,7 @@ import {
 import type { CvssScore, ReadOptions, ReadResult, VulnerabilityFinding } from '@/workspace/model'
 import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
 import { compareVersions, schemeOf, type VersionScheme } from '@/workspace/versions'
+import { relativeToScanRoot } from './scan-root'
 
 /** CVSS scores from an OSV `severity` list ({type: CVSS_V3, score: 'CVSS:3.1/…'}). */
 export function osvScores(severity: unknown): (CvssScore | undefined)[] {
@@ -118,8 +119,13 @@ export function readOsvScanner(report: JsonObject, options: ReadOptions = {}): R
   let unscored = 0
   let licenceViolations = 0
   let unnamed = 0
-  for (const result of asObjects(own(report, 'results'))) {
-    const sourcePath = asText(own(asObject(own(result, 'source')), 'path'))
+  const results = asObjects(own(report, 'results'))
+  const sourcePathOf = (result: JsonObject) => asText(own(asObject(own(result, 'source')), 'path'))
+  // OSV-Scanner writes each source's absolute path on the scanning machine.
+  const relative = relativeToScanRoot(results.flatMap((result) => sourcePathOf(result) ?? []))
+  for (const result of results) {
+    const written = sourcePathOf(result)
+    const sourcePath = written === undefined ? undefined : (relative.get(written) ?? written)
     if (sourcePath) files.push(sourcePath)
     for (const entry of asObjects(own(result, 'packages'))) {
       licenceViolations += asArray(own(entry, 'license_violations')).length
