@@ -47,6 +47,7 @@ describe('lint boundaries', () => {
     ],
     ['src/screens/dashboard/example.ts', "import { PingTile } from '@/screens/dashboard/ping-tile'", 'relatively'],
     ['src/app/example.ts', "import { RepositoryTable } from '@/screens/repositories/repository-table'", 'entry file'],
+    ['tests/helpers/example.ts', "import { droppedFiles } from '@/screens/data-sources/dropped-files'", 'entry file'],
     ['src/screens/dashboard/example.ts', "import { AppLayout } from '@/app/layout/app-layout'", 'app shell'],
     ['src/data/example.ts', "import { renderWithProviders } from '@tests/helpers/render'", 'Only tests import'],
     ['src/data/example.ts', "import { sampleDataSource } from '../data/data-source'", 'through the @/ alias'],
