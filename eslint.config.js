@@ -174,4 +174,20 @@ export default tseslint.config(
       forbid('Screens never import the app shell or the mocks.', ...['app', 'mocks', 'demo-idp'].map(layerOf)),
     ),
   ),
+  // The end-to-end tests and the test helpers reach a screen through its entry file too.
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid('Import a screen through its entry file (@/screens/<screen>), never a file inside it.', [
+              '@/screens/*/*',
+            ]),
+          ],
+        },
+      ],
+    },
+  },
 )

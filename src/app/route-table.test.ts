@@ -8,7 +8,7 @@ describe('breadcrumbsFor', () => {
       .join(' > ')
 
   it.each([
-    // The four rows of the product's breadcrumb table, exactly.
+    // The trails that never change (docs/architecture.md, Breadcrumbs), exactly.
     ['/', 'Platform > Home'],
     ['/repositories', 'Platform > All Repositories'],
     ['/repository/nexus-api', 'Repository > nexus-api'],

@@ -59,6 +59,13 @@ export const isSensitive = (endpoint: Pick<ApiEndpoint, 'pii' | 'pci' | 'phi'>) 
 export const isExposed = (endpoint: Pick<ApiEndpoint, 'pii' | 'pci' | 'phi' | 'auth'>) =>
   isSensitive(endpoint) && endpoint.auth === 'None'
 
+/**
+ * The order "most exposed first" sorts by, in `/apis` and a repository's API Surface tab: sensitive
+ * and unauthenticated (0), sensitive (1), unauthenticated (2), the rest (3).
+ */
+export const exposureRank = (endpoint: Pick<ApiEndpoint, 'pii' | 'pci' | 'phi' | 'auth'>): number =>
+  (isSensitive(endpoint) ? 0 : 2) + (endpoint.auth === 'None' ? 0 : 1)
+
 /** A set of endpoints counted: all of them, the sensitive ones, and those of them anyone can call. */
 export interface EndpointExposure {
   endpoints: number
@@ -75,10 +82,8 @@ export function countExposure(
   const counts = { endpoints: 0, sensitive: 0, exposed: 0 }
   for (const endpoint of endpoints) {
     counts.endpoints += 1
-    if (isSensitive(endpoint)) {
-      counts.sensitive += 1
-      if (endpoint.auth === 'None') counts.exposed += 1
-    }
+    if (isSensitive(endpoint)) counts.sensitive += 1
+    if (isExposed(endpoint)) counts.exposed += 1
   }
   return counts
 }

@@ -1,6 +1,6 @@
 import { enforcementStatuses, findingSeverities, type PolicyViolation, type Vulnerability } from '@/data/findings'
 import type { RepositoryFindings } from '@/data/data-source'
-import type { ApiEndpoint } from '@/data/endpoints'
+import { exposureRank, type ApiEndpoint } from '@/data/endpoints'
 import type { EndpointFinding, Finding, PolicyIssueFinding, VulnerabilityFinding } from './model'
 
 /** How the screens show stored findings: policy issues grouped by rule, vulnerabilities and endpoints in order. */
@@ -98,10 +98,10 @@ export function vulnerabilityViews(findings: VulnerabilityFinding[]): Vulnerabil
 
 /** Endpoints as the API Surface tab shows them: the sensitive ones without auth first, then by path. */
 export function endpointViews(findings: EndpointFinding[]): ApiEndpoint[] {
-  const exposure = (endpoint: EndpointFinding) =>
-    (endpoint.pii || endpoint.pci || endpoint.phi ? 0 : 2) + (endpoint.auth === 'None' ? 0 : 1)
   return [...findings]
-    .sort((a, b) => exposure(a) - exposure(b) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
+    .sort(
+      (a, b) => exposureRank(a) - exposureRank(b) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+    )
     .map((finding) => ({
       id: `${finding.tool}:${finding.key}`,
       method: finding.method,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { imageName, isLocalPath, isRepositoryAddress, repositoryNameOf } from './repository-name'
+import { imageName, isLocalPath, isRepositoryAddress, repositoryFromPath, repositoryNameOf } from './repository-name'
 
 describe('repository names', () => {
   it.each([
@@ -47,5 +47,15 @@ describe('repository names', () => {
     ['testdata/fixtures/repo/npm', false],
   ])('%s is a repository address: %s', (text, address) => {
     expect(isRepositoryAddress(text)).toBe(address)
+  })
+
+  it.each([
+    ['scans/payments-api/results.sarif', 'payments-api'],
+    ['scans/payments-api/nested/deeper/osv.json', 'payments-api'],
+    ['payments-api/results.sarif', 'payments-api'],
+    ['/payments-api//results.sarif', 'payments-api'],
+    ['results.sarif', undefined],
+  ])('gives a file at %s in a chosen or dropped folder the repository %s', (path, repository) => {
+    expect(repositoryFromPath(path)).toBe(repository)
   })
 })

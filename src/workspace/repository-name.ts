@@ -50,3 +50,14 @@ export function cleanRepositoryName(name: string): string | undefined {
   const trimmed = name.trim().replace(/\s+/g, ' ')
   return trimmed === '' || trimmed.length > 200 ? undefined : trimmed
 }
+
+/**
+ * The repository a file's path gives (`<repo>/<anything>`): a chosen or dropped folder's top-level
+ * folders are repositories; files directly in it belong to the folder itself; a lone file, to none.
+ */
+export function repositoryFromPath(path: string): string | undefined {
+  const segments = path.split('/').filter(Boolean)
+  if (segments.length >= 3) return segments[1]
+  if (segments.length === 2) return segments[0]
+  return undefined
+}

@@ -3,7 +3,7 @@ import type { WorkspaceIdentity } from '@/state/workspace'
 import { exampleFiles, fetchExampleFiles } from '@/workspace/examples'
 import { importFile } from '@/workspace/import-file'
 import { deleteWorkspace, openWorkspace, workspaceName } from '@/workspace/store/schema'
-import { repositoryFromPath } from '@/screens/data-sources/dropped-files'
+import { repositoryFromPath } from '@/workspace/repository-name'
 
 const created: WorkspaceIdentity[] = []
 

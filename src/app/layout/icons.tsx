@@ -10,7 +10,7 @@ import {
   IconShieldCheck,
   type Icon,
 } from '@tabler/icons-react'
-import type { NavigationIcon } from '@/data/navigation'
+import type { NavigationIcon } from './navigation'
 import type { TeamLogo } from '@/data/teams'
 
 export const navigationIcons: Record<NavigationIcon, Icon> = {

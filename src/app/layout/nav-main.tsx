@@ -3,7 +3,7 @@ import { IconChevronRight } from '@tabler/icons-react'
 import { Link, useLocation } from 'wouter'
 import { platformNavigation, prefetchScreen } from '@/app/route-table'
 import { intentPrefetch } from '@/lib/intent-prefetch'
-import { isNavigationItemActive } from '@/data/navigation'
+import { isNavigationItemActive } from './navigation'
 import { navigationIcons } from './icons'
 import classes from './sidebar.module.css'
 

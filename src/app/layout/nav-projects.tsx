@@ -6,7 +6,7 @@ import { sourceLoadingText } from '@/components/data-source-gate'
 import { prefetchScreen } from '@/app/route-table'
 import { intentPrefetch } from '@/lib/intent-prefetch'
 import { useMenuTypeAhead } from '@/app/layout/use-menu-type-ahead'
-import { recentProjects } from '@/data/navigation'
+import { recentProjects } from './navigation'
 import classes from './sidebar.module.css'
 
 function ProjectActions({ name }: { name: string }) {

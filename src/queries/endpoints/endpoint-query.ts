@@ -1,6 +1,6 @@
 import { allIndexes, sortedOnce } from '@/lib/sorted-once'
 import { SubstringSearch } from '@/lib/substring-search'
-import { countExposure, isSensitive, type ApiEndpoint, type EndpointOccurrences } from '@/data/endpoints'
+import { countExposure, exposureRank, type EndpointOccurrences } from '@/data/endpoints'
 import type { Repository } from '@/data/repositories'
 import { ALL_METHODS, endpointKind, matchesCategory, type EndpointFilters, type EndpointSort } from './endpoint-filters'
 
@@ -68,9 +68,6 @@ export function shownEndpoints(
   )
   return filterEndpoints(occurrences, repositories, filters, order)
 }
-
-/** Sensitive and unauthenticated first, then sensitive, then the rest; by path within each. */
-const exposureRank = (endpoint: ApiEndpoint) => (isSensitive(endpoint) ? 0 : 2) + (endpoint.auth === 'None' ? 0 : 1)
 
 export function sortEndpoints(
   shown: number[],

@@ -5,17 +5,6 @@ export interface PickedFile {
   path: string
 }
 
-/**
- * The repository a file's path gives (`<repo>/<anything>`): a chosen or dropped folder's top-level
- * folders are repositories; files directly in it belong to the folder itself; a lone file, to none.
- */
-export function repositoryFromPath(path: string): string | undefined {
-  const segments = path.split('/').filter(Boolean)
-  if (segments.length >= 3) return segments[1]
-  if (segments.length === 2) return segments[0]
-  return undefined
-}
-
 /** Files from an `<input type="file">`, with their paths when a folder was chosen. */
 export function pickedFiles(list: FileList | null): PickedFile[] {
   return Array.from(list ?? [], (file) => ({ file, path: file.webkitRelativePath || file.name }))

@@ -1,4 +1,4 @@
-/** Navigation shapes: the sidebar's items (icons are named here, drawn by the app shell) and breadcrumbs. */
+/** The sidebar's shapes (items, their icons, recent projects) and a breadcrumb's step; icons.tsx draws the icons. */
 
 export type NavigationIcon = 'home' | 'repositories' | 'vulnerabilities' | 'policies' | 'apis' | 'organizations'
 
