@@ -4,7 +4,7 @@ import { sampleDataSource } from '@/data/data-source'
 import { POLICY_STORAGE_KEY } from '@/state/stored-policy'
 import { ThemeProvider } from '@/state/theme'
 import { WorkspaceStoreContext } from '@/state/workspace'
-import { NewerWorkspaceError, workspaceName } from '@/workspace/store/schema'
+import { BlockedWorkspaceError, NewerWorkspaceError, workspaceName } from '@/workspace/store/schema'
 import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { axeViolations } from '@tests/helpers/axe'
 import { delayedStore } from '@tests/helpers/delayed-store'
@@ -148,12 +148,25 @@ describe('while the chosen workspace is read', () => {
 })
 
 describe('a workspace that cannot be read', () => {
-  it('says why, with a way back to the sample data', async () => {
+  it.each([
+    ['saved by a newer Vigil', new NewerWorkspaceError(), 'saved by a newer version of Vigil than this page'],
+    [
+      'kept open at an older version by another tab',
+      new BlockedWorkspaceError(),
+      'Close or reload the other Vigil tabs',
+    ],
+    [
+      'refused by a browser that keeps IndexedDB off',
+      new DOMException('The operation is insecure.', 'SecurityError'),
+      'IndexedDB is off',
+    ],
+  ])('%s: says why, with a way back to the sample data', async (_, error, why) => {
     const { store } = await renderSlowWorkspace('/repositories')
-    store.fail(new NewerWorkspaceError())
+    store.fail(error)
     const alert = main().getByRole('alert')
     await expect.element(alert).toHaveTextContent('Your workspace cannot be read')
-    await expect.element(alert).toHaveTextContent('saved by a newer version of Vigil than this page')
+    await expect.element(alert).toHaveTextContent(why)
+    await expect.element(sidebar().getByRole('status')).not.toBeInTheDocument()
     await expect
       .element(alert.getByRole('link', { name: 'Open Data sources' }))
       .toHaveAttribute('href', '/organizations/settings')
