@@ -119,7 +119,7 @@ export const appRoutes: AppRoute[] = [
     ['/vulnerabilities/medium', 'Medium', vulnerabilities('Medium')],
     ['/vulnerabilities/low', 'Low', vulnerabilities('Low')],
   ]),
-  { ...policiesItem, screen: plain(policiesScreen), breadcrumb: platform('Policies'), icon: 'policies' },
+  { ...policiesItem, screen: fromSource(plain(policiesScreen)), breadcrumb: platform('Policies'), icon: 'policies' },
   ...section(policiesItem, [
     ['/policies/frontend-vite', 'Frontend (Vite)'],
     ['/policies/backend-express', 'Backend (Express)'],

@@ -51,22 +51,35 @@ async function reloadEach(page: Page, routes: string[], repositories: number) {
   }
 }
 
-/** Every signed-in route that shows the data source, and two that do not. */
+/** Every signed-in route but a repository's page (the route table's paths; a repository is named where it exists). */
 const routes = [
   '/',
   '/repositories',
   '/vulnerabilities',
   '/vulnerabilities/critical',
-  '/apis',
-  '/apis/documentation',
+  '/vulnerabilities/high',
+  '/vulnerabilities/medium',
+  '/vulnerabilities/low',
   '/policies',
+  '/policies/frontend-vite',
+  '/policies/backend-express',
+  '/policies/mobile-react-native',
+  '/policy',
+  '/apis',
+  '/apis/rest',
+  '/apis/graphql',
+  '/apis/webhooks',
+  '/apis/documentation',
+  '/organizations',
+  '/organizations/members',
+  '/organizations/teams',
   '/organizations/settings',
 ]
 
 test('a reload with the workspace chosen never shows sample data, nor one person’s workspace to another', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(900_000)
   await signInAsDemo(page)
   await page.goto('/organizations/settings')
   await page.getByRole('button', { name: 'Import scan files' }).click()

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { sampleDataSource } from '@/data/data-source'
+import { POLICY_STORAGE_KEY } from '@/state/stored-policy'
 import { ThemeProvider } from '@/state/theme'
 import { WorkspaceStoreContext } from '@/state/workspace'
-import { NewerWorkspaceError, workspaceName } from '@/workspace/store/schema'
+import { BlockedWorkspaceError, NewerWorkspaceError, workspaceName } from '@/workspace/store/schema'
 import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { axeViolations } from '@tests/helpers/axe'
 import { delayedStore } from '@tests/helpers/delayed-store'
@@ -30,6 +31,17 @@ function recordPage() {
     stop: () => observer.disconnect(),
   }
 }
+
+/** A policy document whose rule lines check the workspace (a line without a check reads nothing). */
+const checkedPolicy = [
+  '---',
+  'title: Checked policy',
+  '---',
+  '## Checks [Mandatory]',
+  '- Never render user HTML {cwe: 79} [Mandatory]',
+  '- No critical vulnerabilities {severity: critical} [Mandatory]',
+  '- Sensitive endpoints need authentication {api: sensitive-endpoints-need-auth} [Mandatory]',
+].join('\n')
 
 const stores: ReturnType<typeof delayedStore>[] = []
 const recorders: ReturnType<typeof recordPage>[] = []
@@ -77,6 +89,7 @@ describe('while the chosen workspace is read', () => {
     ['/vulnerabilities/critical', { role: 'heading', name: 'Vulnerabilities' }],
     ['/apis', { role: 'heading', name: 'APIs' }],
     ['/apis/documentation', { role: 'heading', name: 'API documentation' }],
+    ['/policies', { role: 'heading', name: 'Policies' }],
   ] as const)(
     '%s and the sidebar announce the loading state, then the workspace, never sample data',
     async (path, shown) => {
@@ -95,20 +108,65 @@ describe('while the chosen workspace is read', () => {
     },
   )
 
-  it.each(['light', 'dark'] as const)('has no axe-core violations while loading (%s)', async (theme) => {
-    await renderSlowWorkspace('/repositories', theme)
-    await expect.element(main().getByRole('status')).toHaveTextContent('Reading your workspace...')
+  it.each([
+    ['/policy', 'Checking the workspace...', '2 of 3 repositories pass', { [POLICY_STORAGE_KEY]: checkedPolicy }],
+    ['/organizations/settings', 'Reading your workspace...', '3 repositories from 9 imports', {}],
+  ])(
+    '%s announces its own loading state in every part that reads the workspace, then the workspace, never sample data',
+    async (path, loading, shown, stored) => {
+      Object.entries(stored).forEach(([key, value]) => localStorage.setItem(key, value))
+      const { store, recorder } = await renderSlowWorkspace(path)
+      const statuses = main().getByRole('status')
+      await expect.element(statuses.first()).toHaveTextContent(loading)
+      expect(statuses.elements().map((status) => status.textContent)).toEqual(statuses.elements().map(() => loading))
+      await expect.element(sidebar().getByRole('status')).toHaveTextContent('Reading your workspace...')
+      store.release()
+      await expect.element(main().getByText(shown).first()).toBeVisible()
+      expect(recorder.wrongShown()).toEqual([])
+    },
+  )
+
+  it('offers no decisions file on the data sources page until the workspace’s decisions are read', async () => {
+    const { store } = await renderSlowWorkspace('/organizations/settings')
+    const download = main().getByRole('button', { name: 'Download decisions file' })
+    await expect.element(download).toBeDisabled()
+    store.release()
+    await expect.element(page.getByTestId('decisions-status')).toHaveTextContent('No decision has been made')
+    await expect.element(download).toBeEnabled()
+  })
+
+  it.each([
+    ['/repositories', 'light'],
+    ['/repositories', 'dark'],
+    ['/organizations/settings', 'light'],
+    ['/organizations/settings', 'dark'],
+  ] as const)('has no axe-core violations while %s loads (%s)', async (path, theme) => {
+    await renderSlowWorkspace(path, theme)
+    await expect.element(main().getByRole('status').first()).toHaveTextContent('Reading your workspace...')
     expect(await axeViolations()).toEqual([])
   })
 })
 
 describe('a workspace that cannot be read', () => {
-  it('says why, with a way back to the sample data', async () => {
+  it.each([
+    ['saved by a newer Vigil', new NewerWorkspaceError(), 'saved by a newer version of Vigil than this page'],
+    [
+      'kept open at an older version by another tab',
+      new BlockedWorkspaceError(),
+      'Close or reload the other Vigil tabs',
+    ],
+    [
+      'refused by a browser that keeps IndexedDB off',
+      new DOMException('The operation is insecure.', 'SecurityError'),
+      'IndexedDB is off',
+    ],
+  ])('%s: says why, with a way back to the sample data', async (_, error, why) => {
     const { store } = await renderSlowWorkspace('/repositories')
-    store.fail(new NewerWorkspaceError())
+    store.fail(error)
     const alert = main().getByRole('alert')
     await expect.element(alert).toHaveTextContent('Your workspace cannot be read')
-    await expect.element(alert).toHaveTextContent('saved by a newer version of Vigil than this page')
+    await expect.element(alert).toHaveTextContent(why)
+    await expect.element(sidebar().getByRole('status')).not.toBeInTheDocument()
     await expect
       .element(alert.getByRole('link', { name: 'Open Data sources' }))
       .toHaveAttribute('href', '/organizations/settings')

@@ -66,7 +66,7 @@ function WorkspaceCard() {
         </Alert>
       ) : (
         <Stack gap="sm">
-          <Text size="sm" data-testid="workspace-status">
+          <Text size="sm" data-testid="workspace-status" role="status">
             {count === undefined
               ? 'Reading your workspace...'
               : `${plural(count, 'repository', 'repositories')} from ${plural(workspace.imports.length, 'import')}, kept in this browser for you alone. Nothing you import is sent anywhere.`}

@@ -46,6 +46,8 @@ export function DecisionsCard() {
   const stale = useStaleDecisions()
   const [problem, setProblem] = useState<string>()
   const { decisions, published } = workspace
+  // Until the workspace is read its decisions are not known: none is counted, and no empty file is offered.
+  const reading = !workspace.problem && workspace.summaries === undefined
   const unpublished = useMemo(() => unpublishedDecisions(decisions, published).length, [decisions, published])
   const people = new Set(decisions.map((entry) => `${entry.by.issuer}\u0000${entry.by.subject}`)).size
   const stamp = () => new Date()
@@ -67,10 +69,12 @@ export function DecisionsCard() {
       <Title order={2} size="h4" id="decisions-heading" mb="xs">
         Decisions
       </Title>
-      <Text size="sm" mb="sm" data-testid="decisions-status">
-        {decisions.length === 0
-          ? 'No decision has been made in this workspace yet.'
-          : `${plural(decisions.length, 'decision')} logged by ${plural(people, 'person', 'people')}.`}
+      <Text size="sm" mb="sm" data-testid="decisions-status" role="status">
+        {reading
+          ? 'Reading your workspace...'
+          : decisions.length === 0
+            ? 'No decision has been made in this workspace yet.'
+            : `${plural(decisions.length, 'decision')} logged by ${plural(people, 'person', 'people')}.`}
       </Text>
       {unpublished > 0 && (
         <Text size="sm" mb="sm" data-testid="decisions-unpublished">
@@ -84,6 +88,7 @@ export function DecisionsCard() {
         <Button
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden />}
+          disabled={reading}
           onClick={() =>
             downloadText(
               writeDecisionsFile(decisions, stamp().toISOString()),
