@@ -222,7 +222,7 @@ describe('the OSV-Scanner reader, with absolute source paths', () => {
     const ci = readOsvScanner(scanAt('/home/runner/work/app/app'))
     const laptop = readOsvScanner(scanAt('/Users/ada/code/app'))
     expect(ci.findings.map((finding) => finding.key)).toEqual(laptop.findings.map((finding) => finding.key))
-    expect(ci.findings[0].location).toEqual({ file: 'web/package-lock.json' })
+    expect(vulnerabilities(ci.findings)[0].location).toEqual({ file: 'web/package-lock.json' })
     expect(ci.findings[0].key).not.toContain('runner')
   })
 })
