@@ -104,6 +104,7 @@ export async function buildManifest(
       // Read under the name a browser syncing the feed gives it, so that their runs agree.
       results = readScanText(decodeText(await bytesOf(new Blob([file.bytes as Uint8Array<ArrayBuffer>]))), {
         fileName: pathInRepositoryFolder(url, parts[0]),
+        repository: parts[0],
       })
     } catch (error) {
       refused.push({ path: file.path, reason: error instanceof ReaderError ? error.message : String(error) })

@@ -145,7 +145,8 @@ export async function importFile(
     const text = decodeText(bytes)
     const vex = vexFormatOf(text)
     if (vex) return await importVexDocument(database, input, text, vex, now())
-    const results = readScanText(text, { fileName: pathInRepository(input) })
+    const given = input.repository === undefined ? undefined : cleanRepositoryName(input.repository)
+    const results = readScanText(text, { fileName: pathInRepository(input), ...(given ? { repository: given } : {}) })
     const format: FormatId = results[0].format
     formatName = formatNames[format]
     const repository = chooseRepository(

@@ -211,6 +211,8 @@ export interface ApiDocumentInfo {
 export interface ReadOptions {
   /** The file's path inside its repository folder (or its name), for the run of a file that names none. */
   fileName?: string
+  /** The repository it lands in, when given before reading (a folder, a feed, the dialog's choice). */
+  repository?: string
 }
 
 /** What one file holds once read: its findings, and who it says it is about. */

@@ -225,4 +225,12 @@ describe('the OSV-Scanner reader, with absolute source paths', () => {
     expect(vulnerabilities(ci.findings)[0].location).toEqual({ file: 'web/package-lock.json' })
     expect(ci.findings[0].key).not.toContain('runner')
   })
+
+  it('reads the paths from the folder named as the repository, when the import knows it', () => {
+    const alone = { results: scanAt('/home/runner/work/app/app').results.slice(0, 1) }
+    const found = vulnerabilities(readOsvScanner(alone, { repository: 'app' }).findings)
+    expect(found[0].location).toEqual({ file: 'web/package-lock.json' })
+    const both = vulnerabilities(readOsvScanner(scanAt('/Users/ada/code/app'), { repository: 'app' }).findings)
+    expect(both[0].key).toBe(found[0].key)
+  })
 })

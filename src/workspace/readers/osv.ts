@@ -122,7 +122,10 @@ export function readOsvScanner(report: JsonObject, options: ReadOptions = {}): R
   const results = asObjects(own(report, 'results'))
   const sourcePathOf = (result: JsonObject) => asText(own(asObject(own(result, 'source')), 'path'))
   // OSV-Scanner writes each source's absolute path on the scanning machine.
-  const relative = relativeToScanRoot(results.flatMap((result) => sourcePathOf(result) ?? []))
+  const relative = relativeToScanRoot(
+    results.flatMap((result) => sourcePathOf(result) ?? []),
+    options.repository,
+  )
   for (const result of results) {
     const written = sourcePathOf(result)
     const sourcePath = written === undefined ? undefined : (relative.get(written) ?? written)
