@@ -50,3 +50,6 @@ export async function bodyWithin(response: Response, limit: number, tooLarge: ()
   }
   return response.body ? readWithin(response.body, limit, tooLarge) : new Uint8Array(0)
 }
+
+/** A byte cap in words, as the messages of a read past it say it. */
+export const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
