@@ -737,6 +737,18 @@ describe('DPoP', () => {
     expect(await context.client.bindsTokens()).toBe(true)
   })
 
+  it('says that a token naming its key is bound even once the key is gone, and that it is bound when the key cannot be read', async () => {
+    const dpopKeys = memoryDpopKeys()
+    const context = setup(demoConfig, { dpopKeys })
+    await context.client.handleCallback(await signInAt(context))
+    await dpopKeys.clear()
+    expect(await context.client.bindsTokens()).toBe(true)
+
+    const unreadable = { ...memoryDpopKeys(), read: () => Promise.reject(new Error('IndexedDB is closed')) }
+    const other = setup(demoConfig, { dpopKeys: unreadable })
+    expect(await other.client.bindsTokens()).toBe(true)
+  })
+
   it('forgets the key at sign-out', async () => {
     const dpopKeys = memoryDpopKeys()
     const context = setup(demoConfig, { dpopKeys })

@@ -1,4 +1,5 @@
 import type { VigilConfig } from '@/config/config'
+import { readJwt } from './claims'
 import { generateDpopKeys, type DpopKeyStore } from './dpop-keys'
 import { AuthError, authMessages, type AuthErrorCode } from './errors'
 import { ledgerReconciliation } from './ledger-reconciliation'
@@ -278,7 +279,16 @@ export function createAuthClient(config: VigilConfig, env: AuthEnvironment) {
      * Whether the tokens are bound to this browser's DPoP key: such a token goes only to a resource
      * with a proof of the key (resourceRequest), never as a bearer token.
      */
-    bindsTokens: async (): Promise<boolean> => !!(await dpopKeys().catch(() => undefined)),
+    bindsTokens: async (): Promise<boolean> => {
+      // A token that names its key (cnf) is bound, whether or not this browser still holds the
+      // key; and when the key cannot be read, the answer is "bound": no token goes out as a
+      // bearer token by mistake.
+      if (readJwt(readSession({ cleanUp: false })?.accessToken)?.cnf) return true
+      return dpopKeys().then(
+        (keys) => !!keys,
+        () => true,
+      )
+    },
     /** False once any tab has signed out since these tokens were sent: a late message cannot sign in. */
     acceptsSyncedTokens: async (): Promise<boolean> => (await ledger.read())?.signedOutAt === undefined,
   }

@@ -4,7 +4,7 @@ import { fromPromise, type SnapshotFrom } from 'xstate'
 import type { SessionChannel } from '@/auth/browser-environment'
 import { withoutCallbackParams } from '@/auth/callback-url'
 import { tokenClaims, userProfile, type TokenClaims, type UserProfile } from '@/auth/claims'
-import type { AuthClient, LoginOptions, LogoutOptions } from '@/auth/client'
+import type { AuthClient, LoginOptions, LogoutOptions, Session } from '@/auth/client'
 import { bearerSender, type TokenSender } from '@/api/request'
 import { inspection } from '@/lib/inspection'
 import { authMachine, type AuthMachine, type AuthProblem } from '@/machines/auth.machine'
@@ -34,7 +34,7 @@ export interface AuthProviderProps {
 }
 
 /** The auth client of the running app; tests that mount the machine alone have none. */
-const AuthClientContext = createContext<AuthClient | undefined>(undefined)
+export const AuthClientContext = createContext<AuthClient | undefined>(undefined)
 
 /** Follows the other tabs' sign-in, refresh and sign-out. */
 function SessionSync({ client, sessionChannel }: Pick<AuthProviderProps, 'client' | 'sessionChannel'>) {
@@ -146,6 +146,17 @@ export function useTokenGetter(): () => string | undefined {
 }
 
 const unbound = async () => false
+
+const noStoredSession = () => null
+
+/**
+ * Reads the session this browser's storage holds now, whichever tab stored it; none without an
+ * auth client. A tab whose refresh failed for a passing reason is signed out while it stays stored.
+ */
+export function useStoredSession(): () => Session | null {
+  const client = useContext(AuthClientContext)
+  return useMemo(() => (client ? () => client.readSession({ cleanUp: false }) : noStoredSession), [client])
+}
 
 /** Whether the provider binds the tokens to this browser (DPoP); false without an auth client. */
 export function useTokenBinding(): () => Promise<boolean> {

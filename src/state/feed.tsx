@@ -5,7 +5,8 @@ import { workerActor } from '@/machines/worker-actor'
 import { FeedDefaultsContext, type FeedDefaults } from './feed-defaults'
 import { connectSources } from '@/lib/connect-sources'
 import { namedActorContext } from './named-actor-context'
-import { readPersonal, writePersonal } from './personal-settings'
+import { readLocal } from '@/lib/local-storage'
+import { personalKey, readPersonal, writePersonal } from './personal-settings'
 import { useDataSource } from './data-source'
 import { useWorkspace } from './workspace'
 import { WorkspaceActorHost } from './workspace-actor-host'
@@ -40,14 +41,21 @@ interface Stored {
   sendToken: string | null
 }
 
-/** The signed-in person's feed settings (see personal-settings: a shared token choice is dropped). */
-function readStored(workspace: string | undefined): Stored {
+/**
+ * The signed-in person's feed settings (see personal-settings: a shared token choice is dropped).
+ * A feed an older Vigil kept for the whole browser was named by whoever used it then: the build's
+ * "send the token" reaches it only once this person turns the token on.
+ */
+function readStored(workspace: string | undefined, defaults: FeedDefaults): Stored {
   if (!workspace) return { workspace, url: null, sendToken: null }
-  return {
-    workspace,
-    url: readPersonal(FEED_URL_KEY, workspace, 'move'),
-    sendToken: readPersonal(FEED_TOKEN_KEY, workspace, 'drop'),
+  const inherited = readLocal(FEED_URL_KEY) !== null && readLocal(personalKey(FEED_URL_KEY, workspace)) === null
+  const url = readPersonal(FEED_URL_KEY, workspace, 'move')
+  let sendToken = readPersonal(FEED_TOKEN_KEY, workspace, 'drop')
+  if (inherited && url !== defaults.url && sendToken === null && defaults.sendToken) {
+    sendToken = 'false'
+    writePersonal(FEED_TOKEN_KEY, workspace, sendToken)
   }
+  return { workspace, url, sendToken }
 }
 
 function useStoredSettings(
@@ -58,7 +66,7 @@ function useStoredSettings(
   const workspace = useWorkspace().databaseName
   const [saved, setSaved] = useState<Stored>()
   // Read again when the identity changes; what this person saved since is kept as saved.
-  const read = useMemo(() => readStored(workspace), [workspace])
+  const read = useMemo(() => readStored(workspace, defaults), [workspace, defaults])
   const stored = saved && saved.workspace === workspace ? saved : read
   const [bound, setBound] = useState<boolean>()
   useEffect(() => {

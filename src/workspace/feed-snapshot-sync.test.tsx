@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { sha256Hex } from '@/lib/sha256'
 import { buildManifest } from './feed-builder'
+import { packSnapshot, readSnapshotPart, SNAPSHOT_FOLDER, type SnapshotRepository } from './feed-snapshot'
 import { buildSnapshot } from './feed-snapshot-builder'
 import { syncFeed } from './feed-sync'
 import { importFile } from './import-file'
@@ -142,6 +143,36 @@ describe('feed sync with a snapshot', () => {
     ])
     const storefront = await listRuns(database, 'storefront')
     expect(storefront.map((run) => run.origin.kind).sort()).toEqual(['feed', 'hand'])
+  })
+
+  it('takes nothing from a snapshot’s repository whose records name another one: the hand import it names stays as it was', async () => {
+    const host = new SnapshotHost()
+    const built = await host.publish(folder)
+    // The part, rewritten: search's findings claim to be storefront's.
+    const repositories: SnapshotRepository[] = []
+    for await (const { repository } of readSnapshotPart(new Blob([built.parts[0].bytes as Uint8Array<ArrayBuffer>])))
+      repositories.push(repository)
+    const search = repositories.find((repository) => repository.name === 'search')!
+    search.pages = search.pages.map((page) => ({ ...page, repository: 'storefront', run: 'grype.json' }))
+    const { parts } = await packSnapshot(repositories, `${SNAPSHOT_FOLDER}/`)
+    for (const part of parts) host.files.set(`${origin}/feed/${part.entry.url}`, part.bytes)
+    const manifest = JSON.parse(new TextDecoder().decode(host.files.get(manifestUrl)))
+    manifest.snapshot.parts = parts.map((part) => part.entry)
+    host.files.set(manifestUrl, new TextEncoder().encode(JSON.stringify(manifest)))
+
+    const database = await workspace()
+    await importFile(
+      database,
+      { name: 'grype.json', blob: new Blob([npmAudit(['left-pad'])]), repository: 'storefront' },
+      () => {},
+    )
+    const before = await findingsOf(database, 'storefront')
+    const report = await sync(host, database)
+    expect(report).toMatchObject({ fromSnapshot: 2, fetched: 2, problems: [] })
+    const storefront = await findingsOf(database, 'storefront')
+    expect(storefront.filter((finding) => before.some((kept) => kept.key === finding.key))).toHaveLength(1)
+    expect(JSON.stringify(storefront)).not.toContain('ws-0')
+    expect((await findingsOf(database, 'search')).length).toBe(10)
   })
 
   it('refuses a part that does not match its hash, and fetches its repositories file by file', async () => {

@@ -81,9 +81,25 @@ async function fetchPart(get: SnapshotLoadInput['get'], part: FeedSnapshotPart):
 }
 
 /**
+ * Whether every record of a snapshot's repository is its own: a record that names another
+ * repository would be stored as that one's (a hand import the workspace holds, say).
+ */
+function ownRecords(repository: SnapshotRepository): boolean {
+  const { name } = repository
+  return (
+    repository.summary?.name === name &&
+    repository.digest?.repository === name &&
+    [repository.runs, repository.pages, repository.history, repository.imports].every(
+      (records) => Array.isArray(records) && records.every((record) => record?.repository === name),
+    ) &&
+    repository.imports.every((record) => record.id === undefined)
+  )
+}
+
+/**
  * The records of a snapshot's repository as this workspace stores them, or undefined when it is not
- * to be taken from the snapshot: not one the workspace lacked, or a file the manifest does not list
- * for it, or names a browser would give otherwise.
+ * to be taken from the snapshot: not one the workspace lacked, a record that names another
+ * repository, or a file the manifest does not list for it, or names a browser would give otherwise.
  */
 function landingOf(
   repository: SnapshotRepository,
@@ -92,7 +108,7 @@ function landingOf(
   base: string,
 ): SnapshotLanding | undefined {
   const listed = wanted.get(repository.name)
-  if (!listed) return undefined
+  if (!listed || !ownRecords(repository)) return undefined
   const urls = new Set(listed.files.map((file) => file.url))
   const files = []
   for (const file of repository.files) {

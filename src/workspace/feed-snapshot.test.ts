@@ -26,9 +26,9 @@ const folder = [
   example('storefront/semgrep.sarif', 'atlas-web/semgrep.sarif'),
 ]
 
-async function repositoriesOf(bytes: Uint8Array): Promise<SnapshotRepository[]> {
+async function repositoriesOf(bytes: Uint8Array, textLimit?: number): Promise<SnapshotRepository[]> {
   const repositories: SnapshotRepository[] = []
-  for await (const { repository } of readSnapshotPart(new Blob([bytes as Uint8Array<ArrayBuffer>]))) {
+  for await (const { repository } of readSnapshotPart(new Blob([bytes as Uint8Array<ArrayBuffer>]), textLimit)) {
     repositories.push(repository)
   }
   return repositories
@@ -125,6 +125,15 @@ describe('feed snapshot', () => {
     const headless = await partOf([fake('a')])
     await expect(repositoriesOf(new Uint8Array(await headless.arrayBuffer()))).rejects.toThrow(SnapshotRefused)
     await expect(repositoriesOf(new Uint8Array([31, 139, 8, 0, 1, 2]))).rejects.toThrow('could not be read')
+  })
+
+  it('refuses a part that decompresses past its cap', async () => {
+    const text = `${JSON.stringify({ vigilSnapshot: SNAPSHOT_FORMAT })}\n${' '.repeat(3 * 1024 * 1024)}`
+    const bomb = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))
+    const compressed = new Uint8Array(await new Response(bomb).arrayBuffer())
+    await expect(repositoriesOf(compressed, 1024 * 1024)).rejects.toThrow(
+      "A part of the feed's snapshot decompresses to more than 1 MB, and Vigil reads parts up to 1 MB: the rest of the files were fetched one by one.",
+    )
   })
 
   it('fetches only the parts whose names hold a repository the workspace lacks', () => {

@@ -1,4 +1,5 @@
 import { sha256Hex } from '@/lib/sha256'
+import { bytesWithin, megabytes } from './read-within'
 import type { RepositoryDigest } from './digest'
 import type { RunHistory } from './history/finding-history'
 import type { FindingsPage, ImportRecord, RepositorySummary, RunRecord } from './store/schema'
@@ -11,6 +12,9 @@ export const SNAPSHOT_FORMAT = 1
 
 /** The largest part of a snapshot, compressed. */
 export const MAX_SNAPSHOT_PART_BYTES = 16 * 1024 * 1024
+
+/** The most a part may decompress to, as a scan file may (a repository alone may pass the text packed into a part). */
+export const MAX_SNAPSHOT_PART_TEXT_BYTES = 512 * 1024 * 1024
 
 /** The folder beside the manifest that holds the snapshot's parts (a repository may not take its name). */
 export const SNAPSHOT_FOLDER = 'vigil-snapshot'
@@ -173,11 +177,18 @@ export async function* linesOf(stream: ReadableStream<BufferSource>): AsyncGener
  */
 export async function* readSnapshotPart(
   compressed: Blob,
+  textLimit = MAX_SNAPSHOT_PART_TEXT_BYTES,
 ): AsyncGenerator<{ repository: SnapshotRepository; characters: number }> {
   let first = true
   let lines: AsyncGenerator<string>
+  const tooLarge = () =>
+    new SnapshotRefused(
+      `A part of the feed's snapshot decompresses to more than ${megabytes(textLimit)}, and Vigil reads parts up to ${megabytes(textLimit)}: the rest of the files were fetched one by one.`,
+    )
   try {
-    lines = linesOf(compressed.stream().pipeThrough(new DecompressionStream('gzip')))
+    lines = linesOf(
+      compressed.stream().pipeThrough(new DecompressionStream('gzip')).pipeThrough(bytesWithin(textLimit, tooLarge)),
+    )
     for await (const line of lines) {
       if (line === '') continue
       const value = JSON.parse(line) as unknown

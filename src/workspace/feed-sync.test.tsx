@@ -216,6 +216,33 @@ describe('feed sync', () => {
     )
   })
 
+  it('keeps a run imported by hand when the feed’s newer scan replaced it and the feed then drops its file', async () => {
+    await freshWorkspace()
+    await importFile(
+      database,
+      {
+        name: 'payments/audit.json',
+        blob: new Blob([npmAudit(['lodash', 'qs'])]),
+        repository: 'payments',
+        repositoryFromFolder: true,
+      },
+      () => {},
+    )
+    const host = new FakeFeedHost()
+    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
+    await sync(host)
+    await host.publish({ storefront: { 'audit.json': npmAudit(['minimist']) } })
+    const report = await sync(host)
+    expect(report.removed).toEqual([])
+    expect((await listRuns(database, 'payments')).map((run) => run.origin.kind)).toEqual(['hand'])
+    expect((await listRepositories(database)).map((summary) => [summary.name, summary.counts.vulnerabilities])).toEqual(
+      [
+        ['payments', 1],
+        ['storefront', 1],
+      ],
+    )
+  })
+
   it('takes away what a file brought when it comes back holding another tool’s run', async () => {
     await freshWorkspace()
     const host = new FakeFeedHost()

@@ -14,7 +14,7 @@ import { displayName, pathInRepositoryFolder } from './feed-names'
 import { loadSnapshot } from './feed-snapshot-sync'
 import { syncTeamFiles } from './feed-team-files'
 import { importFile } from './import-file'
-import { bodyWithin } from './read-within'
+import { bodyWithin, megabytes } from './read-within'
 import {
   forgetFeedFiles,
   readFeedFileStates,
@@ -45,8 +45,8 @@ export interface FeedSyncOptions {
    * the page's meta tag: the sync keeps to the page's, and says so when a feed is outside it.
    */
   connectSrc?: readonly string[]
-  /** Byte caps (tests lower them): the manifest, and each scan file before decompression. */
-  limits?: { manifest?: number; file?: number }
+  /** Byte caps (tests lower them): the manifest, each scan file before decompression, the team's history and decisions files. */
+  limits?: { manifest?: number; file?: number; team?: number }
 }
 
 /**
@@ -61,8 +61,6 @@ export const MAX_MANIFEST_BYTES = 32 * 1024 * 1024
 
 /** After the nth failure of a file, the wait before it is asked for again: 15 minutes, ×4 each time, at most a day. */
 const retryWaitMs = (failures: number) => Math.min(15 * 60_000 * 4 ** (failures - 1), 24 * 3_600_000)
-
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
 
 /** Thrown by a file's read past its cap: that file is a problem, the sync goes on. */
 class FileTooLarge extends Error {}
@@ -586,6 +584,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
     get: (url, what, conditional) => client.get(url, what, conditional),
     previous: previous?.teamFiles,
     now: report.syncedAt,
+    limit: options.limits?.team ?? MAX_FILE_BYTES,
   })
   report.problems.push(...team.problems)
   if (team.historyRuns !== undefined) report.historyRuns = team.historyRuns

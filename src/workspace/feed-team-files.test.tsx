@@ -165,4 +165,26 @@ describe('a feed with the team history and decisions', () => {
     expect(report.historyRuns).toBeUndefined()
     expect(await firstSeenOfLodash(database)).toBe('2026-11-08T03:00:00.000Z')
   })
+
+  it('reads the team’s files within a byte cap: one past it is a problem of the sync and changes nothing', async () => {
+    const files = new Map<string, string>()
+    await publishTwoRuns(files)
+    files.set(`${origin}/vigil/history.json`, ' '.repeat(2 * 1024 * 1024))
+    const database = await freshWorkspace()
+
+    const report = await syncFeed({
+      manifestUrl,
+      pageOrigin: 'https://vigil.test',
+      ...host(files),
+      database,
+      limits: { team: 1024 * 1024 },
+    })
+
+    expect(report.problems).toEqual([
+      `${origin}/vigil/history.json: The team's history file is larger than 1 MB, and Vigil reads it up to 1 MB: it was not read.`,
+    ])
+    expect(report).toMatchObject({ fetched: 1, decisionsAdded: 1 })
+    expect(report.historyRuns).toBeUndefined()
+    expect(await firstSeenOfLodash(database)).toBe('2026-11-08T03:00:00.000Z')
+  })
 })

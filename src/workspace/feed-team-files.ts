@@ -1,4 +1,5 @@
 import { FeedError, type FeedManifest } from './feed-manifest'
+import { bodyWithin, megabytes } from './read-within'
 import { HistoryFileError, readHistoryFile } from './history/history-file'
 import { recordDecisionEntries } from './store/decisions'
 import { applyTeamHistory } from './store/history-records'
@@ -17,6 +18,8 @@ export interface TeamFilesOptions {
   /** What the last sync read of them. */
   previous?: readonly TeamFileState[]
   now: string
+  /** The most bytes read of each file: one past it is refused from its Content-Length, else as it streams. */
+  limit: number
 }
 
 export interface TeamFilesOutcome {
@@ -56,7 +59,15 @@ export async function syncTeamFiles(options: TeamFilesOptions): Promise<TeamFile
         outcome.problems.push(`${url}: the feed answered HTTP ${response.status} for ${names[kind]}.`)
         continue
       }
-      const text = await response.text()
+      const bytes = await bodyWithin(
+        response,
+        options.limit,
+        () =>
+          new FeedError(
+            `The team's ${kind} file is larger than ${megabytes(options.limit)}, and Vigil reads it up to ${megabytes(options.limit)}: it was not read.`,
+          ),
+      )
+      const text = new TextDecoder().decode(bytes)
       let decisionIds: string[] | undefined
       if (kind === 'history') {
         const { history } = readHistoryFile(text)

@@ -50,3 +50,24 @@ export async function bodyWithin(response: Response, limit: number, tooLarge: ()
   }
   return response.body ? readWithin(response.body, limit, tooLarge) : new Uint8Array(0)
 }
+
+/**
+ * Passes a stream's bytes on as they come, and errors with `tooLarge()` as soon as more than
+ * `limit` have come through (a decompression read as it goes: nothing past the cap is held).
+ */
+export function bytesWithin(
+  limit: number,
+  tooLarge: () => Error,
+): TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>> {
+  let total = 0
+  return new TransformStream({
+    transform(chunk, controller) {
+      total += chunk.byteLength
+      if (total > limit) controller.error(tooLarge())
+      else controller.enqueue(chunk)
+    },
+  })
+}
+
+/** A byte cap in words, as the messages of a read past it say it. */
+export const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`

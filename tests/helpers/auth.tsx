@@ -1,8 +1,8 @@
 import { UnsecuredJWT } from 'jose'
 import { useEffect, type ReactNode } from 'react'
 import { fromPromise, type Actor } from 'xstate'
-import { AuthActor } from '@/state/auth'
-import type { Session } from '@/auth/client'
+import { AuthActor, AuthClientContext } from '@/state/auth'
+import type { AuthClient, Session } from '@/auth/client'
 import { authMachine, type AuthInput } from '@/machines/auth.machine'
 
 export interface TestUser {
@@ -64,12 +64,26 @@ function CaptureActor({ auth }: { auth: TestAuth }) {
   return null
 }
 
-/** The app's AuthProvider context running the given test logic; `auth.mounted.actor` is the actor. */
-export function AuthTestProvider({ auth, children }: { auth: TestAuth; children: ReactNode }) {
+/**
+ * The app's AuthProvider context running the given test logic; `auth.mounted.actor` is the actor.
+ * `client` stands for the parts of the auth client a test needs (none by default, as in tests
+ * that mount the machine alone).
+ */
+export function AuthTestProvider({
+  auth,
+  client,
+  children,
+}: {
+  auth: TestAuth
+  client?: Partial<AuthClient>
+  children: ReactNode
+}) {
   return (
-    <AuthActor.Provider logic={auth.logic} options={{ input: auth.input }}>
-      <CaptureActor auth={auth} />
-      {children}
-    </AuthActor.Provider>
+    <AuthClientContext.Provider value={client as AuthClient | undefined}>
+      <AuthActor.Provider logic={auth.logic} options={{ input: auth.input }}>
+        <CaptureActor auth={auth} />
+        {children}
+      </AuthActor.Provider>
+    </AuthClientContext.Provider>
   )
 }

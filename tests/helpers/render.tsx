@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
 import { ImportDialog } from '@/screens/data-sources'
 import { FeedSyncProvider } from '@/state/feed'
+import { FeedDefaultsContext, type FeedDefaults } from '@/state/feed-defaults'
 import { ImportProvider } from '@/state/import'
 import { TriageProvider } from '@/state/triage'
 import { DataSourceProvider, type DataSourceChoice } from '@/state/data-source'
@@ -22,6 +23,8 @@ export interface RenderOptions {
   source?: DataSourceChoice
   /** The signed-in identity whose workspace the screens read (none: no workspace yet). */
   workspace?: WorkspaceIdentity
+  /** The feed the build names (none unless told). */
+  feedDefaults?: FeedDefaults
 }
 
 /** Who signs the decisions made in a test's workspace: the workspace's own identity, named. */
@@ -30,7 +33,14 @@ export const testAuthor = (identity: WorkspaceIdentity) => ({ name: 'Test Person
 /** Renders UI the way the app does: Mantine (test env, no transitions) around a memory router. */
 export async function renderWithProviders(
   ui: ReactNode,
-  { path = '/', colorScheme = 'light', withoutMantine = false, source = 'sample', workspace }: RenderOptions = {},
+  {
+    path = '/',
+    colorScheme = 'light',
+    withoutMantine = false,
+    source = 'sample',
+    workspace,
+    feedDefaults = { sendToken: false },
+  }: RenderOptions = {},
 ) {
   const [pathname, search = ''] = path.split('?')
   const location = memoryLocation({ path: pathname, searchPath: search, record: true })
@@ -41,9 +51,11 @@ export async function renderWithProviders(
         <WorkspaceProvider identity={workspace}>
           <DataSourceProvider initialChoice={source}>
             <ImportProvider dialog={withoutMantine ? null : <ImportDialog />}>
-              <FeedSyncProvider getToken={() => undefined}>
-                <TriageProvider author={workspace && testAuthor(workspace)}>{ui}</TriageProvider>
-              </FeedSyncProvider>
+              <FeedDefaultsContext.Provider value={feedDefaults}>
+                <FeedSyncProvider getToken={() => undefined}>
+                  <TriageProvider author={workspace && testAuthor(workspace)}>{ui}</TriageProvider>
+                </FeedSyncProvider>
+              </FeedDefaultsContext.Provider>
             </ImportProvider>
           </DataSourceProvider>
         </WorkspaceProvider>

@@ -153,6 +153,20 @@ describe('data sources', () => {
     localStorage.clear()
   })
 
+  it('sends no token to a feed an older Vigil kept for the whole browser, though the build sends it to its own feed', async () => {
+    localStorage.setItem('vigil-feed-url', 'http://127.0.0.1:9/someone-else/manifest.json')
+    await renderWithProviders(<DataSourcesScreen />, {
+      workspace: await newIdentity(),
+      feedDefaults: { url: 'http://127.0.0.1:9/team/manifest.json', sendToken: true },
+    })
+    const feed = page.getByRole('region', { name: 'Team feed' })
+    await expect
+      .element(feed.getByRole('textbox', { name: 'Feed manifest URL' }))
+      .toHaveValue('http://127.0.0.1:9/someone-else/manifest.json')
+    await expect.element(feed.getByRole('checkbox', { name: 'Send my sign-in token to the feed' })).not.toBeChecked()
+    localStorage.clear()
+  })
+
   it('shows file and repository names in the import history isolated, so a right-to-left override reorders nothing', async () => {
     const spoofed = 'billing/\u202Enosj.exe.json'
     const workspace = await workspaceWithFiles([

@@ -282,7 +282,9 @@ export async function importResults(database: WorkspaceDatabase, request: Import
         scannedAt: dated.scannedAt,
         timeSource: dated.timeSource,
         modelVersion: FINDING_MODEL_VERSION,
-        origin: request.origin ?? { kind: 'hand' },
+        // A run imported by hand stays the person's when a feed brings a newer scan of it: a feed
+        // removes only what it brought, and the person brought this run first.
+        origin: stored?.origin.kind === 'hand' ? stored.origin : (request.origin ?? { kind: 'hand' }),
         findings: findings.length,
       }
       runs.set(entry.run, record)
