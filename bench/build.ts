@@ -6,10 +6,9 @@ import { root, vigilDir } from './paths'
 export function buildBench(): void {
   const vite = join(root, 'node_modules/.bin/vite')
   console.log('Building Vigil and the reference pages…')
-  execFileSync(vite, ['build', '--logLevel', 'warn', '--outDir', vigilDir, '--emptyOutDir'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
-  execFileSync(vite, ['build', '--config', 'bench/vite.reference.config.ts'], { cwd: root, stdio: 'inherit' })
-  execFileSync(vite, ['build', '--config', 'bench/vite.seed.config.ts'], { cwd: root, stdio: 'inherit' })
+  // What users get: React's production build, whatever NODE_ENV the shell or a module loader set.
+  const options = { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } } as const
+  execFileSync(vite, ['build', '--logLevel', 'warn', '--outDir', vigilDir, '--emptyOutDir'], options)
+  execFileSync(vite, ['build', '--config', 'bench/vite.reference.config.ts'], options)
+  execFileSync(vite, ['build', '--config', 'bench/vite.seed.config.ts'], options)
 }
