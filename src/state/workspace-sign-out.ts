@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { userProfile } from '@/auth/claims'
 import { useAuth, useStoredSession } from './auth'
-import { deleteWorkspaceIfChosen, type WorkspaceIdentity } from './workspace'
+import { deleteWorkspaceIfChosen, type WorkspaceIdentity } from './workspace-deletion'
 
 const same = (a: WorkspaceIdentity | undefined, b: WorkspaceIdentity) =>
   !!a && a.subject === b.subject && a.issuer === b.issuer

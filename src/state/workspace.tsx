@@ -37,14 +37,18 @@ import type { WorkspaceTimesRequest } from '@/workspace/history/workspace-times'
 import { workspaceTimesInWorker } from './workspace-times-worker'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { useAdvisoryIndexer } from './advisory-indexer'
-import { readPersonal, writePersonal } from './personal-settings'
+import { writePersonal } from './personal-settings'
 import { useRequiredContext } from './required-context'
+import {
+  CLEAR_ON_SIGN_OUT_KEY,
+  closeConnection,
+  readClearOnSignOut,
+  workspaceConnections,
+  type WorkspaceIdentity,
+} from './workspace-deletion'
 
 /** Who the workspace belongs to: one database per identity (issuer + subject). */
-export interface WorkspaceIdentity {
-  issuer: string
-  subject: string
-}
+export type { WorkspaceIdentity } from './workspace-deletion'
 
 export interface WorkspaceState {
   /** The IndexedDB database of this identity, once its name is known. */
@@ -84,23 +88,15 @@ export interface WorkspaceState {
 const WorkspaceContext = createContext<WorkspaceState | null>(null)
 const noDecisions: readonly DecisionEntry[] = []
 const noImports: ImportRecord[] = []
-const CLEAR_ON_SIGN_OUT_KEY = 'vigil-clear-workspace-on-sign-out'
-const connections = new Map<string, Promise<WorkspaceDatabase>>()
 
 function connection(name: string): Promise<WorkspaceDatabase> {
-  let database = connections.get(name)
+  let database = workspaceConnections.get(name) as Promise<WorkspaceDatabase> | undefined
   if (!database) {
     database = openWorkspace(name)
-    connections.set(name, database)
-    database.catch(() => connections.delete(name))
+    workspaceConnections.set(name, database)
+    database.catch(() => workspaceConnections.delete(name))
   }
   return database
-}
-
-async function closeConnection(name: string) {
-  const database = connections.get(name)
-  connections.delete(name)
-  ;(await database?.catch(() => undefined))?.close()
 }
 
 /** Opens a workspace's database by name; tests pass a double through `WorkspaceStoreContext` (a slow store, say). */
@@ -136,25 +132,6 @@ function useDatabaseName(identity: WorkspaceIdentity | undefined): { name?: stri
   if (noStorage) return { problem: unavailable }
   // Another person signed in: the previous person's name is never used, not even until the new one is known.
   return identity && state.identity === identity ? state : {}
-}
-
-/** The person's choice to delete their workspace when they sign out, and when their session ends. */
-function readClearOnSignOut(name: string): boolean {
-  return readPersonal(CLEAR_ON_SIGN_OUT_KEY, name, 'move') === 'true'
-}
-
-/**
- * Deletes an identity's workspace if that person asked for it at sign-out: run in every tab when
- * the session leaves it (a sign-out here or in another tab, a session that ended after a failed
- * refresh, another person signing in). Open connections close as the deletion asks them to.
- */
-export async function deleteWorkspaceIfChosen(identity: WorkspaceIdentity): Promise<boolean> {
-  if (typeof indexedDB === 'undefined') return false
-  const name = await workspaceName(identity.issuer, identity.subject)
-  if (!readClearOnSignOut(name)) return false
-  await closeConnection(name)
-  await deleteWorkspace(name)
-  return true
 }
 
 export interface WorkspaceProviderProps {

@@ -1,5 +1,4 @@
-import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
-import { base64url } from 'jose'
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
 import type { EndpointExposure } from '@/data/endpoints'
 import type { FindingCounts } from '@/data/findings'
 import type { StoredAdvisoryIndex } from '@/workspace/advisory-index'
@@ -11,6 +10,9 @@ import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { addScanToRun, type RunHistory, type TimeSource } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
 import type { KeptTimeline } from '@/workspace/history/workspace-times'
+
+/** Kept here too: the tests and the store's callers open, name and delete workspaces through the schema. */
+export { deleteWorkspace, workspaceName } from './workspace-names'
 
 /** Findings are stored in pages of this many, per repository and run: few records to write and read. */
 export const PAGE_SIZE = 1000
@@ -191,12 +193,6 @@ export interface WorkspaceSchema extends DBSchema {
 
 export type WorkspaceDatabase = IDBPDatabase<WorkspaceSchema>
 type UpgradeTransaction = IDBPTransaction<WorkspaceSchema, StoreNames<WorkspaceSchema>[], 'versionchange'>
-
-/** One workspace per signed-in identity: two people sharing a browser never see each other's data. */
-export async function workspaceName(issuer: string, subject: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${issuer}\n${subject}`))
-  return `vigil-workspace-${base64url.encode(new Uint8Array(digest)).slice(0, 22)}`
-}
 
 /** The error a write fails with when the browser's storage quota is used up. */
 export class StorageFullError extends Error {
@@ -389,8 +385,6 @@ async function startHistory(transaction: UpgradeTransaction) {
     await transaction.objectStore('history').put(addScanToRun(undefined, scan))
   }
 }
-
-export const deleteWorkspace = (name: string) => deleteDB(name)
 
 type IndexesStore = {
   get: (name: string) => Promise<StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | undefined>
