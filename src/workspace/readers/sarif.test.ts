@@ -680,3 +680,36 @@ describe('dependency scanners writing SARIF', () => {
     expect(JSON.stringify(first)).not.toContain('hunter2')
   })
 })
+
+describe('SARIF paths written on the scanning machine', () => {
+  const eslint = { name: 'ESLint', rules: [{ id: 'no-eval', shortDescription: { text: 'eval is harmful' } }] }
+  const scanOf = (uri: string, invocations?: unknown[]) =>
+    log([
+      {
+        tool: { driver: eslint },
+        ...(invocations ? { invocations } : {}),
+        results: [{ ruleId: 'no-eval', level: 'error', message: { text: 'eval' }, locations: at(uri, 3, 'eval(x)') }],
+      },
+    ])
+  const fileOf = (results: ReturnType<typeof readSarif>) => (results[0].findings[0] as PolicyIssueFinding).location?.file
+
+  it('reads them from the folder named as the repository, so CI and a laptop key a finding alike', () => {
+    const ci = readSarif(scanOf('file:///home/runner/work/app/app/src/a.js'), { repository: 'app' })
+    const laptop = readSarif(scanOf('file:///C:/Users/ada/App/src/a.js'), { repository: 'app' })
+    expect(fileOf(ci)).toBe('src/a.js')
+    expect(fileOf(laptop)).toBe('src/a.js')
+    expect(ci[0].findings[0].key).toBe(laptop[0].findings[0].key)
+  })
+
+  it('reads them from the run’s working directory when it names one', () => {
+    const run = scanOf('file:///builds/team/web-app/src/a.js', [
+      { executionSuccessful: true, workingDirectory: { uri: 'file:///builds/team/web-app/' } },
+    ])
+    expect(fileOf(readSarif(run, { repository: 'storefront' }))).toBe('src/a.js')
+  })
+
+  it('keeps relative paths, and absolute ones it cannot place, as written', () => {
+    expect(fileOf(readSarif(scanOf('app/src/a.js'), { repository: 'app' }))).toBe('app/src/a.js')
+    expect(fileOf(readSarif(scanOf('file:///srv/build/src/a.js'), { repository: 'app' }))).toBe('srv/build/src/a.js')
+  })
+})

@@ -223,7 +223,33 @@ interface Place {
   message?: string
 }
 
-function placeOf(result: JsonObject, artifacts: JsonObject[], paths: Map<string, string>): Place {
+/**
+ * A path the tool wrote on the scanning machine (`file:///home/runner/work/app/app/src/a.js`, as
+ * ESLint's and Roslyn's SARIF do), made relative to the checkout, so that a scan in CI and one on
+ * a laptop name a file alike: below the run's working directory when it names one, else below the
+ * last folder named as the repository. Anything else stays as decoded.
+ */
+function checkoutPaths(run: JsonObject, repository: string | undefined): (uri: string, path: string) => string {
+  const workingUri = asText(own(asObject(own(asObjects(own(run, 'invocations'))[0] ?? {}, 'workingDirectory')), 'uri'))
+  const working = workingUri?.startsWith('file:') ? decodeUriPath(workingUri).replace(/\/*$/, '/') : undefined
+  const name = repository?.toLowerCase()
+  return (uri, path) => {
+    if (!uri.startsWith('file:') && !uri.startsWith('/')) return path
+    if (working !== undefined && path.startsWith(working) && path.length > working.length)
+      return path.slice(working.length)
+    if (name === undefined) return path
+    const segments = path.split('/')
+    const checkout = segments.slice(0, -1).findLastIndex((segment) => segment.toLowerCase() === name)
+    return checkout < 0 ? path : segments.slice(checkout + 1).join('/')
+  }
+}
+
+function placeOf(
+  result: JsonObject,
+  artifacts: JsonObject[],
+  paths: Map<string, string>,
+  inCheckout: (uri: string, path: string) => string,
+): Place {
   const location = asObjects(own(result, 'locations'))[0] ?? {}
   const physical = asObject(own(location, 'physicalLocation'))
   const artifact = asObject(own(physical, 'artifactLocation'))
@@ -239,7 +265,7 @@ function placeOf(result: JsonObject, artifacts: JsonObject[], paths: Map<string,
   if (uri) {
     file = paths.get(uri)
     if (file === undefined) {
-      file = decodeUriPath(uri)
+      file = inCheckout(uri, decodeUriPath(uri))
       paths.set(uri, file)
     }
   }
@@ -406,6 +432,7 @@ function readRun(run: JsonObject, options: ReadOptions, states: Map<string, RunS
     return known
   }
   const paths = new Map<string, string>()
+  const inCheckout = checkoutPaths(run, options.repository)
   const advisories = new Map<string, string | undefined>()
   const advisoryOf = (ruleId: string) => {
     if (!advisories.has(ruleId)) advisories.set(ruleId, leadingAdvisoryId(ruleId))
@@ -440,7 +467,7 @@ function readRun(run: JsonObject, options: ReadOptions, states: Map<string, RunS
     }
     const level = asText(own(result, 'level')) ?? ruleFacts.level
     const message = messageText(result, rule) ?? ''
-    const place = placeOf(result, artifacts, paths)
+    const place = placeOf(result, artifacts, paths, inCheckout)
     if (!place.file) skipped.noLocation += 1
     const location = place.file ? { file: place.file, line: place.line, endLine: place.endLine } : undefined
     const resultProperties = asObject(own(result, 'properties'))
