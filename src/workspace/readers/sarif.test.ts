@@ -691,7 +691,8 @@ describe('SARIF paths written on the scanning machine', () => {
         results: [{ ruleId: 'no-eval', level: 'error', message: { text: 'eval' }, locations: at(uri, 3, 'eval(x)') }],
       },
     ])
-  const fileOf = (results: ReturnType<typeof readSarif>) => (results[0].findings[0] as PolicyIssueFinding).location?.file
+  const fileOf = (results: ReturnType<typeof readSarif>) =>
+    (results[0].findings[0] as PolicyIssueFinding).location?.file
 
   it('reads them from the folder named as the repository, so CI and a laptop key a finding alike', () => {
     const ci = readSarif(scanOf('file:///home/runner/work/app/app/src/a.js'), { repository: 'app' })
