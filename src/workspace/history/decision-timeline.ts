@@ -1,7 +1,7 @@
 import { expiryInstant, scopeRank, type DecisionState } from '@/workspace/triage/decision'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { coveringEntries } from '@/workspace/triage/history'
-import type { DecidableFinding } from '@/workspace/triage/resolve'
+import { beats, type DecidableFinding, type Weighed } from '@/workspace/triage/resolve'
 import { toSeconds } from './finding-history'
 
 /**
@@ -98,42 +98,33 @@ export function decisionTimelines(
   })
 }
 
-interface Step {
+interface Step extends Weighed {
   entry: DecisionEntry
   scope: number
-  time: number
-  order: number
 }
 
 function timelineOf(scopes: readonly DecisionEntry[][], position: ReadonlyMap<DecisionEntry, number>): DecisionEvent[] {
   const steps: Step[] = []
   scopes.forEach((entries, scope) => {
-    for (const entry of entries) steps.push({ entry, scope, time: Date.parse(entry.at), order: position.get(entry)! })
+    const rank = scopeRank(entries[0].scope)
+    for (const entry of entries)
+      steps.push({ entry, scope, rank, at: Date.parse(entry.at), order: position.get(entry)! })
   })
-  steps.sort((a, b) => a.time - b.time || a.order - b.order)
-  const ranks = scopes.map((entries) => scopeRank(entries[0].scope))
+  steps.sort((a, b) => a.at - b.at || a.order - b.order)
   const current: (Step | undefined)[] = new Array(scopes.length)
   const events: DecisionEvent[] = []
-  for (let at = 0; at < steps.length; at += 1) {
-    current[steps[at].scope] = steps[at]
-    if (at + 1 < steps.length && steps[at + 1].time === steps[at].time) continue
+  for (let index = 0; index < steps.length; index += 1) {
+    const step = steps[index]
+    current[step.scope] = step
+    if (index + 1 < steps.length && steps[index + 1].at === step.at) continue
     let best: Step | undefined
-    for (let scope = 0; scope < scopes.length; scope += 1) {
-      const step = current[scope]
-      if (step === undefined || step.entry.state === 'needs-triage') continue
-      if (
-        best === undefined ||
-        ranks[scope] > ranks[best.scope] ||
-        (ranks[scope] === ranks[best.scope] &&
-          (step.time > best.time || (step.time === best.time && step.order > best.order)))
-      )
-        best = step
-    }
+    for (const held of current)
+      if (held !== undefined && held.entry.state !== 'needs-triage' && beats(held, best)) best = held
     const state: DecisionState = best?.entry.state ?? 'needs-triage'
     const expiresOn = state === 'accepted-risk' ? best!.entry.expiresOn : undefined
     const last = events[events.length - 1]
     if (last === undefined ? state === 'needs-triage' : last.state === state && last.expiresOn === expiresOn) continue
-    events.push({ at: steps[at].entry.at, state, ...(expiresOn !== undefined ? { expiresOn } : {}) })
+    events.push({ at: step.entry.at, state, ...(expiresOn !== undefined ? { expiresOn } : {}) })
   }
   return events
 }

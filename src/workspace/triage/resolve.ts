@@ -203,8 +203,15 @@ function buildIndex(log: readonly DecisionEntry[], now: Date): DecisionIndex {
   return index
 }
 
+/** What decides between two decisions that cover one finding: scope rank, time, place in the log. */
+export interface Weighed {
+  rank: number
+  at: number
+  order: number
+}
+
 /** The narrower wins; at the same rank, the newer. */
-const beats = (candidate: Candidate, best: Candidate | undefined) =>
+export const beats = (candidate: Weighed, best: Weighed | undefined) =>
   best === undefined ||
   candidate.rank > best.rank ||
   (candidate.rank === best.rank &&
