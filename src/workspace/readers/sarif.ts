@@ -35,6 +35,7 @@ import { imageName, isLocalPath, repositoryNameOf } from '@/workspace/repository
 import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
 import { fixAbove, schemeOf } from '@/workspace/versions'
 import { maskSecret } from './secret-mask'
+import { checkoutEnd } from './scan-root'
 
 /** SARIF level -> enforcement (error Mandatory, warning Recommended, note/none Optional). */
 const enforcementOf = new Map<string, EnforcementStatus>([
@@ -232,14 +233,12 @@ interface Place {
 function checkoutPaths(run: JsonObject, repository: string | undefined): (uri: string, path: string) => string {
   const workingUri = asText(own(asObject(own(asObjects(own(run, 'invocations'))[0] ?? {}, 'workingDirectory')), 'uri'))
   const working = workingUri?.startsWith('file:') ? decodeUriPath(workingUri).replace(/\/*$/, '/') : undefined
-  const name = repository?.toLowerCase()
   return (uri, path) => {
     if (!uri.startsWith('file:') && !uri.startsWith('/')) return path
     if (working !== undefined && path.startsWith(working) && path.length > working.length)
       return path.slice(working.length)
-    if (name === undefined) return path
     const segments = path.split('/')
-    const checkout = segments.slice(0, -1).findLastIndex((segment) => segment.toLowerCase() === name)
+    const checkout = checkoutEnd(segments, repository)
     return checkout < 0 ? path : segments.slice(checkout + 1).join('/')
   }
 }
