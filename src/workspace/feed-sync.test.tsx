@@ -194,7 +194,8 @@ describe('feed sync', () => {
     )
   })
 
-  it('names a file’s run as a hand import of the same folder does: the feed’s newer scan replaces the hand one', async () => {
+  /** payments/audit.json imported by hand, then a feed whose newer scan of that file is synced. */
+  async function handImportThenFeedOfIt(): Promise<FakeFeedHost> {
     await freshWorkspace()
     await importFile(
       database,
@@ -209,6 +210,11 @@ describe('feed sync', () => {
     const host = new FakeFeedHost()
     await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
     await sync(host)
+    return host
+  }
+
+  it('names a file’s run as a hand import of the same folder does: the feed’s newer scan replaces the hand one', async () => {
+    await handImportThenFeedOfIt()
     const runs = await listRuns(database, 'payments')
     expect(runs).toHaveLength(1)
     expect((await listRepositories(database)).map((summary) => [summary.name, summary.counts.vulnerabilities])).toEqual(
@@ -217,20 +223,7 @@ describe('feed sync', () => {
   })
 
   it('keeps a run imported by hand when the feed’s newer scan replaced it and the feed then drops its file', async () => {
-    await freshWorkspace()
-    await importFile(
-      database,
-      {
-        name: 'payments/audit.json',
-        blob: new Blob([npmAudit(['lodash', 'qs'])]),
-        repository: 'payments',
-        repositoryFromFolder: true,
-      },
-      () => {},
-    )
-    const host = new FakeFeedHost()
-    await host.publish({ payments: { 'audit.json': npmAudit(['lodash']) } })
-    await sync(host)
+    const host = await handImportThenFeedOfIt()
     await host.publish({ storefront: { 'audit.json': npmAudit(['minimist']) } })
     const report = await sync(host)
     expect(report.removed).toEqual([])
