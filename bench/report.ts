@@ -5,6 +5,7 @@ import type { FeedResults } from './scenarios/feed'
 import type { ImportRow } from './scenarios/import'
 import type { SearchRow, SortByNameResults } from './scenarios/search'
 import type { ViewAgainstReference } from './scenarios/vulnerabilities'
+import type { TriageResults } from './scenarios/triage'
 import type { WorkspaceResults } from './scenarios/workspace'
 import type { MedianWaterfall } from './sign-in-waterfall'
 import { round } from './statistics'
@@ -23,6 +24,9 @@ export const sortByNameLine = ({ ascendingMs, descendingMs }: SortByNameResults)
 
 export const workspaceLine = (workspace: WorkspaceResults): string =>
   `workspace of ${workspace.repositories} repositories and ${workspace.findings} findings (seeded in ${workspace.seedSeconds} s): signed-in reload to the list ${workspace.reloadToListMs} ms, details ${workspace.detailsMs} ms (first right after the reload ${workspace.detailsFirstMs} ms), dashboard ${workspace.dashboardMs} ms (first ${workspace.dashboardFirstMs} ms), its trends over ${workspace.historyDays} days of history ${workspace.trendsMs} ms (first ${workspace.trendsFirstMs} ms), JS heap ${workspace.jsHeapUsedMb} MB`
+
+export const triageLine = (triage: TriageResults): string =>
+  `triage in the workspace: a bulk decision on ${triage.findings} findings to the counts refreshed ${triage.bulkDecisionMs} ms (rounds ${triage.bulkDecisionRoundsMs.join(', ')}), its undo ${triage.undoMs} ms; a finding's history ${triage.historyMs} ms`
 
 export const workspaceViewsLine = (views: ViewAgainstReference): string =>
   `/vulnerabilities in the workspace: ready ${views.firstVisitMs} ms after navigation (rounds ${views.firstVisitRoundsMs.join(', ')}; the first follows the imports) (again ${views.revisitMs} ms), ${views.domNodes} DOM nodes; keystroke p95 ${views.keystrokes[1].p95} ms (plain DOM ${views.reference[1].p95} ms), at 4× CPU ${views.keystrokes[4].p95} ms (plain DOM ${views.reference[4].p95} ms)`
@@ -101,5 +105,6 @@ export function printReport(results: BenchResults): void {
   )
   console.log(generatedViewsLine(results.vulnerabilities))
   console.log(workspaceViewsLine(results.workspace.vulnerabilities))
+  console.log(triageLine(results.workspace.triage))
   console.log('Wrote bench/results.json')
 }

@@ -2,14 +2,16 @@
 // that BENCH_ONLY names (an unknown name runs them all, as it always did).
 import { buildBench } from './build'
 import { runAll } from './full-run'
-import { printImportTable, signInLine, sortByNameLine, workspaceLine, workspaceViewsLine } from './report'
+import { printImportTable, signInLine, sortByNameLine, triageLine, workspaceLine, workspaceViewsLine } from './report'
 import { writeResults } from './results'
 import { feedSync } from './scenarios/feed'
 import { importBench, writeScanFiles } from './scenarios/import'
 import { searchBench, sortByName } from './scenarios/search'
 import { startup } from './scenarios/startup'
 import { generatedVulnerabilityView } from './scenarios/vulnerabilities'
-import { largeWorkspace } from './scenarios/workspace'
+import { largeWorkspace, seedLargeWorkspace } from './scenarios/workspace'
+import { bulkDecision } from './scenarios/triage'
+import { desktopContext } from './browser'
 import { withBench, withServedBench } from './session'
 import { only, viewsOfGeneratedOnly } from './settings'
 
@@ -62,6 +64,20 @@ function workspaceOnly(): Promise<void> {
     console.log(JSON.stringify(workspace, null, 2))
     console.log(workspaceLine(workspace))
     console.log(workspaceViewsLine(workspace.vulnerabilities))
+    console.log(triageLine(workspace.triage))
+  })
+}
+
+/** `BENCH_ONLY=triage`: the large workspace seeded, then its bulk decision and a finding's history alone. */
+function triageOnly(): Promise<void> {
+  return withBench(async ({ browser, vigil }) => {
+    const context = await desktopContext(browser)
+    const page = await context.newPage()
+    await seedLargeWorkspace(page, vigil)
+    const triage = await bulkDecision(page, vigil)
+    await context.close()
+    console.log(JSON.stringify(triage, null, 2))
+    console.log(triageLine(triage))
   })
 }
 
@@ -78,6 +94,7 @@ const scenariosAlone = new Map<string, () => Promise<void>>([
   ['views', viewsOnly],
   ['import', importOnly],
   ['workspace', workspaceOnly],
+  ['triage', triageOnly],
   ['feed', feedOnly],
 ])
 

@@ -2,7 +2,7 @@
 
 const env = process.env
 
-/** `BENCH_ONLY`: one scenario alone (startup, search, views, import, workspace or feed); unset, all of them. */
+/** `BENCH_ONLY`: one scenario alone (startup, search, views, import, workspace, triage or feed); unset, all of them. */
 export const only = env.BENCH_ONLY
 /** `BENCH_ROUNDS`: start-up rounds, each a Vigil load and a bare React load, interleaved. */
 export const rounds = Number(env.BENCH_ROUNDS ?? 7)

@@ -1,9 +1,10 @@
-import type { Browser } from 'playwright'
+import type { Browser, Page } from 'playwright'
 import { desktopContext } from '../browser'
 import { keystrokesToResults, referenceResults } from '../keystrokes'
 import { inAppTime, inAppTimes, loadTime, type ReadyAt } from '../page-timing'
 import { workspaceFindings, workspaceHistoryDays, workspaceRepositories } from '../settings'
 import { signIn } from '../sign-in'
+import { bulkDecision, type TriageResults } from './triage'
 import { median, round } from '../statistics'
 import { vulnerabilityView, type KeystrokesByCpu, type ViewAgainstReference } from './vulnerabilities'
 
@@ -22,17 +23,14 @@ export interface WorkspaceResults {
   historyDays: number
   jsHeapUsedMb: number
   vulnerabilities: ViewAgainstReference
+  triage: TriageResults
 }
 
 /**
- * A workspace of 10,000 repositories and 1,000,000 findings (`BENCH_WORKSPACE_REPOS` ×
- * `BENCH_WORKSPACE_FINDINGS`), written through the real store by the seed page; then a signed-in
- * reload to the repositories list, a repository's details and the dashboard, the vulnerability
- * view against the plain-DOM advisories of the same workspace, and the JS heap.
+ * Signs in and fills the user's workspace with `BENCH_WORKSPACE_REPOS` × `BENCH_WORKSPACE_FINDINGS`
+ * findings through the real store, then makes it the data source; returns the seconds it took.
  */
-export async function largeWorkspace(browser: Browser, origin: string): Promise<WorkspaceResults> {
-  const context = await desktopContext(browser)
-  const page = await context.newPage()
+export async function seedLargeWorkspace(page: Page, origin: string): Promise<number> {
   await signIn(page, origin)
   await page.goto(
     `${origin}/bench-seed/index.html?repos=${workspaceRepositories}&findings=${workspaceFindings}&history=${workspaceHistoryDays}`,
@@ -44,6 +42,19 @@ export async function largeWorkspace(browser: Browser, origin: string): Promise<
   if (error) throw new Error(`Seeding the workspace failed: ${error}`)
   const seedSeconds = Number(await page.evaluate(() => document.body.dataset.seconds))
   await page.evaluate(() => localStorage.setItem('vigil-demo-org', 'workspace'))
+  return seedSeconds
+}
+
+/**
+ * A workspace of 10,000 repositories and 1,000,000 findings (`BENCH_WORKSPACE_REPOS` ×
+ * `BENCH_WORKSPACE_FINDINGS`), written through the real store by the seed page; then a signed-in
+ * reload to the repositories list, a repository's details and the dashboard, the vulnerability
+ * view against the plain-DOM advisories of the same workspace, the JS heap, and a bulk decision.
+ */
+export async function largeWorkspace(browser: Browser, origin: string): Promise<WorkspaceResults> {
+  const context = await desktopContext(browser)
+  const page = await context.newPage()
+  const seedSeconds = await seedLargeWorkspace(page, origin)
   const shown = workspaceRepositories.toLocaleString('en-US')
   const list: number[] = []
   const details: number[] = []
@@ -114,6 +125,8 @@ export async function largeWorkspace(browser: Browser, origin: string): Promise<
   const cdp = await context.newCDPSession(page)
   await cdp.send('HeapProfiler.collectGarbage')
   const heap = await cdp.send('Runtime.getHeapUsage')
+  // Last: its decisions change what the views above show.
+  const triage = await bulkDecision(page, origin)
   await context.close()
   return {
     repositories: workspaceRepositories,
@@ -129,5 +142,6 @@ export async function largeWorkspace(browser: Browser, origin: string): Promise<
     historyDays: workspaceHistoryDays,
     jsHeapUsedMb: round(heap.usedSize / 1024 / 1024),
     vulnerabilities,
+    triage,
   }
 }
