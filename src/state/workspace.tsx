@@ -22,6 +22,7 @@ import {
 import {
   findingsOf,
   listDigests,
+  readGeneration,
   readAdvisoryIndex,
   readKeptTimeline,
   saveAdvisoryIndex,
@@ -194,6 +195,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
   const indexes = useMemo(
     (): WorkspaceIndexes => ({
       digests: async () => (name ? listDigests(await open(name)) : { digests: [], generation: 0 }),
+      generation: async () => (name ? readGeneration(await open(name)) : 0),
       storedAdvisories: async () => (name ? readAdvisoryIndex(await open(name)) : undefined),
       saveAdvisories: async (index) => !!name && saveAdvisoryIndex(await open(name), index),
       history: async (repository) => (name ? readHistory(await open(name), repository) : emptyHistory),

@@ -114,4 +114,54 @@ describe('the advisory index of the workspace', () => {
     const source = sourceOf(storage(7, first.saved[0]).indexes, [...summaries, summary('gamma')])
     expect(await source.vulnerabilityPreview!()).toBeUndefined()
   })
+
+  describe('a new data source of the same workspace (after a decision, say)', () => {
+    /** The workspace's storage with a generation that can move, counting the digest reads. */
+    function liveStorage() {
+      const live = { generation: 7 }
+      const digestReads = vi.fn(async () => ({ digests, generation: live.generation }))
+      const indexes: WorkspaceIndexes = {
+        digests: digestReads,
+        generation: async () => live.generation,
+        storedAdvisories: async () => undefined,
+        saveAdvisories: async () => true,
+      }
+      return { live, indexes, digestReads }
+    }
+
+    it('takes the last index while no finding changed, without reading the digests again', async () => {
+      const { indexes, digestReads } = liveStorage()
+      const first = await sourceOf(indexes).vulnerabilityIndex()
+      const decided = { ...summaries[0], triage: { counts: emptyCounts(), needsTriage: 0, decided: 1, review: 0 } }
+      const again = sourceOf(indexes, [decided, summaries[1]])
+      expect(await again.vulnerabilityPreview!()).toBeUndefined()
+      expect(await again.vulnerabilityIndex()).toBe(first)
+      expect(await again.endpointOccurrences()).toEqual({ repository: [], endpoint: [] })
+      expect(digestReads).toHaveBeenCalledTimes(1)
+    })
+
+    it('reads the digests again once the findings changed', async () => {
+      const { live, indexes, digestReads } = liveStorage()
+      const first = await sourceOf(indexes).vulnerabilityIndex()
+      live.generation = 8
+      const next = await sourceOf(indexes).vulnerabilityIndex()
+      expect(next).not.toBe(first)
+      expect(counts(next.groups)).toEqual(counts(first.groups))
+      expect(digestReads).toHaveBeenCalledTimes(2)
+    })
+
+    it('reads the digests again for other repositories, or a repository imported again, at the same generation', async () => {
+      const { indexes, digestReads } = liveStorage()
+      await sourceOf(indexes).vulnerabilityIndex()
+      await sourceOf(indexes, [...summaries, summary('gamma')]).vulnerabilityIndex()
+      expect(digestReads).toHaveBeenCalledTimes(2)
+      // A workspace deleted and filled again counts its generations from the start.
+      const reimported = { ...summaries[0], scannedAt: '2026-11-20T00:00:00Z' }
+      await sourceOf(indexes, [reimported, summaries[1]]).vulnerabilityIndex()
+      expect(digestReads).toHaveBeenCalledTimes(3)
+      const madePrivate = summary('alpha', true)
+      await sourceOf(indexes, [madePrivate, summaries[1]]).vulnerabilityIndex()
+      expect(digestReads).toHaveBeenCalledTimes(4)
+    })
+  })
 })

@@ -2,6 +2,7 @@ import { emptyCounts, findingSeverities, type FindingCounts, type Vulnerability 
 import { once, type DataSource } from '@/data/data-source'
 import type { DecisionView } from '@/data/decisions'
 import type { Repository, TabSummary } from '@/data/repositories'
+import type { VulnerabilityIndex } from '@/data/advisory-groups'
 import { plural } from '@/lib/format'
 import { relativeTime } from '@/lib/relative-time'
 import type { ApiDocumentListing, ApiEndpoint } from '@/data/endpoints'
@@ -16,7 +17,7 @@ import { uniqueFindings } from './identity'
 import { decidableFinding, decidableVulnerability } from './store/triage-summary'
 import type { DecisionEntry } from './triage/decision-log'
 import { decisionViewOf } from './triage/decision-view'
-import { resolveDecisions } from './triage/resolve'
+import { resolveDecisions, type DecidableFinding } from './triage/resolve'
 import type { HistoryState } from './history/finding-history'
 import { defaultSla, type SlaSettings } from '@/data/policy-sla'
 import { decisionTimelines, type DecisionEvent } from './history/decision-timeline'
@@ -132,7 +133,7 @@ export function workspaceDataSource(
       return { ...findingViews(findings), decisions: decided?.views, ...(due ? { sla: due } : {}) }
     },
     ...withTimes(
-      withDecisions(digestIndexes(repositories, indexes), repositories, decisions, now),
+      withDecisions(digestIndexes(sorted, repositories, indexes), repositories, decisions, now),
       repositories,
       indexes,
       async (repository) => findingViews(uniqueFindings(await loadFindings(repository))).vulnerabilities,
@@ -177,6 +178,21 @@ function decisionsOf(
   }
 }
 
+/** Each index's occurrences as triage reads them: an index outlives a data source (see `lastDigestReads`). */
+const decidables = new WeakMap<VulnerabilityIndex, DecidableFinding[]>()
+
+function decidableOccurrences(index: VulnerabilityIndex, repositories: readonly Repository[]): DecidableFinding[] {
+  let decidable = decidables.get(index)
+  if (!decidable) {
+    const { occurrences } = index
+    decidable = occurrences.finding.map((finding, at) =>
+      decidableVulnerability(repositories[occurrences.repository[at]].name, finding),
+    )
+    decidables.set(index, decidable)
+  }
+  return decidable
+}
+
 /** The organisation-wide advisories with each occurrence's decision, while the workspace holds any. */
 function withDecisions<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
   indexes: T,
@@ -188,11 +204,7 @@ function withDecisions<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
   // The kept advisory index was built without decisions: with some, the groups are read afresh.
   const vulnerabilityIndex = once(async () => {
     const index = await indexes.vulnerabilityIndex()
-    const { occurrences } = index
-    const decidable = occurrences.finding.map((finding, at) =>
-      decidableVulnerability(repositories[occurrences.repository[at]].name, finding),
-    )
-    const { effective } = resolveDecisions(decidable, log, { now: new Date(now) })
+    const { effective } = resolveDecisions(decidableOccurrences(index, repositories), log, { now: new Date(now) })
     return { ...index, decisions: effective.map(decisionViewOf) }
   })
   return { ...indexes, vulnerabilityIndex, vulnerabilityPreview: undefined }
@@ -289,6 +301,8 @@ export interface WorkspaceIndexes {
   /** The dashboard's timeline kept from the last visit, when it still holds for these inputs (`timesInputs`). */
   keptTimeline?: (inputs: string) => Promise<KeptTimeline | undefined>
   digests: () => Promise<{ digests: RepositoryDigest[]; generation: number }>
+  /** The findings' generation alone (`digests` gives it too), read without the digests. */
+  generation?: () => Promise<number>
   storedAdvisories: () => Promise<StoredAdvisoryIndex | undefined>
   saveAdvisories: (index: StoredAdvisoryIndex) => Promise<boolean>
 }
@@ -330,17 +344,60 @@ export async function occurrencesFromDigests(
   return { vulnerabilities, endpoints }
 }
 
+/** What the digests of one generation gave, for the same repositories in the same order. */
+interface DigestRead {
+  generation: number
+  repositories: string
+  occurrences: Promise<Awaited<ReturnType<typeof occurrencesFromDigests>> & { generation: number }>
+  index?: VulnerabilityIndex
+}
+
 /**
- * The organisation-wide indexes, read from the digests once (all repositories in one pass). The
+ * The last read of each workspace's digests. A decision or a new setting makes a new data source
+ * without changing a finding: its indexes are the last ones, not a second read of every digest
+ * and a second grouping of every advisory (seconds at a million findings).
+ */
+const lastDigestReads = new WeakMap<WorkspaceIndexes, DigestRead>()
+
+/**
+ * The repositories as the digest indexes depend on them: their order, names and visibility, and
+ * what each last import brought (a workspace deleted and filled again counts its generations
+ * from the start).
+ */
+const repositoriesKey = (summaries: readonly RepositorySummary[]) =>
+  summaries
+    .map(
+      (summary) =>
+        `${summary.isPrivate ? 'p' : 'o'}${summary.name}\t${summary.scannedAt}\t${summary.counts.vulnerabilities}\t${summary.counts.policyIssues}\t${summary.apis?.endpoints ?? 0}`,
+    )
+    .join('\n')
+
+/**
+ * The organisation-wide indexes, read from the digests once (all repositories in one pass), or
+ * taken from the last data source of the same workspace while no finding changed since. Else the
  * advisory index kept from the last visit shows first, when the findings have not changed since.
  */
 function digestIndexes(
+  sorted: readonly RepositorySummary[],
   repositories: Repository[],
   indexes: WorkspaceIndexes,
 ): Pick<DataSource, 'vulnerabilityIndex' | 'vulnerabilityPreview' | 'endpointOccurrences'> {
-  const read = once(async () => {
-    const { digests, generation } = await indexes.digests()
-    return { ...(await occurrencesFromDigests(digests, repositories)), generation }
+  const key = repositoriesKey(sorted)
+  const reusable = once(async () => {
+    const last = lastDigestReads.get(indexes)
+    if (!last || last.repositories !== key || !indexes.generation) return undefined
+    return (await indexes.generation()) === last.generation ? last : undefined
+  })
+  const read = once(async (): Promise<DigestRead> => {
+    const reused = await reusable()
+    if (reused) return reused
+    const occurrences = (async () => {
+      const { digests, generation } = await indexes.digests()
+      return { ...(await occurrencesFromDigests(digests, repositories)), generation }
+    })()
+    const entry = { generation: (await occurrences).generation, repositories: key, occurrences }
+    lastDigestReads.set(indexes, entry)
+    return entry
   })
   const kept = once(async () => {
     const stored = await indexes.storedAdvisories().catch(() => undefined)
@@ -348,11 +405,14 @@ function digestIndexes(
     return index && { index, generation: stored.generation }
   })
   return {
-    vulnerabilityPreview: async () => (await kept())?.index,
+    vulnerabilityPreview: async () => ((await reusable())?.index ? undefined : (await kept())?.index),
     vulnerabilityIndex: once(async () => {
+      const reused = await reusable()
+      if (reused?.index) return reused.index
       // Asked for once a kept view is on screen and its findings are wanted, or when none was kept.
       const preview = await kept()
-      const { vulnerabilities, generation } = await read()
+      const entry = await read()
+      const { vulnerabilities, generation } = await entry.occurrences
       const { index, saved } = buildAdvisoryIndex(vulnerabilities, repositories, generation, {
         keptGeneration: preview?.generation,
         save: indexes.saveAdvisories,
@@ -361,8 +421,9 @@ function digestIndexes(
         // Only the next visit is slower for it (a full storage, say): nothing the user sees is wrong.
         console.warn('The advisory index was not kept for the next visit', error)
       })
+      entry.index = index
       return index
     }),
-    endpointOccurrences: async () => (await read()).endpoints,
+    endpointOccurrences: async () => (await (await read()).occurrences).endpoints,
   }
 }

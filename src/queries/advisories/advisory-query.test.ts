@@ -10,6 +10,7 @@ import {
 } from './vulnerability-filters'
 import type { Vulnerability } from '@/data/findings'
 import type { Repository } from '@/data/repositories'
+import type { SlaView } from '@/data/sla'
 
 const repository = (name: string, isPrivate = false) => ({ name, isPrivate }) as Repository
 const repositories = [repository('alpha'), repository('beta', true), repository('gamma'), repository('delta', true)]
@@ -212,5 +213,28 @@ describe('CSV export', () => {
     const lines = occurrencesToCsv([1], occurrences, repositories).trimEnd().split('\r\n')
     expect(lines).toHaveLength(2)
     expect(lines[1]).toMatch(/^beta,Private,CVE-1,GHSA-x,High,/)
+  })
+})
+
+describe('the flat view sorted by due date', () => {
+  const due = (dueAt: string): SlaView => ({
+    firstSeen: '2026-11-01T00:00:00Z',
+    ageDays: 1,
+    dueAt,
+    overdue: false,
+    dueSoon: false,
+    clock: 'running',
+  })
+
+  it('orders the same occurrences again when their days to fix change (a decision paused a clock, say)', () => {
+    const occurrences = occurrencesOf([
+      [0, finding('CVE-1')],
+      [2, finding('CVE-2')],
+    ])
+    const byDue = filters({ view: 'flat', flatSort: 'due' })
+    const before = [due('2026-12-01T00:00:00Z'), due('2026-12-20T00:00:00Z')]
+    expect(filterOccurrences(occurrences, repositories, byDue, undefined, before)).toEqual([0, 1])
+    const after = [{ ...before[0], clock: 'ended' as const }, before[1]]
+    expect(filterOccurrences(occurrences, repositories, byDue, undefined, after)).toEqual([1, 0])
   })
 })

@@ -108,9 +108,13 @@ export function filterOccurrences(
   // Per distinct finding: none of its occurrences pass, all do, or those from these repositories.
   const verdicts = new Map<Vulnerability, 'none' | 'all' | Uint8Array>()
   const shown: number[] = []
-  const order = occurrenceOrders(occurrences, filters.flatSort, () =>
-    sortOccurrences(allIndexes(occurrences.finding.length), occurrences, repositories, filters.flatSort, sla),
-  )
+  const sortAll = () =>
+    sortOccurrences(allIndexes(occurrences.finding.length), occurrences, repositories, filters.flatSort, sla)
+  // The days to fix change with decisions while the occurrences stay: that order is kept with them.
+  const order =
+    filters.flatSort === 'due' && sla
+      ? dueOrders(sla, filters.flatSort, sortAll)
+      : occurrenceOrders(occurrences, filters.flatSort, sortAll)
   for (const index of order) {
     const finding = occurrences.finding[index]
     let verdict = verdicts.get(finding)
@@ -235,3 +239,4 @@ export function affectedRepositories(
 }
 
 const occurrenceOrders = sortedOnce<VulnerabilityOccurrences, OccurrenceSort>()
+const dueOrders = sortedOnce<readonly (SlaView | undefined)[], OccurrenceSort>()

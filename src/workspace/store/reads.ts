@@ -26,6 +26,10 @@ export const listRuns = (database: WorkspaceDatabase, repository: string): Promi
 
 const DIGESTS_PER_READ = 500
 
+/** How many times the findings have changed: the digests of one generation are always the same. */
+export const readGeneration = (database: WorkspaceDatabase): Promise<number> =>
+  generationOf(database.transaction('indexes', 'readonly').objectStore('indexes'))
+
 /**
  * Every repository's digest, what the organisation-wide screens read, with the generation they
  * belong to. Read a few hundred at a time: each read's records are copied in on the main thread,
