@@ -122,11 +122,11 @@ export function parseYaml(text: string): unknown {
   }
 }
 
-/** Reads a scan file's text (already decompressed): JSON, or YAML for an API description. */
-export function readScanText(text: string, options: ReadOptions = {}): ReadResult[] {
+/** A scan file's text (already decompressed) parsed: JSON, or YAML for an API description. */
+export function parseScanText(text: string): { document: unknown; json: boolean } {
   const body = text.replace(/^\uFEFF/, '')
   // JSON (or nothing, which parseJson names) is told apart at its first character, never by scanning it.
-  if (/^\s*([[{"]|$)/.test(body)) return readDocument(parseJson(text), options)
+  if (/^\s*([[{"]|$)/.test(body)) return { document: parseJson(text), json: true }
   if (!looksLikeYaml(body)) {
     throw new ReaderError(
       'The file is neither JSON nor YAML: Vigil reads scanner reports in JSON and API descriptions in JSON or YAML.',
@@ -134,5 +134,10 @@ export function readScanText(text: string, options: ReadOptions = {}): ReadResul
   }
   const document = parseYaml(text)
   if (!isObject(document)) throw new ReaderError('The file is neither a JSON report nor a YAML API description.')
-  return readDocument(document, options)
+  return { document, json: false }
+}
+
+/** Reads a scan file's text (already decompressed): JSON, or YAML for an API description. */
+export function readScanText(text: string, options: ReadOptions = {}): ReadResult[] {
+  return readDocument(parseScanText(text).document, options)
 }

@@ -1,4 +1,4 @@
-import { decodeText, isGzip, MAX_FILE_BYTES, readScanText } from './detect'
+import { decodeText, isGzip, MAX_FILE_BYTES, parseScanText, readDocument } from './detect'
 import { readWithin } from './read-within'
 import { cleanRepositoryName } from './repository-name'
 import { formatNames, ReaderError, type FormatId } from './model'
@@ -129,10 +129,12 @@ export function suggestRepository(fileName: string): string {
 
 /**
  * Reads, maps and writes one file (in the import worker): the file lands whole in one
- * transaction, or is refused with a reason and changes nothing.
+ * transaction, or is refused with a reason and changes nothing. The workspace may be given as a
+ * function that opens it: it is called only when the file is ready to be written, so that opening
+ * the storage overlaps reading and parsing the file.
  */
 export async function importFile(
-  database: WorkspaceDatabase,
+  workspace: WorkspaceDatabase | (() => Promise<WorkspaceDatabase>),
   input: ImportFileInput,
   onPhase: (phase: ImportPhase) => void,
   now: () => string = () => new Date().toISOString(),
@@ -143,10 +145,16 @@ export async function importFile(
     const bytes = await bytesOf(input.blob)
     onPhase('parsing')
     const text = decodeText(bytes)
-    const vex = vexFormatOf(text)
-    if (vex) return await importVexDocument(database, input, text, vex, now())
+    // The file is parsed once: the VEX check and the reader share the document.
+    const { document, json } = parseScanText(text)
+    const database = () => (typeof workspace === 'function' ? workspace() : Promise.resolve(workspace))
+    const vex = json ? vexFormatOf(text, document) : undefined
+    if (vex) return await importVexDocument(await database(), input, text, vex, now())
     const given = input.repository === undefined ? undefined : cleanRepositoryName(input.repository)
-    const results = readScanText(text, { fileName: pathInRepository(input), ...(given ? { repository: given } : {}) })
+    const results = readDocument(document, {
+      fileName: pathInRepository(input),
+      ...(given ? { repository: given } : {}),
+    })
     const format: FormatId = results[0].format
     formatName = formatNames[format]
     const repository = chooseRepository(
@@ -157,7 +165,7 @@ export async function importFile(
       return { status: 'needs-repository', file: input.name, formatName, suggestion: suggestRepository(input.name) }
     }
     onPhase('writing')
-    const { records } = await importResults(database, {
+    const { records } = await importResults(await database(), {
       file: input.name,
       repository,
       details: input.details,
@@ -179,20 +187,16 @@ export async function importFile(
 const vexNames = { openvex: 'OpenVEX', 'cyclonedx-vex': 'CycloneDX VEX' } as const
 
 /**
- * Whether the text is a VEX document with no findings of its own: OpenVEX, or CycloneDX whose
- * vulnerabilities all carry an analysis and that lists no components (a BOM with components is a
- * scan whose VEX applies to its own findings).
+ * Whether the JSON text (and its parsed document) is a VEX document with no findings of its own:
+ * OpenVEX, or CycloneDX whose vulnerabilities all carry an analysis and that lists no components
+ * (a BOM with components is a scan whose VEX applies to its own findings).
  */
-function vexFormatOf(text: string): keyof typeof vexNames | undefined {
+function vexFormatOf(text: string, document: unknown): keyof typeof vexNames | undefined {
+  // The document's fields first: a scan report is told apart without scanning its whole text.
+  const format = detectVex(document)
+  if (!format) return undefined
   if (!text.includes('openvex.dev/ns') && !(text.includes('"CycloneDX"') && text.includes('"analysis"')))
     return undefined
-  let document: unknown
-  try {
-    document = JSON.parse(text.replace(/^\uFEFF/, ''))
-  } catch {
-    return undefined
-  }
-  const format = detectVex(document)
   if (format === 'cyclonedx-vex') {
     const components = (document as { components?: unknown }).components
     if (Array.isArray(components) && components.length > 0) return undefined

@@ -41,21 +41,30 @@ async function open(name: string): Promise<WorkspaceDatabase | undefined> {
   }
 }
 
+/** Imports the dialog's files one after the other, each in its own transaction. */
+async function importFiles(data: Extract<ImportRequestMessage, { type: 'import' }>) {
+  // The storage opens while the first file is read and parsed; nothing is reported of a file
+  // until it is open (when it cannot be, the import fails as a whole, with the reason).
+  const opening = open(data.database)
+  const workspace = async () => (await opening) ?? Promise.reject(new Error('The workspace could not be opened.'))
+  for (const [index, file] of data.files.entries()) {
+    const outcome = await importFile(workspace, { ...file, author: data.author }, (phase) =>
+      post({ type: 'progress', index, phase }),
+    )
+    if (!(await opening)) return
+    post({ type: 'file', index, outcome })
+  }
+  const database = await opening
+  if (!database) return
+  database.close()
+  post({ type: 'finished' })
+}
+
 scope.onmessage = async ({ data }: MessageEvent<ImportRequestMessage>) => {
-  if (data?.type !== 'import' && data?.type !== 'sync') return
+  if (data?.type === 'import') return importFiles(data)
+  if (data?.type !== 'sync') return
   const database = await open(data.database)
   if (!database) return
-  if (data.type === 'import') {
-    for (const [index, file] of data.files.entries()) {
-      const outcome = await importFile(database, { ...file, author: data.author }, (phase) =>
-        post({ type: 'progress', index, phase }),
-      )
-      post({ type: 'file', index, outcome })
-    }
-    database.close()
-    post({ type: 'finished' })
-    return
-  }
   try {
     const report = await syncFeed({
       database,

@@ -1,22 +1,12 @@
-import type { IDBPObjectStore } from 'idb'
 import {
   addScanToRun,
   emptyHistory,
   toSeconds,
   type HistoryState,
   type RunHistory,
-  type Scan,
 } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
-import type { WorkspaceDatabase, WorkspaceSchema } from './schema'
-
-/** The history store of a read-write transaction (the import's). */
-type HistoryStore = Pick<IDBPObjectStore<WorkspaceSchema, ['history'], 'history', 'readwrite'>, 'get' | 'put'>
-
-/** Adds one scan to its run's stored history, in the transaction of the import that brings it. */
-export async function recordScan(store: HistoryStore, scan: Scan): Promise<void> {
-  await store.put(addScanToRun(await store.get([scan.repository, scan.run]), scan))
-}
+import type { WorkspaceDatabase } from './schema'
 
 function stateOf(runs: readonly RunHistory[]): HistoryState {
   if (runs.length === 0) return emptyHistory

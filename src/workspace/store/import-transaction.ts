@@ -3,10 +3,10 @@ import { digestOf } from '@/workspace/digest'
 import { uniqueFindings } from '@/workspace/identity'
 import { FINDING_MODEL_VERSION, type Finding, type ReadResult } from '@/workspace/model'
 import type { TimeSource } from '@/workspace/history/finding-history'
+import { addScanToRun } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
 import { summaryOf, type RepositoryDetails } from './aggregates'
 import { triageSummaries } from './triage-summary'
-import { recordScan } from './history-records'
 import {
   countChange,
   isQuotaError,
@@ -70,9 +70,12 @@ function byRun(results: ReadResult[]): RunImport[] {
     }
     entry.results.push(result)
     for (const former of result.formerRuns ?? []) if (former !== result.run) entry.formerRuns.add(former)
-    for (const finding of result.findings) entry.findings.push(finding)
     runs.set(result.run, entry)
   }
+  // A run read from one result keeps that result's list: its findings are not copied.
+  for (const entry of runs.values())
+    entry.findings =
+      entry.results.length === 1 ? entry.results[0].findings : entry.results.flatMap((result) => result.findings)
   return [...runs.values()]
 }
 
@@ -94,22 +97,40 @@ function changesBetween(previous: Map<string, string>, next: Finding[]): ChangeC
 }
 
 /**
+ * A write transaction's requests, made one after the other and awaited together at its end: a
+ * transaction runs them in order, and the worker goes on (the next page, the summary, the digest)
+ * while the storage writes what it was handed. A failed request aborts the transaction, and the
+ * final wait throws its error.
+ */
+class Requests {
+  private readonly pending: Promise<unknown>[] = []
+
+  add(request: Promise<unknown>): void {
+    // Marked handled now, so that a failure before the final wait is not reported twice.
+    request.catch(() => undefined)
+    this.pending.push(request)
+  }
+
+  settled(): Promise<unknown> {
+    return Promise.all(this.pending)
+  }
+}
+
+/**
  * Replaces one run's pages: the run's own, and the pages an older Vigil stored under the same
  * tool's name (before runs existed), whose findings are read again rather than compared.
  */
-async function replaceRun(
+function replaceRun(
   transaction: WriteTransaction,
+  requests: Requests,
   repository: string,
   entry: RunImport,
   pages: FindingsPage[],
-): Promise<{ kept: FindingsPage[]; written: FindingsPage[]; changes: ChangeCounts; findings: Finding[] }> {
+): { kept: FindingsPage[]; written: FindingsPage[]; changes: ChangeCounts; findings: Finding[] } {
   const store = transaction.objectStore('pages')
   const previous = new Map<string, string>()
   let reread = 0
   const kept: FindingsPage[] = []
-  // The requests are made one after the other and awaited together: a transaction runs them in
-  // order, and the worker does not wait for each page to be stored before handing over the next.
-  const requests: Promise<unknown>[] = []
   for (const page of pages) {
     const ours =
       (page.run === entry.run || entry.formerRuns.has(page.run)) && page.modelVersion === FINDING_MODEL_VERSION
@@ -120,7 +141,7 @@ async function replaceRun(
     }
     if (ours) for (const finding of page.findings) previous.set(finding.key, JSON.stringify(finding))
     else reread += page.findings.length
-    requests.push(store.delete([page.repository, page.run, page.page]))
+    requests.add(store.delete([page.repository, page.run, page.page]))
   }
   const byKey = new Map<string, Finding>()
   for (const finding of entry.findings) if (!byKey.has(finding.key)) byKey.set(finding.key, finding)
@@ -135,10 +156,9 @@ async function replaceRun(
       modelVersion: FINDING_MODEL_VERSION,
       findings: findings.slice(start, start + PAGE_SIZE),
     }
-    requests.push(store.put(record))
+    requests.add(store.put(record))
     written.push(record)
   }
-  await Promise.all(requests)
   const changes = changesBetween(previous, findings)
   if (reread > 0) changes.reread = reread
   return { kept, written, changes, findings }
@@ -207,17 +227,26 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     },
   )
   try {
-    let pages = await transaction.objectStore('pages').index('repository').getAll(request.repository)
-    const runs = new Map(
-      (await transaction.objectStore('runs').index('repository').getAll(request.repository)).map((run) => [
-        run.run,
-        run,
-      ]),
-    )
+    const entries = byRun(request.results)
+    const history = transaction.objectStore('history')
+    const repositories = transaction.objectStore('repositories')
+    // Everything the import reads is asked for at once, before anything is written. A run that
+    // takes over a former run's history reads its own after that move, in order.
+    const movesHistory = entries.some((entry) => entry.formerRuns.size > 0)
+    const [storedPages, storedRuns, before, log, histories] = await Promise.all([
+      transaction.objectStore('pages').index('repository').getAll(request.repository),
+      transaction.objectStore('runs').index('repository').getAll(request.repository),
+      repositories.get(request.repository),
+      transaction.objectStore('decisions').getAll(),
+      movesHistory ? undefined : Promise.all(entries.map((entry) => history.get([request.repository, entry.run]))),
+    ])
+    let pages = storedPages
+    const runs = new Map(storedRuns.map((run) => [run.run, run]))
+    const requests = new Requests()
     const records: ImportRecord[] = []
     const documents: ApiDocumentRecord[] = []
     const touched: string[] = []
-    for (const entry of byRun(request.results)) {
+    for (const [index, entry] of entries.entries()) {
       const [first] = entry.results
       const scanTime = entry.results
         .map((result) => result.scannedAt)
@@ -235,16 +264,18 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       if (!older) await takeOverFormerRuns(transaction, request.repository, entry, runs)
       if (dated.warning && entry.findings.some((finding) => finding.kind !== 'endpoint')) warnings.push(dated.warning)
       // Every scan joins the run's history, an older one too: it fills in the past and changes nothing now.
-      await recordScan(
-        transaction.objectStore('history'),
-        scanOf({
-          repository: request.repository,
-          run: entry.run,
-          tool: entry.tool,
-          findings: entry.findings,
-          scannedAt: dated.scannedAt,
-          timeSource: dated.timeSource,
-        }),
+      const scan = scanOf({
+        repository: request.repository,
+        run: entry.run,
+        tool: entry.tool,
+        findings: entry.findings,
+        scannedAt: dated.scannedAt,
+        timeSource: dated.timeSource,
+      })
+      requests.add(
+        history.put(
+          addScanToRun(histories ? histories[index] : await history.get([request.repository, entry.run]), scan),
+        ),
       )
       const base = {
         file: request.file,
@@ -265,12 +296,12 @@ export async function importResults(database: WorkspaceDatabase, request: Import
         })
         continue
       }
-      const { kept, written, changes, findings } = await replaceRun(transaction, request.repository, entry, pages)
+      const { kept, written, changes, findings } = replaceRun(transaction, requests, request.repository, entry, pages)
       pages = [...kept, ...written]
       for (const [run, record] of runs)
         if (record.modelVersion < FINDING_MODEL_VERSION && record.tool === entry.tool) {
           runs.delete(run)
-          await transaction.objectStore('runs').delete([request.repository, run])
+          requests.add(transaction.objectStore('runs').delete([request.repository, run]))
         }
       const record: RunRecord = {
         repository: request.repository,
@@ -288,7 +319,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
         findings: findings.length,
       }
       runs.set(entry.run, record)
-      await transaction.objectStore('runs').put(record)
+      requests.add(transaction.objectStore('runs').put(record))
       touched.push(entry.run)
       if (first.apiDocument) {
         documents.push({
@@ -302,8 +333,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       records.push({ ...base, changes, warnings })
     }
 
-    const repositories = transaction.objectStore('repositories')
-    const before = await repositories.get(request.repository)
+    // While the storage writes the pages, the summary and the digest are made.
     const unique = uniqueFindings(pages.flatMap((page) => page.findings))
     const replacedTools = new Set(documents.map((document) => document.tool))
     const summary = summaryOf({
@@ -319,15 +349,13 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       before,
     })
     const digest = digestOf(request.repository, unique)
-    const log = await transaction.objectStore('decisions').getAll()
     if (log.length > 0) summary.triage = triageSummaries([digest], log, new Date(request.now)).get(request.repository)
     const imports = transaction.objectStore('imports')
-    await Promise.all([
-      repositories.put(summary),
-      transaction.objectStore('digests').put(digest),
-      countChange(transaction.objectStore('indexes')),
-      ...records.map(async (record) => (record.id = await imports.add(record))),
-    ])
+    requests.add(repositories.put(summary))
+    requests.add(transaction.objectStore('digests').put(digest))
+    requests.add(countChange(transaction.objectStore('indexes')))
+    for (const record of records) requests.add(imports.add(record).then((id) => (record.id = id)))
+    await requests.settled()
     await transaction.done
     return { records, runs: touched }
   } catch (error) {
