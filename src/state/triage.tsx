@@ -59,7 +59,9 @@ function provideTriage(
         void (async () => {
           for (let at = 0; at < entries.length && !stopped; at += BULK_PART) {
             const part = entries.slice(at, at + BULK_PART)
-            await record(part, { announce: false })
+            // The counts are weighed once, with the last part: each part's own would read the whole log again.
+            const last = at + BULK_PART >= entries.length
+            await record(part, { announce: false, counts: last ? 'now' : 'later' })
             written = [...written, ...part]
             saved += part.length
             if (!stopped) sendBack({ type: 'bulk.progressed', done: saved })
@@ -70,8 +72,9 @@ function provideTriage(
             if (!stopped) sendBack({ type: 'bulk.failed', message: messageOf(error) })
           })
           .finally(() => {
-            // Stopped from outside (the dialog closed mid-step): what was saved still reaches the screens.
-            if (stopped && saved > 0) changed()
+            // Cut short (the dialog closed, or a part failed): what was saved still reaches the
+            // screens, and the workspace's next read brings its counts up to date.
+            if (saved > 0 && (stopped || saved < entries.length)) changed()
           })
         return () => {
           stopped = true

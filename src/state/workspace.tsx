@@ -30,7 +30,12 @@ import {
   listRepositories,
 } from '@/workspace/store/reads'
 import type { WorkspaceIndexes } from '@/workspace/workspace-source'
-import { listDecisions, recordDecisionEntries } from '@/workspace/store/decisions'
+import {
+  listDecisions,
+  recordDecisionEntries,
+  settlePendingCounts,
+  type CountsTiming,
+} from '@/workspace/store/decisions'
 import { readPublishedDecisionIds } from '@/workspace/store/feed-records'
 import { readHistory } from '@/workspace/store/history-records'
 import { emptyHistory } from '@/workspace/history/finding-history'
@@ -71,10 +76,14 @@ export interface WorkspaceState {
    */
   published?: ReadonlySet<string>
   /**
-   * Appends decisions and brings the counts they change up to date; the screens and other tabs
-   * reload, unless `announce` is false (a bulk step in parts announces once, with `changed`).
+   * Appends decisions and brings the counts they change up to date (or, with `counts: 'later'`,
+   * with the next call: a bulk step's parts); the screens and other tabs reload, unless `announce`
+   * is false (a bulk step in parts announces once, with `changed`).
    */
-  recordDecisions: (entries: readonly DecisionEntry[], options?: { announce?: boolean }) => Promise<void>
+  recordDecisions: (
+    entries: readonly DecisionEntry[],
+    options?: { announce?: boolean; counts?: CountsTiming },
+  ) => Promise<void>
   /** Reloads after a change, and tells the other tabs of this identity to. */
   changed: () => void
   findings: (repository: string) => ReturnType<typeof findingsOf>
@@ -149,6 +158,8 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     name ? ['workspace', name, revision] : null,
     async ([, database, asked]: [string, string, number]) => {
       const opened = await open(database)
+      // A bulk decision cut short (the tab closed mid-step) left counts to bring up to date.
+      await settlePendingCounts(opened)
       const [summaries, imports, decisions, published] = await Promise.all([
         listRepositories(opened),
         listImports(opened),
@@ -227,9 +238,9 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       imports: current?.imports ?? noImports,
       decisions: current?.decisions ?? noDecisions,
       published: current?.published,
-      recordDecisions: async (entries, { announce = true } = {}) => {
+      recordDecisions: async (entries, { announce = true, counts } = {}) => {
         if (!name) throw new Error('Your workspace is not ready yet: try again in a moment.')
-        await recordDecisionEntries(await open(name), entries)
+        await recordDecisionEntries(await open(name), entries, undefined, { counts })
         if (announce) changed()
       },
       changed,

@@ -3,7 +3,7 @@ import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/tes
 import { importFile } from '@/workspace/import-file'
 import type { Decision } from '@/workspace/triage/decision'
 import { recordDecisions, type DecisionEntry } from '@/workspace/triage/decision-log'
-import { listDecisions, recordDecisionEntries, refreshTriageCounts } from './decisions'
+import { listDecisions, recordDecisionEntries, refreshTriageCounts, settlePendingCounts } from './decisions'
 import { listRepositories } from './reads'
 import type { WorkspaceDatabase } from './schema'
 
@@ -166,6 +166,51 @@ describe('decisions in the workspace', () => {
       () => {},
     )
     expect((await openCounts(database)).payments).toEqual([1, 1])
+  })
+})
+
+describe('a bulk step written in parts', () => {
+  const fixed = (repository: string, advisoryId: string): Decision => ({
+    state: 'fixed',
+    reason: 'Upgraded.',
+    scope: { kind: 'advisory', repository, advisoryId },
+  })
+
+  it('leaves the counts to its last part, which weighs the whole log once for every repository the parts touched', async () => {
+    const database = await workspace()
+    const first = entries([], [fixed('payments', 'CVE-2026-1001')])
+    const second = entries(first, [fixed('storefront', 'CVE-2026-1001')])
+    expect(await recordDecisionEntries(database, first, undefined, { counts: 'later' })).toBe(1)
+    expect(await openCounts(database)).toEqual({ payments: [2, undefined], storefront: [1, undefined] })
+    expect(await listDecisions(database)).toHaveLength(1)
+    await recordDecisionEntries(database, second)
+    expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [0, 0] })
+    expect(await settlePendingCounts(database)).toBe(false)
+  })
+
+  it('has its counts brought up to date by the next read when it was cut short', async () => {
+    const database = await workspace()
+    await recordDecisionEntries(database, entries([], [fixed('payments', 'CVE-2026-1002')]), undefined, {
+      counts: 'later',
+    })
+    expect(await openCounts(database)).toEqual({ payments: [2, undefined], storefront: [1, undefined] })
+    expect(await settlePendingCounts(database)).toBe(true)
+    expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [1, undefined] })
+    expect(await settlePendingCounts(database)).toBe(false)
+  })
+
+  it('weighs every repository when a part decided on an advisory everywhere', async () => {
+    const database = await workspace()
+    const everywhere = entries(
+      [],
+      [{ state: 'false-positive', reason: 'Not ours.', scope: { kind: 'advisory', advisoryId: 'CVE-2026-1001' } }],
+    )
+    await recordDecisionEntries(database, everywhere, undefined, { counts: 'later' })
+    await recordDecisionEntries(database, entries(everywhere, [fixed('payments', 'CVE-2026-1002')]), undefined, {
+      counts: 'later',
+    })
+    expect(await settlePendingCounts(database)).toBe(true)
+    expect(await openCounts(database)).toEqual({ payments: [0, 0], storefront: [0, 0] })
   })
 })
 

@@ -4,26 +4,49 @@ import { repositoriesTouched, triageSummaries } from './triage-summary'
 
 export const listDecisions = (database: WorkspaceDatabase): Promise<DecisionEntry[]> => database.getAll('decisions')
 
+/** Whether the counts of the repositories decisions touch are brought up to date with them, or with a later call. */
+export type CountsTiming = 'now' | 'later'
+
+const pendingKey = 'pending-counts'
+
 /**
  * Appends decision entries (never editing one), and in the same transaction brings the counts of
  * every repository they can change up to date: a repository's own, or every repository for a
  * decision on an advisory everywhere. Entries already stored (by id) are not added twice, so the
- * feed's decisions can be applied again and again.
+ * feed's decisions can be applied again and again. With `counts: 'later'` (a bulk step's parts but
+ * its last), the repositories are noted instead and the next call with `counts: 'now'` (or
+ * `settlePendingCounts`) weighs the whole log once for all of them.
  */
 export async function recordDecisionEntries(
   database: WorkspaceDatabase,
   entries: readonly DecisionEntry[],
   now: Date = new Date(),
+  { counts = 'now' }: { counts?: CountsTiming } = {},
 ): Promise<number> {
-  const transaction = database.transaction(['decisions', 'digests', 'repositories'], 'readwrite')
+  const transaction = database.transaction(['decisions', 'digests', 'repositories', 'indexes'], 'readwrite')
   const store = transaction.objectStore('decisions')
-  const known = new Set(await store.getAllKeys())
+  const indexes = transaction.objectStore('indexes')
+  const [keys, pendingRecord] = await Promise.all([
+    entries.length > 0 ? store.getAllKeys() : [],
+    indexes.get(pendingKey),
+  ])
+  const known = new Set(keys)
   const added = entries.filter((entry) => !known.has(entry.id))
   // Queued at once: one request after another in the transaction, without a wait between each.
   await Promise.all(added.map((entry) => store.add(entry)))
-  if (added.length > 0) {
+  const pending = pendingRecord?.name === pendingKey ? pendingRecord.repositories : undefined
+  const touched = joinTouched(pending, added.length > 0 ? repositoriesTouched(added) : new Set())
+  if (counts === 'later') {
+    if (touched !== 'all' && touched.size === 0) await transaction.done
+    else {
+      await indexes.put({ name: pendingKey, repositories: touched === 'all' ? 'all' : [...touched] })
+      await transaction.done
+    }
+    return added.length
+  }
+  if (pending !== undefined) await indexes.delete(pendingKey)
+  if (touched === 'all' || touched.size > 0) {
     const log = await store.getAll()
-    const touched = repositoriesTouched(added)
     const digests =
       touched === 'all'
         ? await transaction.objectStore('digests').getAll()
@@ -39,6 +62,22 @@ export async function recordDecisionEntries(
   }
   await transaction.done
   return added.length
+}
+
+function joinTouched(pending: string[] | 'all' | undefined, touched: Set<string> | 'all'): Set<string> | 'all' {
+  if (pending === 'all' || touched === 'all') return 'all'
+  return pending === undefined ? touched : new Set([...pending, ...touched])
+}
+
+/**
+ * Brings up to date the counts a bulk step cut short left waiting (see `recordDecisionEntries`);
+ * says whether any were.
+ */
+export async function settlePendingCounts(database: WorkspaceDatabase, now: Date = new Date()): Promise<boolean> {
+  const record = await database.get('indexes', pendingKey)
+  if (record?.name !== pendingKey) return false
+  await recordDecisionEntries(database, [], now)
+  return true
 }
 
 /**

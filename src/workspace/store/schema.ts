@@ -177,6 +177,15 @@ export interface KeptTimelineRecord {
   timeline: KeptTimeline
 }
 
+/**
+ * Repositories whose counts wait for the rest of a bulk step's decisions: the step's last part
+ * brings them up to date, or the next read of the workspace does when the step was cut short.
+ */
+export interface PendingCountsRecord {
+  name: 'pending-counts'
+  repositories: string[] | 'all'
+}
+
 export interface WorkspaceSchema extends DBSchema {
   repositories: { key: string; value: RepositorySummary }
   pages: { key: [string, string, number]; value: FindingsPage; indexes: { repository: string } }
@@ -185,7 +194,7 @@ export interface WorkspaceSchema extends DBSchema {
   feeds: { key: string; value: FeedState }
   feedFiles: { key: string; value: FeedFileState }
   digests: { key: string; value: RepositoryDigest }
-  indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord }
+  indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | PendingCountsRecord }
   decisions: { key: string; value: DecisionEntry }
   /** Each run's history: its scans and when each finding was first seen, last seen, fixed and seen again. */
   history: { key: [string, string]; value: RunHistory; indexes: { repository: string } }
@@ -387,7 +396,9 @@ async function startHistory(transaction: UpgradeTransaction) {
 }
 
 type IndexesStore = {
-  get: (name: string) => Promise<StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | undefined>
+  get: (
+    name: string,
+  ) => Promise<StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | PendingCountsRecord | undefined>
 }
 
 export async function generationOf(store: IndexesStore): Promise<number> {
