@@ -45,7 +45,9 @@ export function useAddressFiltersActor<Filters extends object>(
   // The address this screen last wrote: when it lands, keys typed since must not be overwritten by it.
   const written = useRef<string | undefined>(undefined)
   const [machine] = useState(() => createAddressFiltersMachine<Filters>())
-  const actor = useActorRef(machine, { input: { filters: read(search), history }, ...inspection() })
+  // Read once: the actor takes its input when it starts, and each address write renders this hook again.
+  const [input] = useState(() => ({ filters: read(search), history }))
+  const actor = useActorRef(machine, { input, ...inspection() })
 
   useEffect(() => {
     const subscription = actor.on('address.write', (event) => {

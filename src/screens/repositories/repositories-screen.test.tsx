@@ -124,6 +124,28 @@ describe('All Repositories', () => {
     await expect.element(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled()
   })
 
+  it('writes the search to the address once typing pauses without rendering the screen’s parts again', async () => {
+    const { location } = await renderScreen()
+    const rendered = await componentsRenderedDuring(async () => {
+      await userEvent.type(page.getByRole('searchbox', { name: 'Search' }), 'PATIENT')
+      await expect.poll(() => location.history.at(-1)).toBe('/repositories?q=PATIENT')
+    })
+    const names = [...rendered]
+    // Keystrokes render neither: the screen renders with the address write, which reads the address.
+    expect(names).toContain('RepositoriesScreen')
+    for (const part of [
+      'RepositoriesView',
+      'Header',
+      '@mantine/core/Card',
+      '@mantine/core/Group',
+      'SearchField',
+      'ChoiceFields',
+      'Results',
+    ])
+      expect(names).not.toContain(part)
+    await expect.element(count()).toHaveTextContent('Showing 1 of 5 repositories')
+  })
+
   it('writes a search’s results into the rows already in the page, keeping the focused row', async () => {
     const { location } = await renderScreen('/repositories?visibility=private')
     await expect.element(count()).toHaveTextContent('Showing 2 of 5 repositories')

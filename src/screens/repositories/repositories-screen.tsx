@@ -195,15 +195,13 @@ const Header = memo(function Header() {
   )
 })
 
-export function RepositoriesScreen() {
+/**
+ * The screen reads the address, so it renders again with each address write (the search, once
+ * typing pauses): what it shows is this part, which renders only when the data source changes.
+ */
+const RepositoriesView = memo(function RepositoriesView({ actor }: { actor: RepositoryFiltersActor }) {
   const { source } = useDataSource()
   const { repositories } = source
-  const { actor } = useAddressFiltersActor<RepositoryFilters>('/repositories', {
-    read: filtersFromQuery,
-    write: filtersToQuery,
-    // Each choice is a history entry of its own: Back undoes a filter or a sort.
-    history: 'push',
-  })
   const [, navigate] = useLocation()
   const query = useMemo(() => createRepositoryQuery(repositories), [repositories])
   useWarmNameOrder(query, repositories)
@@ -223,4 +221,14 @@ export function RepositoriesScreen() {
       <Results actor={actor} query={query} total={repositories.length} navigate={navigate} />
     </>
   )
+})
+
+export function RepositoriesScreen() {
+  const { actor } = useAddressFiltersActor<RepositoryFilters>('/repositories', {
+    read: filtersFromQuery,
+    write: filtersToQuery,
+    // Each choice is a history entry of its own: Back undoes a filter or a sort.
+    history: 'push',
+  })
+  return <RepositoriesView actor={actor} />
 }
