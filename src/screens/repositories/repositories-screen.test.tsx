@@ -225,6 +225,7 @@ describe('All Repositories', () => {
     await renderScreen('/repositories?q=no-such-thing&visibility=private')
     await expect.element(page.getByText('No repositories found matching your search criteria.')).toBeVisible()
     await expect.element(count()).toHaveTextContent('Showing 0 of 5 repositories')
+    expect(await axeViolations()).toEqual([])
     await page.getByRole('button', { name: 'Clear filters' }).click()
     await expect.element(count()).toHaveTextContent('Showing 5 of 5 repositories')
     await expect.element(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('')

@@ -1,11 +1,13 @@
-import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
 import { memo, useLayoutEffect, type MouseEvent } from 'react'
 import { useVirtualRows } from '@/components/use-virtual-rows'
 import type { RepositorySort, SortColumn } from '@/queries/repositories/repository-filters'
 import type { RepositoryRows } from '@/queries/repositories/repository-query'
 import { repositoryColumns } from '@/queries/repositories/repository-columns'
+import { virtualCellClass, virtualRowClass } from '@/components/virtual-table-body'
 import { detailsUrl, fillRepositoryRow, RepositoryRow, ROW_HEIGHT } from './repository-row'
+import classes from './repository-table.module.css'
 
 const COLUMNS = repositoryColumns.length
 
@@ -144,16 +146,17 @@ export const RepositoryTable = memo(function RepositoryTable({
             </tr>
           )}
           {repositories.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS}>
-                <Group justify="center" gap="sm" py="xl">
-                  <Text size="sm">{EMPTY_RESULT_TEXT}</Text>
-                  <UnstyledButton onClick={onReset} c="var(--mantine-color-anchor)" fz="sm" td="underline">
+            // Plain elements, as the rows are: a keystroke that empties the list draws this.
+            <tr className={virtualRowClass}>
+              <td colSpan={COLUMNS} className={virtualCellClass}>
+                <div className={classes.empty}>
+                  <p className={classes.emptyText}>{EMPTY_RESULT_TEXT}</p>
+                  <button type="button" onClick={onReset} className={`${classes.clear} mantine-focus-auto`}>
                     Clear filters
-                  </UnstyledButton>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
+                  </button>
+                </div>
+              </td>
+            </tr>
           )}
         </Table.Tbody>
       </Table>
