@@ -1,5 +1,5 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import { flushSync } from 'react-dom'
 
 /**
  * Rows drawn beyond the window's edges: a few while the page scrolls, so that a fast scroll shows
@@ -7,6 +7,13 @@ import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type Key
  */
 const SCROLLING_OVERSCAN = 4
 const RESTING_OVERSCAN = 1
+/** How long after its last scroll event the page counts as at rest. */
+const SCROLLING_RESET_MS = 150
+
+/** Where the window shows the page: its scroll position and its height. */
+function windowView() {
+  return { top: window.scrollY, height: window.innerHeight }
+}
 
 /** The part of the window's top that a fixed header covers, as the page declares it (CSS scroll-padding-top). */
 function pageScrollPaddingTop() {
@@ -48,22 +55,46 @@ export function useVirtualRows({
     return () => observer.disconnect()
   }, [])
 
+  // Where the window shows the page, and whether the page is scrolling. Every row is one height,
+  // so the rows in view follow by arithmetic: a keystroke that changes the count costs nothing per
+  // row of it (a virtualiser that measures lays out its list of every row again, 100,000 at most).
+  const [view, setView] = useState(windowView)
   const [scrolling, setScrolling] = useState(false)
-  const virtualizer = useWindowVirtualizer({
-    count,
-    estimateSize: () => rowHeight,
-    overscan: scrolling ? SCROLLING_OVERSCAN : RESTING_OVERSCAN,
-    scrollMargin,
-    // A row the keys move to stops below a fixed header, not under it.
-    scrollPaddingStart: scrollPaddingTop,
-    // Only a change of scrolling needs a render of its own; the virtualiser renders for the rest.
-    onChange: (instance) => {
-      if (instance.isScrolling !== scrolling) setScrolling(instance.isScrolling)
-    },
-  })
-  const items = virtualizer.getVirtualItems()
-  const paddingTop = items.length > 0 ? items[0].start - scrollMargin : 0
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1].end - scrollMargin) : 0
+  useEffect(() => {
+    let rest: ReturnType<typeof setTimeout> | undefined
+    const follow = (isScrolling: boolean) => {
+      const next = windowView()
+      setView((current) => (current.top === next.top && current.height === next.height ? current : next))
+      setScrolling(isScrolling)
+    }
+    // Synchronously, so that the rows a scroll brings are drawn in the frame that shows it.
+    const onScroll = () => {
+      clearTimeout(rest)
+      rest = setTimeout(() => follow(false), SCROLLING_RESET_MS)
+      flushSync(() => follow(true))
+    }
+    const onResize = () => flushSync(() => follow(false))
+    window.addEventListener('scroll', onScroll, { passive: true })
+    window.addEventListener('resize', onResize, { passive: true })
+    return () => {
+      clearTimeout(rest)
+      window.removeEventListener('scroll', onScroll)
+      window.removeEventListener('resize', onResize)
+    }
+  }, [])
+
+  const overscan = scrolling ? SCROLLING_OVERSCAN : RESTING_OVERSCAN
+  // The rows that meet the window: from the one at its top edge to the last that starts above its bottom.
+  const firstInView = Math.floor((view.top - scrollMargin) / rowHeight)
+  const lastInView = Math.ceil((view.top + view.height - scrollMargin) / rowHeight) - 1
+  const start = Math.max(0, Math.min(count - 1, firstInView) - overscan)
+  const end = Math.min(count - 1, Math.max(0, lastInView) + overscan)
+  const items = useMemo(
+    () => (count === 0 ? [] : Array.from({ length: end - start + 1 }, (_, place) => ({ index: start + place }))),
+    [count, start, end],
+  )
+  const paddingTop = items.length > 0 ? start * rowHeight : 0
+  const paddingBottom = items.length > 0 ? (count - 1 - end) * rowHeight : 0
 
   useEffect(() => {
     if (focusRequest === 0) return
@@ -73,10 +104,15 @@ export function useVirtualRows({
   const moveTo = (index: number) => {
     const target = Math.max(0, Math.min(count - 1, index))
     setActive(target)
-    // The table may start at a fraction of a pixel, and the page scrolls by whole pixels: rounding
-    // towards the row keeps all of it in view rather than a fraction of it under an edge.
-    const place = virtualizer.getOffsetForIndex(target, 'auto')
-    if (place) virtualizer.scrollToOffset(place[1] === 'end' ? Math.ceil(place[0]) : Math.floor(place[0]))
+    // The row wholly in view, scrolling as little as it takes: its bottom at the window's bottom,
+    // or its top just below the fixed header. The table may start at a fraction of a pixel, and
+    // the page scrolls by whole pixels: rounding towards the row keeps all of it in view.
+    const top = scrollMargin + target * rowHeight
+    const { scrollY, innerHeight } = window
+    const most = Math.max(0, document.documentElement.scrollHeight - innerHeight)
+    const within = (offset: number) => Math.max(0, Math.min(most, offset))
+    if (top + rowHeight >= scrollY + innerHeight) window.scrollTo(0, within(Math.ceil(top + rowHeight - innerHeight)))
+    else if (top <= scrollY + scrollPaddingTop) window.scrollTo(0, within(Math.floor(top - scrollPaddingTop)))
     setFocusRequest((request) => request + 1)
   }
 
