@@ -37,11 +37,9 @@ export async function recordDecisionEntries(
   const pending = pendingRecord?.name === pendingKey ? pendingRecord.repositories : undefined
   const touched = joinTouched(pending, added.length > 0 ? repositoriesTouched(added) : new Set())
   if (counts === 'later') {
-    if (touched !== 'all' && touched.size === 0) await transaction.done
-    else {
+    if (touched === 'all' || touched.size > 0)
       await indexes.put({ name: pendingKey, repositories: touched === 'all' ? 'all' : [...touched] })
-      await transaction.done
-    }
+    await transaction.done
     return added.length
   }
   if (pending !== undefined) await indexes.delete(pendingKey)
