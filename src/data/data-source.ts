@@ -61,6 +61,12 @@ export interface DataSource {
    * every finding: undefined when nothing current was kept (and for sample and generated data).
    */
   vulnerabilityPreview?: () => Promise<VulnerabilityIndex | undefined>
+  /**
+   * Each occurrence of `vulnerabilityIndex` with its days to fix (in its order), where the
+   * workspace keeps history: worked out from the whole history, so after the index and apart from
+   * it (undefined when none is tracked, or the workspace changed between the two reads).
+   */
+  vulnerabilitySla?: () => Promise<(SlaView | undefined)[] | undefined>
   /** Every endpoint of every repository: built once per data source. */
   endpointOccurrences: () => Promise<EndpointOccurrences>
   /** The API descriptions imported (sample and generated data have none). */

@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { VulnerabilityIndex } from '@/data/advisory-groups'
 import type { Vulnerability } from '@/data/findings'
 import type { StoredAdvisoryIndex } from './advisory-index'
 import type { RepositoryDigest } from './digest'
 import { workspaceDataSource, type WorkspaceIndexes } from './workspace-source'
 import { emptyApiSummary, type RepositorySummary } from './store/schema'
 import { emptyCounts } from '@/data/findings'
+import { addScans, emptyHistory } from './history/finding-history'
+import { workspaceTimes } from './history/workspace-times'
 
 const summary = (name: string, isPrivate = false): RepositorySummary => ({
   name,
@@ -163,5 +166,80 @@ describe('the advisory index of the workspace', () => {
       await sourceOf(indexes, [madePrivate, summaries[1]]).vulnerabilityIndex()
       expect(digestReads).toHaveBeenCalledTimes(4)
     })
+  })
+})
+
+describe('the days to fix of the workspace’s vulnerabilities', () => {
+  const now = Date.UTC(2026, 10, 26, 12)
+  // beta's two findings were first seen 30 days ago; alpha's has never been scanned with history.
+  const history = addScans(emptyHistory, [
+    {
+      repository: 'beta',
+      run: 'grype|beta',
+      tool: 'Grype',
+      scannedAt: new Date(now - 30 * 86_400_000).toISOString(),
+      timeSource: 'scan',
+      findingKeys: ['CVE-1', 'CVE-2'],
+      severities: ['High', 'High'],
+    },
+  ])
+
+  /** The rows as the history knows them: by each finding's key (a digest's is its id when it has none). */
+  const keyed = (occurrences: VulnerabilityIndex['occurrences']) => ({
+    ...occurrences,
+    finding: occurrences.finding.map((finding) => ({ ...finding, key: finding.key ?? finding.id })),
+  })
+
+  /** Storage whose worker answers only when `answer` is called. */
+  function slowTimes() {
+    let answer: () => void = () => undefined
+    const indexes: WorkspaceIndexes = {
+      ...storage(3).indexes,
+      history: async () => history,
+      times: (request) =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve(
+              sourceOf(storage(3).indexes)
+                .vulnerabilityIndex()
+                .then(({ occurrences }) =>
+                  workspaceTimes({ ...request, history, occurrences: keyed(occurrences), now: new Date(request.now) }),
+                ),
+            )
+        }),
+    }
+    return { indexes, answer: () => answer() }
+  }
+
+  it('gives the findings at once, and their days to fix once the history is worked out', async () => {
+    const { indexes, answer } = slowTimes()
+    const source = workspaceDataSource(summaries, async () => [], indexes, now)
+    const index = await source.vulnerabilityIndex()
+    expect(index.occurrences.finding.map((finding) => finding.id)).toEqual(['GHSA-x', 'CVE-1', 'CVE-2'])
+    expect(index.sla).toBeUndefined()
+    let sla: Awaited<ReturnType<NonNullable<typeof source.vulnerabilitySla>>>
+    const worked = source.vulnerabilitySla!().then((columns) => (sla = columns))
+    await Promise.resolve()
+    expect(sla).toBeUndefined()
+    answer()
+    await worked
+    expect(sla!.map((view) => view?.ageDays)).toEqual([undefined, 30, 30])
+  })
+
+  it('gives none while the history tracks no finding', async () => {
+    const indexes: WorkspaceIndexes = {
+      ...storage(3).indexes,
+      history: async () => emptyHistory,
+      times: async (request) =>
+        workspaceTimes({
+          ...request,
+          history: emptyHistory,
+          occurrences: (await sourceOf(storage(3).indexes).vulnerabilityIndex()).occurrences,
+          now: new Date(request.now),
+        }),
+    }
+    const source = workspaceDataSource(summaries, async () => [], indexes, now)
+    expect(await source.vulnerabilitySla!()).toBeUndefined()
+    expect((await source.vulnerabilityIndex()).occurrences.finding).toHaveLength(3)
   })
 })

@@ -222,7 +222,7 @@ function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
   decisions: readonly DecisionEntry[],
   now: number,
   settings: SlaSettings,
-): T & Pick<DataSource, 'timeline'> {
+): T & Pick<DataSource, 'timeline' | 'vulnerabilitySla'> {
   const loadHistory = workspace.history
   if (!loadHistory) return indexes
   const request: WorkspaceTimesRequest = {
@@ -248,7 +248,8 @@ function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
       return undefined
     }),
   )
-  const vulnerabilityIndex = once(async () => {
+  // Apart from the index: the whole history is read for them, seconds at a million findings.
+  const vulnerabilitySla = once(async () => {
     const [index, computed] = await Promise.all([
       indexes.vulnerabilityIndex(),
       times().catch((error: unknown) => {
@@ -257,12 +258,12 @@ function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
       }),
     ])
     // None tracked, or the workspace changed between the two reads: the next read brings them.
-    if (!computed?.tracked || computed.sla.firstSeen.length !== index.occurrences.finding.length) return index
-    return { ...index, sla: await slaViewsFromColumns(computed.sla, now) }
+    if (!computed?.tracked || computed.sla.firstSeen.length !== index.occurrences.finding.length) return undefined
+    return slaViewsFromColumns(computed.sla, now)
   })
   return {
     ...indexes,
-    vulnerabilityIndex,
+    vulnerabilitySla,
     timeline: async ({ days, repository }) => {
       if (repository === undefined) return timelineSummary((await kept()) ?? (await times()), days, new Date(now))
       // One repository's: its own history and vulnerabilities, worked out the same way.

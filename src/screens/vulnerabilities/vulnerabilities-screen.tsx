@@ -57,7 +57,8 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   // The grouped view needs each finding only to list an advisory's repositories (see useVulnerabilityIndex).
   const [findingsWanted, setFindingsWanted] = useState(false)
   const needFindings = filters.view === 'flat' || expanded.size > 0 || findingsWanted
-  const { source, data: index, error, pending } = useVulnerabilityIndex(needFindings)
+  const needSla = filters.due !== 'all' || (filters.view === 'flat' && filters.flatSort === 'due')
+  const { source, data: index, error, pending, sla: readSla } = useVulnerabilityIndex(needFindings, needSla)
   const { repositories } = source
 
   const groups = useMemo(
@@ -94,11 +95,11 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
     [],
   )
 
-  const exportCsv = () => {
+  const exportCsv = async () => {
     if (!index) return
     const csv =
       filters.view === 'flat'
-        ? occurrencesToCsv(flat, index.occurrences, repositories, index.sla)
+        ? occurrencesToCsv(flat, index.occurrences, repositories, await readSla())
         : advisoriesToCsv(groups, index.occurrences, repositories)
     downloadText(csv, `vigil-vulnerabilities${severity === 'all' ? '' : `-${severity.toLowerCase()}`}.csv`, 'text/csv')
   }
@@ -106,7 +107,8 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   const shownCount = filters.view === 'flat' ? flat.length : groups.length
   const shownFindings = useMemo(() => countShownOccurrences(filters.view, flat, groups), [filters.view, flat, groups])
   const gatherShown = useCallback(() => shownOccurrences(filters.view, flat, groups), [filters.view, flat, groups])
-  const rowSelection = useRowSelection<number>(index)
+  // The days to fix arriving make a new index of the same rows and decisions: the rows chosen stay.
+  const rowSelection = useRowSelection<number>(index?.decisions ?? index?.occurrences)
   const advisorySelection = useRowSelection<string>(index?.decisions)
   const wantFindings = useCallback(() => setFindingsWanted(true), [])
   const triage = useVulnerabilityTriage({
