@@ -40,7 +40,7 @@ import { readPublishedDecisionIds } from '@/workspace/store/feed-records'
 import { readHistory } from '@/workspace/store/history-records'
 import { emptyHistory } from '@/workspace/history/finding-history'
 import type { WorkspaceTimesRequest } from '@/workspace/history/workspace-times'
-import { workspaceTimesInWorker } from './workspace-times-worker'
+import { endTimesWork, workspaceTimesInWorker } from './workspace-times-worker'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { useAdvisoryIndexer } from './advisory-indexer'
 import { writePersonal } from './personal-settings'
@@ -240,6 +240,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       published: current?.published,
       recordDecisions: async (entries, { announce = true, counts } = {}) => {
         if (!name) throw new Error('Your workspace is not ready yet: try again in a moment.')
+        endTimesWork(name)
         await recordDecisionEntries(await open(name), entries, undefined, { counts })
         if (announce) changed()
       },

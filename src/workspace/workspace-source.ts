@@ -24,6 +24,7 @@ import { decisionTimelines, type DecisionEvent } from './history/decision-timeli
 import { slaViewsOf } from './sla-views'
 import { lastDays } from './history/trends'
 import {
+  SupersededTimesError,
   slaViewsFromColumns,
   timesInputs,
   workspaceTimes,
@@ -249,10 +250,12 @@ function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
     }),
   )
   // Apart from the index: the whole history is read for them, seconds at a million findings.
+  // Superseded, they fail: the days to fix on screen stay until the newer data source's come.
   const vulnerabilitySla = once(async () => {
     const [index, computed] = await Promise.all([
       indexes.vulnerabilityIndex(),
       times().catch((error: unknown) => {
+        if (error instanceof SupersededTimesError) throw error
         console.warn('The days to fix could not be worked out', error)
         return undefined
       }),

@@ -70,6 +70,14 @@ export interface WorkspaceTimesInput extends Omit<WorkspaceTimesRequest, 'now'> 
   now: Date
 }
 
+/** Why a worker's answer never came: a later request (`WorkspaceIndexes.times`) for the same workspace took its place. */
+export class SupersededTimesError extends Error {
+  constructor() {
+    super('The days to fix are worked out again for a newer state of the workspace.')
+    this.name = 'SupersededTimesError'
+  }
+}
+
 const DAY = 86_400
 const clocks = ['running', 'paused', 'ended'] as const
 const OVERDUE = 1
