@@ -24,8 +24,8 @@ async function triageLogic() {
   let found: TriageMachine | undefined
   await renderWithProviders(<Capture onLogic={(logic) => (found = logic)} />, { workspace, source: 'workspace' })
   await expect.poll(() => found).toBeDefined()
-  const database = await openWorkspace(await workspaceName(workspace.issuer, workspace.subject))
-  return { logic: found!, database }
+  const name = await workspaceName(workspace.issuer, workspace.subject)
+  return { logic: found!, database: await openWorkspace(name), name }
 }
 
 const findings = (count: number) =>
@@ -80,6 +80,29 @@ describe('the triage machine in the workspace', () => {
     expect(kept).toBeLessThan(BULK_PART * 3)
     actor.send({ type: 'step.undo' })
     await expect.poll(() => actor.getSnapshot().value, { timeout: 30_000 }).toBe('undone')
+    database.close()
+  })
+
+  it('tells the workspace and the other tabs once that a step changed the decisions', async () => {
+    const { logic, database, name } = await triageLogic()
+    // Another tab of the same person: it reads the workspace again on each message.
+    const otherTab = new BroadcastChannel(`vigil:${name}`)
+    const messages: unknown[] = []
+    otherTab.onmessage = ({ data }) => messages.push(data)
+    const actor = createActor(logic, {
+      input: { findings: findings(BULK_PART + 1), now: new Date().toISOString() },
+    }).start()
+    actor.send({ type: 'state.choose', state: 'fixed' })
+    actor.send({ type: 'draft.change', change: { scope: 'finding', reason: 'Upgraded' } })
+    actor.send({ type: 'draft.submit' })
+    actor.send({ type: 'decision.confirm' })
+    await expect.poll(() => actor.getSnapshot().value, { timeout: 30_000 }).toBe('done')
+    await expect.poll(() => messages).toEqual(['changed'])
+    // A second message would have come by the time the step's own decisions are all read back.
+    expect(await listDecisions(database)).toHaveLength(BULK_PART + 1)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(messages).toEqual(['changed'])
+    otherTab.close()
     database.close()
   })
 })

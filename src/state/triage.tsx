@@ -48,6 +48,8 @@ function provideTriage(
     actors: {
       applyDecisions: fromCallback<BulkRunnerEvent, BulkRunInput>(({ input, sendBack }) => {
         let stopped = false
+        // Told that the step ended, the machine announces the change itself.
+        let reported = false
         const stepId = crypto.randomUUID()
         const entries = recordDecisions(current(), input.requests, {
           by: author,
@@ -66,15 +68,20 @@ function provideTriage(
             saved += part.length
             if (!stopped) sendBack({ type: 'bulk.progressed', done: saved })
           }
-          if (!stopped) sendBack({ type: 'bulk.applied' })
+          if (!stopped) {
+            reported = true
+            sendBack({ type: 'bulk.applied' })
+          }
         })()
           .catch((error: unknown) => {
-            if (!stopped) sendBack({ type: 'bulk.failed', message: messageOf(error) })
+            if (stopped) return
+            reported = true
+            sendBack({ type: 'bulk.failed', message: messageOf(error) })
           })
           .finally(() => {
-            // Cut short (the dialog closed, or a part failed): what was saved still reaches the
-            // screens, and the workspace's next read brings its counts up to date.
-            if (saved > 0 && (stopped || saved < entries.length)) changed()
+            // Cut short (the dialog closed mid-step): what was saved still reaches the screens,
+            // and the workspace's next read brings its counts up to date.
+            if (saved > 0 && !reported) changed()
           })
         return () => {
           stopped = true
