@@ -63,7 +63,7 @@ function provideTriage(
             const part = entries.slice(at, at + BULK_PART)
             // The counts are weighed once, with the last part: each part's own would read the whole log again.
             const last = at + BULK_PART >= entries.length
-            await record(part, { announce: false, counts: last ? 'now' : 'later' })
+            await record(part, { announce: false, counts: last ? 'now' : 'later', newIds: true })
             written = [...written, ...part]
             saved += part.length
             if (!stopped) sendBack({ type: 'bulk.progressed', done: saved })
@@ -89,7 +89,7 @@ function provideTriage(
       }),
       undoStep: fromCallback<UndoRunnerEvent, UndoRunInput>(({ input, sendBack }) => {
         const { entries } = undoBulkStep(current(), input.stepId, { by: author, at: new Date().toISOString() })
-        record(entries, { announce: false }).then(
+        record(entries, { announce: false, newIds: true }).then(
           () => {
             written = [...written, ...entries]
             sendBack({ type: 'undo.applied', count: entries.length })

@@ -34,7 +34,7 @@ import {
   listDecisions,
   recordDecisionEntries,
   settlePendingCounts,
-  type CountsTiming,
+  type RecordOptions,
 } from '@/workspace/store/decisions'
 import { readPublishedDecisionIds } from '@/workspace/store/feed-records'
 import { readHistory } from '@/workspace/store/history-records'
@@ -78,11 +78,11 @@ export interface WorkspaceState {
   /**
    * Appends decisions and brings the counts they change up to date (or, with `counts: 'later'`,
    * with the next call: a bulk step's parts); the screens and other tabs reload, unless `announce`
-   * is false (a bulk step in parts announces once, with `changed`).
+   * is false (a bulk step in parts announces once, with `changed`). `newIds`: see `RecordOptions`.
    */
   recordDecisions: (
     entries: readonly DecisionEntry[],
-    options?: { announce?: boolean; counts?: CountsTiming },
+    options?: { announce?: boolean } & RecordOptions,
   ) => Promise<void>
   /** Reloads after a change, and tells the other tabs of this identity to. */
   changed: () => void
@@ -238,10 +238,10 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       imports: current?.imports ?? noImports,
       decisions: current?.decisions ?? noDecisions,
       published: current?.published,
-      recordDecisions: async (entries, { announce = true, counts } = {}) => {
+      recordDecisions: async (entries, { announce = true, ...options } = {}) => {
         if (!name) throw new Error('Your workspace is not ready yet: try again in a moment.')
         endTimesWork(name)
-        await recordDecisionEntries(await open(name), entries, undefined, { counts })
+        await recordDecisionEntries(await open(name), entries, undefined, options)
         if (announce) changed()
       },
       changed,

@@ -169,6 +169,34 @@ describe('decisions in the workspace', () => {
   })
 })
 
+describe('entries made here with new ids', () => {
+  const fixed: Decision = {
+    state: 'fixed',
+    reason: 'Upgraded.',
+    scope: { kind: 'advisory', repository: 'payments', advisoryId: 'CVE-2026-1001' },
+  }
+
+  it('are added beside the stored log and counted, without the log’s keys read to find them', async () => {
+    const database = await workspace()
+    const earlier = entries([], [fixed])
+    await recordDecisionEntries(database, earlier)
+    const made = entries(earlier, [{ ...fixed, scope: { ...fixed.scope, repository: 'storefront' } }])
+    expect(await recordDecisionEntries(database, made, undefined, { newIds: true })).toBe(1)
+    expect(await listDecisions(database)).toHaveLength(2)
+    expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [0, 0] })
+  })
+
+  it('land whole or not at all: an id already stored fails the whole write', async () => {
+    const database = await workspace()
+    const earlier = entries([], [fixed])
+    await recordDecisionEntries(database, earlier)
+    const fresh = entries(earlier, [{ ...fixed, scope: { ...fixed.scope, repository: 'storefront' } }])
+    await expect(recordDecisionEntries(database, [...fresh, ...earlier], undefined, { newIds: true })).rejects.toThrow()
+    expect(await listDecisions(database)).toHaveLength(1)
+    expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [1, undefined] })
+  })
+})
+
 describe('a bulk step written in parts', () => {
   const fixed = (repository: string, advisoryId: string): Decision => ({
     state: 'fixed',

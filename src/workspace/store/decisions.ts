@@ -9,6 +9,15 @@ export type CountsTiming = 'now' | 'later'
 
 const pendingKey = 'pending-counts'
 
+export interface RecordOptions {
+  counts?: CountsTiming
+  /**
+   * The entries were just made here, each with a new random id: none can be stored already, and
+   * the log's keys (all of them, a read that grows with it) are not read to find out.
+   */
+  newIds?: boolean
+}
+
 /**
  * Appends decision entries (never editing one), and in the same transaction brings the counts of
  * every repository they can change up to date: a repository's own, or every repository for a
@@ -21,13 +30,15 @@ export async function recordDecisionEntries(
   database: WorkspaceDatabase,
   entries: readonly DecisionEntry[],
   now: Date = new Date(),
-  { counts = 'now' }: { counts?: CountsTiming } = {},
+  { counts = 'now', newIds = false }: RecordOptions = {},
 ): Promise<number> {
   const transaction = database.transaction(['decisions', 'digests', 'repositories', 'indexes'], 'readwrite')
+  // A failed write rejects with its own error below; the transaction's abort is that same failure.
+  transaction.done.catch(() => undefined)
   const store = transaction.objectStore('decisions')
   const indexes = transaction.objectStore('indexes')
   const [keys, pendingRecord] = await Promise.all([
-    entries.length > 0 ? store.getAllKeys() : [],
+    entries.length > 0 && !newIds ? store.getAllKeys() : [],
     indexes.get(pendingKey),
   ])
   const known = new Set(keys)
