@@ -17,8 +17,11 @@ export function coveringEntries(
 ): (readonly DecisionEntry[][] | undefined)[] {
   const covering: (DecisionEntry[][] | undefined)[] = new Array(findings.length)
   if (log.length === 0) return covering
+  // Only a scope of the findings' repositories, or of none (an advisory everywhere), can cover them.
+  const repositories = new Set(findings.map((finding) => finding.repository))
   const byScope = new Map<string, DecisionEntry[]>()
   for (const entry of log) {
+    if (entry.scope.repository !== undefined && !repositories.has(entry.scope.repository)) continue
     const key = scopeKey(entry.scope)
     const entries = byScope.get(key)
     if (entries) entries.push(entry)
