@@ -91,7 +91,7 @@ function perKeystroke(events: TraceEvent[]): string {
 }
 
 /** Self and total time per function of a CPU profile. */
-function functionTimes(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }) {
+export function functionTimes(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }) {
   const samples = profile.samples ?? []
   const deltas = profile.timeDeltas ?? []
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
@@ -134,7 +134,7 @@ function treeOf(nodes: ProfileNode[], samples: number[], deltas: number[], nameO
   return lines.join('\n')
 }
 
-const top = (times: Map<string, number>, count: number) =>
+export const top = (times: Map<string, number>, count: number) =>
   [...times]
     .filter(([, ms]) => ms > 0.05)
     .sort((a, b) => b[1] - a[1])
