@@ -58,7 +58,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   const [findingsWanted, setFindingsWanted] = useState(false)
   const needFindings = filters.view === 'flat' || expanded.size > 0 || findingsWanted
   const needSla = filters.due !== 'all' || (filters.view === 'flat' && filters.flatSort === 'due')
-  const { source, data: index, error, pending, sla: readSla } = useVulnerabilityIndex(needFindings, needSla)
+  const { source, data: index, error, pending, sla: readSla, slaPending } = useVulnerabilityIndex(needFindings, needSla)
   const { repositories } = source
 
   const groups = useMemo(
@@ -179,6 +179,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
                   selection={rowSelection}
                   triage={triage.rows}
                   sla={index.sla}
+                  slaPending={slaPending}
                 />
               ) : (
                 <AdvisoryTable
