@@ -15,7 +15,12 @@ const timesJob: WorkerJob<TimesRequest, TimesReply, TimesReply> = {
 }
 
 /** The request each workspace's worker is answering, and how to end it. */
-const running = new Map<string, { end: () => void; reject: (error: Error) => void }>()
+interface Running {
+  end: () => void
+  reject: (error: Error) => void
+}
+
+const running = new Map<string, Running>()
 
 /**
  * The whole workspace's days to fix and trends, worked out in a worker: the page only gets the
@@ -26,7 +31,7 @@ const running = new Map<string, { end: () => void; reject: (error: Error) => voi
 export function workspaceTimesInWorker(database: string, request: WorkspaceTimesRequest): Promise<WorkspaceTimes> {
   running.get(database)?.reject(new SupersededTimesError())
   return new Promise((resolve, reject) => {
-    const self = {
+    const self: Running = {
       end: () => undefined,
       reject: (error: Error) => {
         self.end()
