@@ -1,8 +1,12 @@
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
-import type { WorkspaceDatabase } from './schema'
+import { DECISION_PAGE_PREFIX, flattenLog, type WorkspaceDatabase } from './schema'
 import { repositoriesTouched, triageSummaries } from './triage-summary'
 
-export const listDecisions = (database: WorkspaceDatabase): Promise<DecisionEntry[]> => database.getAll('decisions')
+export const listDecisions = async (database: WorkspaceDatabase): Promise<DecisionEntry[]> =>
+  flattenLog(await database.getAll('decisions'))
+
+/** The pages' ids: from just after the prefix to the highest string it starts. */
+const pageRange = () => IDBKeyRange.bound(DECISION_PAGE_PREFIX, `${DECISION_PAGE_PREFIX}\uffff`)
 
 /** Whether the counts of the repositories decisions touch are brought up to date with them, or with a later call. */
 export type CountsTiming = 'now' | 'later'
@@ -13,7 +17,8 @@ export interface RecordOptions {
   counts?: CountsTiming
   /**
    * The entries were just made here, each with a new random id: none can be stored already, and
-   * the log's keys (all of them, a read that grows with it) are not read to find out.
+   * the log's ids (all of them, a read that grows with it) are not read to find out. They are
+   * written as one record (`DecisionPage`).
    */
   newIds?: boolean
 }
@@ -37,14 +42,20 @@ export async function recordDecisionEntries(
   transaction.done.catch(() => undefined)
   const store = transaction.objectStore('decisions')
   const indexes = transaction.objectStore('indexes')
-  const [keys, pendingRecord] = await Promise.all([
+  const [keys, pages, pendingRecord] = await Promise.all([
     entries.length > 0 && !newIds ? store.getAllKeys() : [],
+    entries.length > 0 && !newIds ? store.getAll(pageRange()) : [],
     indexes.get(pendingKey),
   ])
-  const known = new Set(keys)
+  const known = new Set<string>(keys)
+  for (const { id } of flattenLog(pages)) known.add(id)
   const added = entries.filter((entry) => !known.has(entry.id))
-  // Queued at once: one request after another in the transaction, without a wait between each.
-  await Promise.all(added.map((entry) => store.add(entry)))
+  if (newIds) {
+    if (added.length > 0) await store.add({ id: `${DECISION_PAGE_PREFIX}${crypto.randomUUID()}`, page: [...added] })
+  } else {
+    // Queued at once: one request after another in the transaction, without a wait between each.
+    await Promise.all(added.map((entry) => store.add(entry)))
+  }
   const pending = pendingRecord?.name === pendingKey ? pendingRecord.repositories : undefined
   const touched = joinTouched(pending, added.length > 0 ? repositoriesTouched(added) : new Set())
   if (counts === 'later') {
@@ -55,7 +66,7 @@ export async function recordDecisionEntries(
   }
   if (pending !== undefined) await indexes.delete(pendingKey)
   if (touched === 'all' || touched.size > 0) {
-    const log = await store.getAll()
+    const log = flattenLog(await store.getAll())
     const digests =
       touched === 'all'
         ? await transaction.objectStore('digests').getAll()
@@ -95,7 +106,7 @@ export async function settlePendingCounts(database: WorkspaceDatabase, now: Date
  */
 export async function refreshTriageCounts(database: WorkspaceDatabase, now: Date = new Date()): Promise<void> {
   const transaction = database.transaction(['decisions', 'digests', 'repositories'], 'readwrite')
-  const log = await transaction.objectStore('decisions').getAll()
+  const log = flattenLog(await transaction.objectStore('decisions').getAll())
   if (log.length > 0) {
     const summaries = triageSummaries(await transaction.objectStore('digests').getAll(), log, now)
     const repositories = transaction.objectStore('repositories')

@@ -9,6 +9,7 @@ import { summaryOf, type RepositoryDetails } from './aggregates'
 import { triageSummaries } from './triage-summary'
 import {
   countChange,
+  flattenLog,
   isQuotaError,
   PAGE_SIZE,
   StorageFullError,
@@ -237,7 +238,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       transaction.objectStore('pages').index('repository').getAll(request.repository),
       transaction.objectStore('runs').index('repository').getAll(request.repository),
       repositories.get(request.repository),
-      transaction.objectStore('decisions').getAll(),
+      transaction.objectStore('decisions').getAll().then(flattenLog),
       movesHistory ? undefined : Promise.all(entries.map((entry) => history.get([request.repository, entry.run]))),
     ])
     let pages = storedPages
@@ -409,7 +410,7 @@ export async function removeRuns(
     const documents = before.apis.documents.filter((document) => staying.some((run) => run.tool === document.tool))
     const summary = summaryOf({ name: repository, findings: unique, runs: staying, results: [], documents, before })
     const digest = digestOf(repository, unique)
-    const log = await transaction.objectStore('decisions').getAll()
+    const log = flattenLog(await transaction.objectStore('decisions').getAll())
     if (log.length > 0) summary.triage = triageSummaries([digest], log, new Date()).get(repository)
     await transaction.objectStore('repositories').put(summary)
     await transaction.objectStore('digests').put(digest)

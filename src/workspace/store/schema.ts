@@ -186,6 +186,29 @@ export interface PendingCountsRecord {
   repositories: string[] | 'all'
 }
 
+/**
+ * Decisions written together (a bulk step's part, its undo): one record for them all, where one
+ * record each made a write per decision. Its id starts with `DECISION_PAGE_PREFIX`, which no
+ * decision's id does. The log is every entry, alone or in a page (`flattenLog`).
+ */
+export interface DecisionPage {
+  id: string
+  page: DecisionEntry[]
+}
+
+/** A NUL first: page ids sort apart from (before) every decision's own. */
+export const DECISION_PAGE_PREFIX = '\u0000page:'
+
+/** The decision log from the decisions store's records. */
+export function flattenLog(records: readonly (DecisionEntry | DecisionPage)[]): DecisionEntry[] {
+  const log: DecisionEntry[] = []
+  for (const record of records) {
+    if ('page' in record) for (const entry of record.page) log.push(entry)
+    else log.push(record)
+  }
+  return log
+}
+
 export interface WorkspaceSchema extends DBSchema {
   repositories: { key: string; value: RepositorySummary }
   pages: { key: [string, string, number]; value: FindingsPage; indexes: { repository: string } }
@@ -195,7 +218,7 @@ export interface WorkspaceSchema extends DBSchema {
   feedFiles: { key: string; value: FeedFileState }
   digests: { key: string; value: RepositoryDigest }
   indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | PendingCountsRecord }
-  decisions: { key: string; value: DecisionEntry }
+  decisions: { key: string; value: DecisionEntry | DecisionPage }
   /** Each run's history: its scans and when each finding was first seen, last seen, fixed and seen again. */
   history: { key: [string, string]; value: RunHistory; indexes: { repository: string } }
 }

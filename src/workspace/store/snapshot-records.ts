@@ -1,6 +1,13 @@
 import type { SnapshotRepository } from '@/workspace/feed-snapshot'
 import { triageSummaries } from './triage-summary'
-import { countChange, isQuotaError, StorageFullError, type FeedFileState, type WorkspaceDatabase } from './schema'
+import {
+  countChange,
+  flattenLog,
+  isQuotaError,
+  StorageFullError,
+  type FeedFileState,
+  type WorkspaceDatabase,
+} from './schema'
 
 /** A repository of a feed's snapshot, ready to store: its runs name the feed, its files are resolved. */
 export interface SnapshotLanding {
@@ -30,7 +37,7 @@ export async function storeSnapshotRepositories(
     // Asked all at once: one transaction answers them in turn, without a round trip each.
     const held = await Promise.all(landings.map((item) => repositories.getKey(item.repository.name)))
     const landing = landings.filter((_, index) => held[index] === undefined)
-    const log = landing.length > 0 ? await transaction.objectStore('decisions').getAll() : []
+    const log = landing.length > 0 ? flattenLog(await transaction.objectStore('decisions').getAll()) : []
     const triage =
       log.length > 0
         ? triageSummaries(
