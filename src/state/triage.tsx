@@ -118,7 +118,7 @@ class LatestWorkspace {
  */
 export function TriageProvider({ author, children }: { author?: DecisionAuthor; children: ReactNode }) {
   const workspace = useOptionalWorkspace()
-  const changed = workspace?.changed
+  const changed = workspace?.decisionsChanged
   const ready = workspace?.databaseName !== undefined
   // The machine reads the workspace's latest log and writer when it runs, not when it is made.
   const [live] = useState(() => new LatestWorkspace())

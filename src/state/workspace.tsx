@@ -78,7 +78,8 @@ export interface WorkspaceState {
   /**
    * Appends decisions and brings the counts they change up to date (or, with `counts: 'later'`,
    * with the next call: a bulk step's parts); the screens and other tabs reload, unless `announce`
-   * is false (a bulk step in parts announces once, with `changed`). `newIds`: see `RecordOptions`.
+   * is false (a bulk step in parts announces once, with `decisionsChanged`). `newIds`: see
+   * `RecordOptions`.
    */
   recordDecisions: (
     entries: readonly DecisionEntry[],
@@ -86,6 +87,11 @@ export interface WorkspaceState {
   ) => Promise<void>
   /** Reloads after a change, and tells the other tabs of this identity to. */
   changed: () => void
+  /**
+   * Reloads after decisions changed, and tells the other tabs: no finding changed, so the advisory
+   * index kept for the next visit stays as it is (`changed` would read it again to check).
+   */
+  decisionsChanged: () => void
   findings: (repository: string) => ReturnType<typeof findingsOf>
   /** What the organisation-wide screens read and keep. */
   indexes: WorkspaceIndexes
@@ -242,9 +248,10 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
         if (!name) throw new Error('Your workspace is not ready yet: try again in a moment.')
         endTimesWork(name)
         await recordDecisionEntries(await open(name), entries, undefined, options)
-        if (announce) changed()
+        if (announce) reload()
       },
       changed,
+      decisionsChanged: reload,
       findings,
       indexes,
       remove: async () => {
