@@ -8,13 +8,18 @@ import { endTimesWork, workspaceTimesInWorker } from './workspace-times-worker'
 
 deleteTestWorkspacesAfterEach()
 
+/** A workspace whose one finding was first seen 30 days ago, and a request for its days to fix. */
+async function billing() {
+  const identity = await workspaceWithFiles([
+    { name: 'billing/grype.json', text: grypeScannedAgo(30, 'CVE-2021-44228'), repository: 'billing' },
+  ])
+  const database = await workspaceName(identity.issuer, identity.subject)
+  return { database, request: { repositories: ['billing'], decisions: [], now: Date.now(), settings: defaultSla } }
+}
+
 describe('the days to fix worked out in a worker', () => {
   it('answers the latest request for a workspace and ends the one it replaced', async () => {
-    const identity = await workspaceWithFiles([
-      { name: 'billing/grype.json', text: grypeScannedAgo(30, 'CVE-2021-44228'), repository: 'billing' },
-    ])
-    const database = await workspaceName(identity.issuer, identity.subject)
-    const request = { repositories: ['billing'], decisions: [], now: Date.now(), settings: defaultSla }
+    const { database, request } = await billing()
     const first = workspaceTimesInWorker(database, request)
     const second = workspaceTimesInWorker(database, request)
     await expect(first).rejects.toBeInstanceOf(SupersededTimesError)
@@ -24,12 +29,9 @@ describe('the days to fix worked out in a worker', () => {
     // Ended, it is no longer in the way: the next request is answered too.
     expect((await workspaceTimesInWorker(database, request)).tracked).toBe(1)
   })
+
   it('ends the work when a write is about to change the workspace', async () => {
-    const identity = await workspaceWithFiles([
-      { name: 'billing/grype.json', text: grypeScannedAgo(30, 'CVE-2021-44228'), repository: 'billing' },
-    ])
-    const database = await workspaceName(identity.issuer, identity.subject)
-    const request = { repositories: ['billing'], decisions: [], now: Date.now(), settings: defaultSla }
+    const { database, request } = await billing()
     const answer = workspaceTimesInWorker(database, request)
     endTimesWork(database)
     await expect(answer).rejects.toBeInstanceOf(SupersededTimesError)
