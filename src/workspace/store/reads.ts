@@ -32,24 +32,37 @@ export const readGeneration = (database: WorkspaceDatabase): Promise<number> =>
 
 /**
  * Every repository's digest, what the organisation-wide screens read, with the generation they
- * belong to. Read a few hundred at a time: each read's records are copied in on the main thread,
- * and smaller copies leave frames free between them.
+ * belong to. Read a few hundred at a time, each read a transaction of its own that checks the
+ * generation: smaller copies leave frames free between them, and a write (a decision) waits for
+ * one read, not all of them. An import landing in between starts the reading again.
  */
 export async function listDigests(
   database: WorkspaceDatabase,
 ): Promise<{ digests: RepositoryDigest[]; generation: number }> {
-  const transaction = database.transaction(['digests', 'indexes'], 'readonly')
-  const generation = await generationOf(transaction.objectStore('indexes'))
-  const store = transaction.objectStore('digests')
+  for (;;) {
+    const read = await readDigestsOfOneGeneration(database)
+    if (read) return read
+  }
+}
+
+async function readDigestsOfOneGeneration(database: WorkspaceDatabase) {
+  let generation: number | undefined
   const digests: RepositoryDigest[] = []
   for (;;) {
+    const transaction = database.transaction(['digests', 'indexes'], 'readonly')
     const after = digests.at(-1)?.repository
-    const batch = await store.getAll(after === undefined ? null : IDBKeyRange.lowerBound(after, true), DIGESTS_PER_READ)
+    const [batch, batchGeneration] = await Promise.all([
+      transaction
+        .objectStore('digests')
+        .getAll(after === undefined ? null : IDBKeyRange.lowerBound(after, true), DIGESTS_PER_READ),
+      generationOf(transaction.objectStore('indexes')),
+    ])
+    await transaction.done
+    if (generation !== undefined && batchGeneration !== generation) return undefined
+    generation = batchGeneration
     digests.push(...batch)
-    if (batch.length < DIGESTS_PER_READ) break
+    if (batch.length < DIGESTS_PER_READ) return { digests, generation }
   }
-  await transaction.done
-  return { digests, generation }
 }
 
 /** The stored advisory index, if it was built from the digests as they are now. */
