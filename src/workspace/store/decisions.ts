@@ -1,12 +1,28 @@
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
-import { DECISION_PAGE_PREFIX, flattenLog, type WorkspaceDatabase } from './schema'
+import type { IDBPObjectStore } from 'idb'
+import { DECISION_PAGE_PREFIX, flattenLog, type WorkspaceDatabase, type WorkspaceSchema } from './schema'
 import { repositoriesTouched, triageSummaries } from './triage-summary'
 
 export const listDecisions = async (database: WorkspaceDatabase): Promise<DecisionEntry[]> =>
   flattenLog(await database.getAll('decisions'))
 
-/** The pages' ids: from just after the prefix to the highest string it starts. */
+type DecisionsStore = IDBPObjectStore<
+  WorkspaceSchema,
+  ('decisions' | 'digests' | 'repositories' | 'indexes')[],
+  'decisions',
+  'readwrite'
+>
+
+/** Every page's id: the strings that start with the prefix. */
 const pageRange = () => IDBKeyRange.bound(DECISION_PAGE_PREFIX, `${DECISION_PAGE_PREFIX}\uffff`)
+
+/** The ids of every stored entry, alone or in a page. */
+async function storedIds(store: DecisionsStore): Promise<Set<string>> {
+  const [keys, pages] = await Promise.all([store.getAllKeys(), store.getAll(pageRange())])
+  const ids = new Set<string>(keys)
+  for (const { id } of flattenLog(pages)) ids.add(id)
+  return ids
+}
 
 /** Whether the counts of the repositories decisions touch are brought up to date with them, or with a later call. */
 export type CountsTiming = 'now' | 'later'
@@ -42,14 +58,11 @@ export async function recordDecisionEntries(
   transaction.done.catch(() => undefined)
   const store = transaction.objectStore('decisions')
   const indexes = transaction.objectStore('indexes')
-  const [keys, pages, pendingRecord] = await Promise.all([
-    entries.length > 0 && !newIds ? store.getAllKeys() : [],
-    entries.length > 0 && !newIds ? store.getAll(pageRange()) : [],
+  const [known, pendingRecord] = await Promise.all([
+    entries.length > 0 && !newIds ? storedIds(store) : undefined,
     indexes.get(pendingKey),
   ])
-  const known = new Set<string>(keys)
-  for (const { id } of flattenLog(pages)) known.add(id)
-  const added = entries.filter((entry) => !known.has(entry.id))
+  const added = known ? entries.filter((entry) => !known.has(entry.id)) : entries
   if (newIds) {
     if (added.length > 0) await store.add({ id: `${DECISION_PAGE_PREFIX}${crypto.randomUUID()}`, page: [...added] })
   } else {
