@@ -5,7 +5,7 @@ import { renderWithProviders } from '@tests/helpers/render'
 import { vulnerability } from '@tests/helpers/triage'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
 import type { TriageMachine } from '@/machines/triage.machine'
-import { listDecisions } from '@/workspace/store/decisions'
+import { countsWaiting, listDecisions } from '@/workspace/store/decisions'
 import { openWorkspace, workspaceName } from '@/workspace/store/schema'
 import { BULK_PART, useTriageLogic } from './triage'
 
@@ -87,7 +87,7 @@ describe('the triage machine in the workspace', () => {
     database.close()
   })
 
-  it('tells the workspace and the other tabs once that a step changed the decisions', async () => {
+  it('tells the workspace and the other tabs once that a step changed the decisions, and once that their counts did', async () => {
     const { logic, database, name } = await triageLogic()
     // Another tab of the same person: it reads the workspace again on each message.
     const otherTab = new BroadcastChannel(`vigil:${name}`)
@@ -101,11 +101,13 @@ describe('the triage machine in the workspace', () => {
     actor.send({ type: 'draft.submit' })
     actor.send({ type: 'decision.confirm' })
     await expect.poll(() => actor.getSnapshot().value, { timeout: 30_000 }).toBe('done')
-    await expect.poll(() => messages).toEqual(['changed'])
-    // A second message would have come by the time the step's own decisions are all read back.
     expect(await listDecisions(database)).toHaveLength(BULK_PART + 1)
+    // The step's two parts are saved without their counts; the workspace's read after the step weighs them.
+    await expect.poll(() => countsWaiting(database)).toBe(false)
+    await expect.poll(() => messages).toEqual(['changed', 'changed'])
+    // A message per part would have come by now.
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(messages).toEqual(['changed'])
+    expect(messages).toEqual(['changed', 'changed'])
     otherTab.close()
     database.close()
   })

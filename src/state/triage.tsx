@@ -61,9 +61,8 @@ function provideTriage(
         void (async () => {
           for (let at = 0; at < entries.length && !stopped; at += BULK_PART) {
             const part = entries.slice(at, at + BULK_PART)
-            // The counts are weighed once, with the last part: each part's own would read the whole log again.
-            const last = at + BULK_PART >= entries.length
-            await record(part, { announce: false, counts: last ? 'now' : 'later', newIds: true })
+            // The counts are weighed once, after the step, in a worker (see `WorkspaceState.recordDecisions`).
+            await record(part, { announce: false, counts: 'later', newIds: true })
             written = [...written, ...part]
             saved += part.length
             if (!stopped) sendBack({ type: 'bulk.progressed', done: saved })
@@ -80,7 +79,7 @@ function provideTriage(
           })
           .finally(() => {
             // Cut short (the dialog closed mid-step): what was saved still reaches the screens,
-            // and the workspace's next read brings its counts up to date.
+            // and its counts are brought up to date as after any step.
             if (saved > 0 && !reported) changed()
           })
         return () => {
@@ -89,7 +88,7 @@ function provideTriage(
       }),
       undoStep: fromCallback<UndoRunnerEvent, UndoRunInput>(({ input, sendBack }) => {
         const { entries } = undoBulkStep(current(), input.stepId, { by: author, at: new Date().toISOString() })
-        record(entries, { announce: false, newIds: true }).then(
+        record(entries, { announce: false, counts: 'later', newIds: true }).then(
           () => {
             written = [...written, ...entries]
             sendBack({ type: 'undo.applied', count: entries.length })

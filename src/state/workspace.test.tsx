@@ -3,6 +3,7 @@ import { render } from 'vitest-browser-react'
 import { importFile } from '@/workspace/import-file'
 import { recordDecisionEntries } from '@/workspace/store/decisions'
 import { deleteWorkspace, openWorkspace, workspaceName } from '@/workspace/store/schema'
+import type { Decision } from '@/workspace/triage/decision'
 import { recordDecisions } from '@/workspace/triage/decision-log'
 import { useWorkspace, WorkspaceProvider, type WorkspaceIdentity } from './workspace'
 
@@ -10,9 +11,10 @@ const alice = { issuer: 'https://id.test', subject: 'alice' }
 const bob = { issuer: 'https://id.test', subject: 'bob' }
 // Each test its own identity: a workspace deleted between tests leaves its closed connection cached.
 const carol = { issuer: 'https://id.test', subject: 'carol' }
+const dave = { issuer: 'https://id.test', subject: 'dave' }
 
 afterEach(async () => {
-  for (const identity of [alice, bob, carol])
+  for (const identity of [alice, bob, carol, dave])
     await deleteWorkspace(await workspaceName(identity.issuer, identity.subject))
 })
 
@@ -41,59 +43,89 @@ describe('the workspace provider', () => {
       aliceName,
     )
   })
+})
 
-  it('brings up to date, when it reads the workspace, the counts a bulk decision cut short left waiting', async () => {
-    const name = await workspaceName(carol.issuer, carol.subject)
-    const database = await openWorkspace(name)
-    const grype = JSON.stringify({
-      matches: [
-        {
-          vulnerability: { id: 'CVE-2026-1001', severity: 'High', fix: { versions: [], state: 'unknown' } },
-          artifact: { name: 'lodash', version: '1.0.0', type: 'npm', locations: [{ path: '/package-lock.json' }] },
-        },
-      ],
-      source: { type: 'directory', target: '.' },
-      descriptor: { name: 'grype', version: '0.80.0', timestamp: '2026-11-20T10:00:00Z' },
-    })
-    await importFile(
-      database,
-      { name: 'payments/grype.json', blob: new Blob([grype]), repository: 'payments', repositoryFromFolder: true },
-      () => {},
+/** A workspace with one repository, payments, whose one finding (CVE-2026-1001 in lodash) is high. */
+async function payments(owner: WorkspaceIdentity) {
+  const name = await workspaceName(owner.issuer, owner.subject)
+  const database = await openWorkspace(name)
+  const grype = JSON.stringify({
+    matches: [
+      {
+        vulnerability: { id: 'CVE-2026-1001', severity: 'High', fix: { versions: [], state: 'unknown' } },
+        artifact: { name: 'lodash', version: '1.0.0', type: 'npm', locations: [{ path: '/package-lock.json' }] },
+      },
+    ],
+    source: { type: 'directory', target: '.' },
+    descriptor: { name: 'grype', version: '0.80.0', timestamp: '2026-11-20T10:00:00Z' },
+  })
+  await importFile(
+    database,
+    { name: 'payments/grype.json', blob: new Blob([grype]), repository: 'payments', repositoryFromFolder: true },
+    () => {},
+  )
+  return database
+}
+
+const decide = (owner: WorkspaceIdentity, decision: Decision, at: string) =>
+  recordDecisions([], [{ decision, severity: 'High' }], {
+    by: { name: 'Carol', issuer: owner.issuer, subject: owner.subject },
+    at,
+  })
+
+/** Payments' counts as the provider gives them to the screens. */
+async function renderedPayments(owner: WorkspaceIdentity) {
+  let summaries: ReturnType<typeof useWorkspace>['summaries']
+  function Probe() {
+    summaries = useWorkspace().summaries
+    return null
+  }
+  await render(
+    <WorkspaceProvider identity={owner}>
+      <Probe />
+    </WorkspaceProvider>,
+  )
+  return () => summaries?.find((summary) => summary.name === 'payments')?.triage
+}
+
+describe('the counts the provider brings up to date', () => {
+  it('weighs, when it reads the workspace, the decisions a bulk step saved without their counts', async () => {
+    const database = await payments(carol)
+    const fixed = decide(
+      carol,
+      {
+        state: 'fixed',
+        reason: 'Upgraded.',
+        scope: { kind: 'advisory', repository: 'payments', advisoryId: 'CVE-2026-1001' },
+      },
+      '2026-11-21T09:00:00Z',
     )
-    const [fixed] = recordDecisions(
-      [],
-      [
-        {
-          decision: {
-            state: 'fixed',
-            reason: 'Upgraded.',
-            scope: { kind: 'advisory', repository: 'payments', advisoryId: 'CVE-2026-1001' },
-          },
-          severity: 'High',
-        },
-      ],
-      { by: { name: 'Carol', issuer: carol.issuer, subject: carol.subject }, at: '2026-11-21T09:00:00Z' },
-    )
-    // The step's first part, and no last one: the tab closed mid-step.
-    await recordDecisionEntries(database, [fixed], undefined, { counts: 'later' })
+    await recordDecisionEntries(database, fixed, undefined, { counts: 'later' })
     expect((await database.get('repositories', 'payments'))?.triage).toBeUndefined()
+    const counts = await renderedPayments(carol)
+    await expect.poll(counts).toMatchObject({ decided: 1, needsTriage: 0, counts: { vulnerabilities: 0 } })
+  })
 
-    let summaries: ReturnType<typeof useWorkspace>['summaries']
-    function Probe() {
-      summaries = useWorkspace().summaries
-      return null
-    }
-    await render(
-      <WorkspaceProvider identity={carol}>
-        <Probe />
-      </WorkspaceProvider>,
+  it('reopens in the counts an accepted risk that expired since they were weighed', async () => {
+    const database = await payments(dave)
+    const accepted = decide(
+      dave,
+      {
+        state: 'accepted-risk',
+        reason: 'Upgrade planned.',
+        expiresOn: '2026-01-31',
+        scope: { kind: 'advisory', repository: 'payments', advisoryId: 'CVE-2026-1001' },
+      },
+      '2026-01-10T09:00:00Z',
     )
-    await expect
-      .poll(() => summaries?.find((summary) => summary.name === 'payments')?.triage)
-      .toMatchObject({
-        decided: 1,
-        needsTriage: 0,
-        counts: { vulnerabilities: 0 },
-      })
+    // Weighed on the day it was made, when the risk was accepted.
+    await recordDecisionEntries(database, accepted, new Date('2026-01-10T09:00:00Z'))
+    expect((await database.get('repositories', 'payments'))?.triage).toMatchObject({
+      decided: 1,
+      reopensAt: '2026-01-31T00:00:00.000Z',
+    })
+    const counts = await renderedPayments(dave)
+    await expect.poll(counts).toMatchObject({ decided: 0, counts: { vulnerabilities: 1 } })
+    expect(counts()?.reopensAt).toBeUndefined()
   })
 })

@@ -5,6 +5,7 @@ import {
   useDeferredValue,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react'
@@ -31,9 +32,10 @@ import {
 } from '@/workspace/store/reads'
 import type { WorkspaceIndexes } from '@/workspace/workspace-source'
 import {
+  countsWaiting,
   listDecisions,
   recordDecisionEntries,
-  settlePendingCounts,
+  settleCounts,
   type RecordOptions,
 } from '@/workspace/store/decisions'
 import { readPublishedDecisionIds } from '@/workspace/store/feed-records'
@@ -41,6 +43,7 @@ import { readHistory } from '@/workspace/store/history-records'
 import { emptyHistory } from '@/workspace/history/finding-history'
 import type { WorkspaceTimesRequest } from '@/workspace/history/workspace-times'
 import { endTimesWork, workspaceTimesInWorker } from './workspace-times-worker'
+import { settleCountsInWorker } from './settle-counts-worker'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { useAdvisoryIndexer } from './advisory-indexer'
 import { writePersonal } from './personal-settings'
@@ -76,10 +79,10 @@ export interface WorkspaceState {
    */
   published?: ReadonlySet<string>
   /**
-   * Appends decisions and brings the counts they change up to date (or, with `counts: 'later'`,
-   * with the next call: a bulk step's parts); the screens and other tabs reload, unless `announce`
-   * is false (a bulk step in parts announces once, with `decisionsChanged`). `newIds`: see
-   * `RecordOptions`.
+   * Appends decisions and brings the counts they change up to date (with `counts: 'later'`, a
+   * bulk step's, in a worker once the workspace is read again); the screens and other tabs
+   * reload, unless `announce` is false (a bulk step in parts announces once, with
+   * `decisionsChanged`). `newIds`: see `RecordOptions`.
    */
   recordDecisions: (
     entries: readonly DecisionEntry[],
@@ -155,24 +158,87 @@ export interface WorkspaceProviderProps {
   children: ReactNode
 }
 
+/**
+ * The log as read before when no entry was added since (the log only grows): the screens that
+ * weigh it against a million findings do not weigh it again when only the counts changed.
+ */
+function sameLog(
+  last: { database: string; log: DecisionEntry[] } | undefined,
+  database: string,
+  log: DecisionEntry[],
+): DecisionEntry[] {
+  if (!last || last.database !== database || last.log.length !== log.length) return log
+  const same = (at: number) => last.log.at(at)?.id === log.at(at)?.id
+  return same(0) && same(-1) ? last.log : log
+}
+
+/** How the provider brings waiting counts up to date: in a worker, or on the page with a test's store. */
+function countsSettler(open: OpenWorkspaceStore) {
+  return open === connection && typeof Worker !== 'undefined'
+    ? settleCountsInWorker
+    : async (name: string, now: number, expired: string[]) => settleCounts(await open(name), new Date(now), expired)
+}
+
+/**
+ * Brings up to date, after a read, the counts that wait: a bulk step's (written without them), and
+ * those of repositories whose accepted risks ran out since they were weighed. One settling at a
+ * time; the read after it looks again, and a repository's expiry is tried once.
+ */
+function useSettledCounts(
+  name: string | undefined,
+  current: { summaries: RepositorySummary[]; waiting: boolean } | undefined,
+  open: OpenWorkspaceStore,
+  reload: () => void,
+) {
+  const settling = useRef(false)
+  const tried = useRef(new Set<string>())
+  useEffect(() => {
+    if (!name || !current || settling.current) return
+    const now = Date.now()
+    const at = new Date(now).toISOString()
+    const expiryKey = (summary: RepositorySummary) => `${name}\u0000${summary.name}\u0000${summary.triage?.reopensAt}`
+    const expired = current.summaries.filter((summary) => {
+      const reopensAt = summary.triage?.reopensAt
+      return reopensAt !== undefined && reopensAt <= at && !tried.current.has(expiryKey(summary))
+    })
+    if (!current.waiting && expired.length === 0) return
+    for (const summary of expired) tried.current.add(expiryKey(summary))
+    settling.current = true
+    countsSettler(open)(
+      name,
+      now,
+      expired.map((summary) => summary.name),
+    )
+      .then(
+        (settled) => settled && reload(),
+        (error: unknown) => console.warn('The counts were not brought up to date', error),
+      )
+      .finally(() => {
+        settling.current = false
+      })
+  }, [name, current, open, reload])
+}
+
 /** The signed-in identity's workspace: what the screens and the import dialog read and change. */
 export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps) {
   const { name, problem: nameProblem } = useDatabaseName(identity)
   const open = useContext(WorkspaceStoreContext)
   const [revision, setRevision] = useState(0)
+  const lastLog = useRef<{ database: string; log: DecisionEntry[] }>(undefined)
   const loaded = useSWR(
     name ? ['workspace', name, revision] : null,
     async ([, database, asked]: [string, string, number]) => {
       const opened = await open(database)
-      // A bulk decision cut short (the tab closed mid-step) left counts to bring up to date.
-      await settlePendingCounts(opened)
-      const [summaries, imports, decisions, published] = await Promise.all([
+      const [summaries, imports, log, published, waiting] = await Promise.all([
         listRepositories(opened),
         listImports(opened),
         listDecisions(opened),
         readPublishedDecisionIds(opened),
+        countsWaiting(opened),
       ])
-      return { name: database, revision: asked, summaries, imports, decisions, published }
+      const decisions = sameLog(lastLog.current, database, log)
+      lastLog.current = { database, log: decisions }
+      return { name: database, revision: asked, summaries, imports, decisions, published, waiting }
     },
     { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true },
   )
@@ -198,6 +264,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     setRevision((value) => value + 1)
     channel?.postMessage('changed')
   }, [channel])
+  useSettledCounts(name, current, open, reload)
   const indexer = useAdvisoryIndexer(name)
   const changed = useCallback(() => {
     reload()

@@ -3,9 +3,10 @@ import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/tes
 import { importFile } from '@/workspace/import-file'
 import type { Decision } from '@/workspace/triage/decision'
 import { recordDecisions, type DecisionEntry } from '@/workspace/triage/decision-log'
-import { listDecisions, recordDecisionEntries, refreshTriageCounts, settlePendingCounts } from './decisions'
+import { countsWaiting, listDecisions, recordDecisionEntries, settleCounts } from './decisions'
 import { listRepositories } from './reads'
-import type { WorkspaceDatabase } from './schema'
+import type { StoreNames } from 'idb'
+import { countChange, type WorkspaceDatabase, type WorkspaceSchema } from './schema'
 
 closeTestWorkspacesAfterEach()
 
@@ -131,8 +132,9 @@ describe('decisions in the workspace', () => {
     const [payments] = await listRepositories(database)
     expect(payments.triage).toMatchObject({ decided: 1, reopensAt: '2026-12-01T00:00:00.000Z' })
     expect(payments.triage?.counts.vulnerabilities).toBe(1)
-    await refreshTriageCounts(database, new Date('2026-12-02T00:00:00Z'))
+    expect(await settleCounts(database, new Date('2026-12-02T00:00:00Z'), ['payments'])).toBe(true)
     expect((await openCounts(database)).payments).toEqual([2, 2])
+    expect((await listRepositories(database))[0].triage?.reopensAt).toBeUndefined()
   })
 
   it('keeps decisions through a re-import of the same findings', async () => {
@@ -199,34 +201,89 @@ describe('entries made here with new ids', () => {
   })
 })
 
-describe('a bulk step written in parts', () => {
+/**
+ * The database, where the first transaction that writes counts without the decisions store
+ * (`settleCounts`' own) comes after another that changes the findings as an import would:
+ * payments is scanned again and has storefront's one finding (CVE-2026-1001) left.
+ */
+function changingFindingsBeforeTheCountsAreWritten(database: WorkspaceDatabase): WorkspaceDatabase {
+  let changed = false
+  const transaction = (stores: StoreNames<WorkspaceSchema>[], mode: IDBTransactionMode) => {
+    if (!changed && mode === 'readwrite' && stores.includes('repositories') && !stores.includes('decisions')) {
+      changed = true
+      const landing = database.transaction(['digests', 'indexes'], 'readwrite')
+      void landing
+        .objectStore('digests')
+        .get('storefront')
+        .then(async (digest) => {
+          await landing.objectStore('digests').put({ ...digest!, repository: 'payments' })
+        })
+      void countChange(landing.objectStore('indexes'))
+    }
+    return database.transaction(stores, mode)
+  }
+  return new Proxy(database, {
+    get: (target, property) =>
+      property === 'transaction' ? transaction : (Reflect.get(target, property, target) as unknown),
+  })
+}
+
+describe('a bulk step written without its counts', () => {
   const fixed = (repository: string, advisoryId: string): Decision => ({
     state: 'fixed',
     reason: 'Upgraded.',
     scope: { kind: 'advisory', repository, advisoryId },
   })
 
-  it('leaves the counts to its last part, which weighs the whole log once for every repository the parts touched', async () => {
+  it('notes the repositories its parts touched, whose counts one settling weighs with the whole log', async () => {
     const database = await workspace()
     const first = entries([], [fixed('payments', 'CVE-2026-1001')])
     const second = entries(first, [fixed('storefront', 'CVE-2026-1001')])
+    expect(await countsWaiting(database)).toBe(false)
     expect(await recordDecisionEntries(database, first, undefined, { counts: 'later' })).toBe(1)
+    expect(await recordDecisionEntries(database, second, undefined, { counts: 'later', newIds: true })).toBe(1)
     expect(await openCounts(database)).toEqual({ payments: [2, undefined], storefront: [1, undefined] })
-    expect(await listDecisions(database)).toHaveLength(1)
-    await recordDecisionEntries(database, second)
+    expect(await countsWaiting(database)).toBe(true)
+    // The note is no decision.
+    expect(await listDecisions(database)).toHaveLength(2)
+    expect(await settleCounts(database)).toBe(true)
     expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [0, 0] })
-    expect(await settlePendingCounts(database)).toBe(false)
+    expect(await countsWaiting(database)).toBe(false)
+    expect(await settleCounts(database)).toBe(false)
   })
 
-  it('has its counts brought up to date by the next read when it was cut short', async () => {
+  it('has its waiting counts weighed by the next decision written with its counts', async () => {
     const database = await workspace()
-    await recordDecisionEntries(database, entries([], [fixed('payments', 'CVE-2026-1002')]), undefined, {
+    const first = entries([], [fixed('payments', 'CVE-2026-1002')])
+    await recordDecisionEntries(database, first, undefined, { counts: 'later' })
+    await recordDecisionEntries(database, entries(first, [fixed('storefront', 'CVE-2026-1001')]))
+    expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [0, 0] })
+    expect(await countsWaiting(database)).toBe(false)
+  })
+
+  it('goes again when decisions are written while it weighs the counts', async () => {
+    const database = await workspace()
+    const first = entries([], [fixed('payments', 'CVE-2026-1002')])
+    await recordDecisionEntries(database, first, undefined, { counts: 'later' })
+    const settling = settleCounts(database)
+    // Written while the settling reads: its transaction holds the decisions store alone, and waits for no count.
+    await recordDecisionEntries(database, entries(first, [fixed('storefront', 'CVE-2026-1001')]), undefined, {
       counts: 'later',
     })
-    expect(await openCounts(database)).toEqual({ payments: [2, undefined], storefront: [1, undefined] })
-    expect(await settlePendingCounts(database)).toBe(true)
-    expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [1, undefined] })
-    expect(await settlePendingCounts(database)).toBe(false)
+    expect(await settling).toBe(true)
+    expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [0, 0] })
+    expect(await countsWaiting(database)).toBe(false)
+  })
+
+  it('weighs again when the findings change between its reading and its writing', async () => {
+    const database = await workspace()
+    await recordDecisionEntries(database, entries([], [fixed('payments', 'CVE-2026-1001')]), undefined, {
+      counts: 'later',
+    })
+    expect(await settleCounts(changingFindingsBeforeTheCountsAreWritten(database))).toBe(true)
+    // Weighed with the digest read first, payments would keep CVE-2026-1002 open.
+    expect((await openCounts(database)).payments).toEqual([0, 0])
+    expect(await countsWaiting(database)).toBe(false)
   })
 
   it('weighs every repository when a part decided on an advisory everywhere', async () => {
@@ -239,7 +296,7 @@ describe('a bulk step written in parts', () => {
     await recordDecisionEntries(database, entries(everywhere, [fixed('payments', 'CVE-2026-1002')]), undefined, {
       counts: 'later',
     })
-    expect(await settlePendingCounts(database)).toBe(true)
+    expect(await settleCounts(database)).toBe(true)
     expect(await openCounts(database)).toEqual({ payments: [0, 0], storefront: [0, 0] })
   })
 })

@@ -1,6 +1,17 @@
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import type { IDBPObjectStore } from 'idb'
-import { DECISION_PAGE_PREFIX, flattenLog, type WorkspaceDatabase, type WorkspaceSchema } from './schema'
+import type { RepositoryDigest } from '@/workspace/digest'
+import { listDigests } from './reads'
+import {
+  DECISION_PAGE_PREFIX,
+  flattenLog,
+  generationOf,
+  PENDING_COUNTS_ID,
+  type PendingCountsMarker,
+  type TriageSummary,
+  type WorkspaceDatabase,
+  type WorkspaceSchema,
+} from './schema'
 import { repositoriesTouched, triageSummaries } from './triage-summary'
 
 export const listDecisions = async (database: WorkspaceDatabase): Promise<DecisionEntry[]> =>
@@ -24,10 +35,11 @@ async function storedIds(store: DecisionsStore): Promise<Set<string>> {
   return ids
 }
 
-/** Whether the counts of the repositories decisions touch are brought up to date with them, or with a later call. */
-export type CountsTiming = 'now' | 'later'
+const markerOf = (record: unknown): PendingCountsMarker | undefined =>
+  (record as PendingCountsMarker | undefined)?.id === PENDING_COUNTS_ID ? (record as PendingCountsMarker) : undefined
 
-const pendingKey = 'pending-counts'
+/** Whether the counts of the repositories decisions touch are brought up to date in the same transaction, or by `settleCounts` after. */
+export type CountsTiming = 'now' | 'later'
 
 export interface RecordOptions {
   counts?: CountsTiming
@@ -40,12 +52,14 @@ export interface RecordOptions {
 }
 
 /**
- * Appends decision entries (never editing one), and in the same transaction brings the counts of
- * every repository they can change up to date: a repository's own, or every repository for a
- * decision on an advisory everywhere. Entries already stored (by id) are not added twice, so the
- * feed's decisions can be applied again and again. With `counts: 'later'` (a bulk step's parts but
- * its last), the repositories are noted instead and the next call with `counts: 'now'` (or
- * `settlePendingCounts`) weighs the whole log once for all of them.
+ * Appends decision entries (never editing one). With `counts: 'now'` the same transaction brings
+ * the counts of every repository they can change up to date: a repository's own, or every
+ * repository for a decision on an advisory everywhere. With `counts: 'later'` (a bulk step and
+ * its undo) the transaction holds the decisions store alone and notes the repositories instead
+ * (`PendingCountsMarker`), for `settleCounts`: a decision is saved without waiting for a long
+ * read (the days to fix') of the findings, or for thousands of repositories' counts. Entries
+ * already stored (by id) are not added twice, so the feed's decisions can be applied again and
+ * again.
  */
 export async function recordDecisionEntries(
   database: WorkspaceDatabase,
@@ -53,14 +67,16 @@ export async function recordDecisionEntries(
   now: Date = new Date(),
   { counts = 'now', newIds = false }: RecordOptions = {},
 ): Promise<number> {
-  const transaction = database.transaction(['decisions', 'digests', 'repositories', 'indexes'], 'readwrite')
+  const transaction =
+    counts === 'later'
+      ? database.transaction(['decisions'], 'readwrite')
+      : database.transaction(['decisions', 'digests', 'repositories', 'indexes'], 'readwrite')
   // A failed write rejects with its own error below; the transaction's abort is that same failure.
   transaction.done.catch(() => undefined)
-  const store = transaction.objectStore('decisions')
-  const indexes = transaction.objectStore('indexes')
-  const [known, pendingRecord] = await Promise.all([
+  const store = transaction.objectStore('decisions') as unknown as DecisionsStore
+  const [known, marker] = await Promise.all([
     entries.length > 0 && !newIds ? storedIds(store) : undefined,
-    indexes.get(pendingKey),
+    store.get(PENDING_COUNTS_ID).then(markerOf),
   ])
   const added = known ? entries.filter((entry) => !known.has(entry.id)) : entries
   if (newIds) {
@@ -69,29 +85,28 @@ export async function recordDecisionEntries(
     // Queued at once: one request after another in the transaction, without a wait between each.
     await Promise.all(added.map((entry) => store.add(entry)))
   }
-  const pending = pendingRecord?.name === pendingKey ? pendingRecord.repositories : undefined
-  const touched = joinTouched(pending, added.length > 0 ? repositoriesTouched(added) : new Set())
+  const touched = joinTouched(marker?.repositories, added.length > 0 ? repositoriesTouched(added) : new Set())
   if (counts === 'later') {
     if (touched === 'all' || touched.size > 0)
-      await indexes.put({ name: pendingKey, repositories: touched === 'all' ? 'all' : [...touched] })
+      await store.put({
+        id: PENDING_COUNTS_ID,
+        repositories: touched === 'all' ? 'all' : [...touched],
+        version: crypto.randomUUID(),
+      })
     await transaction.done
     return added.length
   }
-  if (pending !== undefined) await indexes.delete(pendingKey)
+  if (marker) await store.delete(PENDING_COUNTS_ID)
   if (touched === 'all' || touched.size > 0) {
     const log = flattenLog(await store.getAll())
+    const digestStore = transaction.objectStore('digests')
     const digests =
       touched === 'all'
-        ? await transaction.objectStore('digests').getAll()
-        : (await Promise.all([...touched].map((name) => transaction.objectStore('digests').get(name)))).filter(
+        ? await digestStore.getAll()
+        : (await Promise.all([...touched].map((name) => digestStore.get(name)))).filter(
             (digest) => digest !== undefined,
           )
-    const summaries = triageSummaries(digests, log, now)
-    const repositories = transaction.objectStore('repositories')
-    for (const [name, triage] of summaries) {
-      const summary = await repositories.get(name)
-      if (summary) await repositories.put({ ...summary, triage })
-    }
+    await putSummaries(transaction.objectStore('repositories'), triageSummaries(digests, log, now))
   }
   await transaction.done
   return added.length
@@ -102,31 +117,90 @@ function joinTouched(pending: string[] | 'all' | undefined, touched: Set<string>
   return pending === undefined ? touched : new Set([...pending, ...touched])
 }
 
-/**
- * Brings up to date the counts a bulk step cut short left waiting (see `recordDecisionEntries`);
- * says whether any were.
- */
-export async function settlePendingCounts(database: WorkspaceDatabase, now: Date = new Date()): Promise<boolean> {
-  const record = await database.get('indexes', pendingKey)
-  if (record?.name !== pendingKey) return false
-  await recordDecisionEntries(database, [], now)
-  return true
+interface SummariesStore {
+  get: (name: string) => Promise<{ triage?: TriageSummary } | undefined>
+  put: (summary: never) => Promise<unknown>
+}
+
+/** Each repository's summary with its new counts, the requests queued one after another. */
+async function putSummaries(store: SummariesStore, summaries: Map<string, TriageSummary>): Promise<void> {
+  const names = [...summaries.keys()]
+  const stored = await Promise.all(names.map((name) => store.get(name)))
+  await Promise.all(
+    stored.map((summary, at) =>
+      summary ? store.put({ ...summary, triage: summaries.get(names[at]) } as never) : undefined,
+    ),
+  )
+}
+
+/** The digests of the repositories named (or of every one), with the generation they are of. */
+async function digestsOf(
+  database: WorkspaceDatabase,
+  repositories: readonly string[] | 'all',
+): Promise<{ digests: RepositoryDigest[]; generation: number }> {
+  if (repositories === 'all') return listDigests(database)
+  const transaction = database.transaction(['digests', 'indexes'], 'readonly')
+  const digestStore = transaction.objectStore('digests')
+  const [digests, generation] = await Promise.all([
+    Promise.all(repositories.map((name) => digestStore.get(name))),
+    generationOf(transaction.objectStore('indexes')),
+  ])
+  return { digests: digests.filter((digest) => digest !== undefined), generation }
+}
+
+/** Whether decisions written with `counts: 'later'` wait for their counts (`settleCounts`). */
+export async function countsWaiting(database: WorkspaceDatabase): Promise<boolean> {
+  return markerOf(await database.get('decisions', PENDING_COUNTS_ID)) !== undefined
+}
+
+/** Runs `task` alone among every tab and worker of this origin settling the same workspace, where the browser can tell. */
+function alone<T>(database: WorkspaceDatabase, task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  return locks ? (locks.request(`vigil-counts:${database.name}`, task) as Promise<T>) : task()
 }
 
 /**
- * Brings every repository's counts up to date with the decisions as they stand at `now`: after an
- * accepted risk expired, the counts of the repositories it covered change without any write.
+ * Brings up to date the counts that decisions written with `counts: 'later'` left waiting, and
+ * those of `expired` (repositories whose accepted risks ran out since their counts were weighed:
+ * time alone changes them; 'all' for every repository). The log and the digests are read in short transactions of their own
+ * and the counts written in another, so that decisions made meanwhile are saved at once; those
+ * decisions (a new version of the marker) or an import (a new generation) make it go again.
+ * Says whether any counts were waiting.
  */
-export async function refreshTriageCounts(database: WorkspaceDatabase, now: Date = new Date()): Promise<void> {
-  const transaction = database.transaction(['decisions', 'digests', 'repositories'], 'readwrite')
-  const log = flattenLog(await transaction.objectStore('decisions').getAll())
-  if (log.length > 0) {
-    const summaries = triageSummaries(await transaction.objectStore('digests').getAll(), log, now)
-    const repositories = transaction.objectStore('repositories')
-    for (const [name, triage] of summaries) {
-      const summary = await repositories.get(name)
-      if (summary) await repositories.put({ ...summary, triage })
+export async function settleCounts(
+  database: WorkspaceDatabase,
+  now: Date = new Date(),
+  expired: readonly string[] | 'all' = [],
+): Promise<boolean> {
+  return alone(database, async () => {
+    let waiting = false
+    let extra: readonly string[] | 'all' = expired
+    for (;;) {
+      const read = database.transaction('decisions', 'readonly')
+      const [records, marker] = await Promise.all([
+        read.store.getAll(),
+        read.store.get(PENDING_COUNTS_ID).then(markerOf),
+      ])
+      await read.done
+      const touched = joinTouched(marker?.repositories, extra === 'all' ? 'all' : new Set(extra))
+      if (touched !== 'all' && touched.size === 0) return waiting
+      waiting = true
+      const { digests, generation } = await digestsOf(database, touched === 'all' ? 'all' : [...touched])
+      const summaries = triageSummaries(digests, flattenLog(records), now)
+      const write = database.transaction(['repositories', 'indexes'], 'readwrite')
+      write.done.catch(() => undefined)
+      // An import since the digests were read weighed its own repositories' counts: these are older.
+      const current = (await generationOf(write.objectStore('indexes'))) === generation
+      if (current) await putSummaries(write.objectStore('repositories') as unknown as SummariesStore, summaries)
+      await write.done
+      if (!current) continue
+      extra = []
+      if (!marker) return waiting
+      const clear = database.transaction('decisions', 'readwrite')
+      const latest = markerOf(await clear.store.get(PENDING_COUNTS_ID))
+      if (latest?.version === marker.version) await clear.store.delete(PENDING_COUNTS_ID)
+      await clear.done
+      if (latest?.version === marker.version) return waiting
     }
-  }
-  await transaction.done
+  })
 }

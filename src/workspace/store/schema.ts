@@ -178,13 +178,20 @@ export interface KeptTimelineRecord {
 }
 
 /**
- * Repositories whose counts wait for the rest of a bulk step's decisions: the step's last part
- * brings them up to date, or the next read of the workspace does when the step was cut short.
+ * Repositories whose counts wait for decisions already written: a bulk step's parts, and its undo,
+ * are saved without them, and `settleCounts` brings them up to date afterwards (from a worker,
+ * or on the workspace's next read when the tab closed first). Kept in the decisions store, so
+ * that writing decisions never waits for the counts' own long writes; `version` changes with
+ * each write, so a settling that read an older log knows to go again.
  */
-export interface PendingCountsRecord {
-  name: 'pending-counts'
+export interface PendingCountsMarker {
+  id: typeof PENDING_COUNTS_ID
   repositories: string[] | 'all'
+  version: string
 }
+
+/** A NUL first, as the pages': no decision's id is this. */
+export const PENDING_COUNTS_ID = '\u0000pending-counts'
 
 /**
  * Decisions written together (a bulk step's part, its undo): one record for them all, where one
@@ -199,12 +206,18 @@ export interface DecisionPage {
 /** A NUL first: page ids sort apart from (before) every decision's own. */
 export const DECISION_PAGE_PREFIX = '\u0000page:'
 
-/** The decision log from the decisions store's records. */
-export function flattenLog(records: readonly (DecisionEntry | DecisionPage)[]): DecisionEntry[] {
+const isPendingCountsMarker = (record: DecisionEntry | PendingCountsMarker): record is PendingCountsMarker =>
+  record.id === PENDING_COUNTS_ID
+
+/** What the decisions store holds. */
+export type DecisionRecord = DecisionEntry | DecisionPage | PendingCountsMarker
+
+/** The decision log from the decisions store's records (the pending counts' marker left out). */
+export function flattenLog(records: readonly DecisionRecord[]): DecisionEntry[] {
   const log: DecisionEntry[] = []
   for (const record of records) {
     if ('page' in record) for (const entry of record.page) log.push(entry)
-    else log.push(record)
+    else if (!isPendingCountsMarker(record)) log.push(record)
   }
   return log
 }
@@ -217,8 +230,8 @@ export interface WorkspaceSchema extends DBSchema {
   feeds: { key: string; value: FeedState }
   feedFiles: { key: string; value: FeedFileState }
   digests: { key: string; value: RepositoryDigest }
-  indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | PendingCountsRecord }
-  decisions: { key: string; value: DecisionEntry | DecisionPage }
+  indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord }
+  decisions: { key: string; value: DecisionRecord }
   /** Each run's history: its scans and when each finding was first seen, last seen, fixed and seen again. */
   history: { key: [string, string]; value: RunHistory; indexes: { repository: string } }
 }
@@ -419,9 +432,7 @@ async function startHistory(transaction: UpgradeTransaction) {
 }
 
 type IndexesStore = {
-  get: (
-    name: string,
-  ) => Promise<StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | PendingCountsRecord | undefined>
+  get: (name: string) => Promise<StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | undefined>
 }
 
 export async function generationOf(store: IndexesStore): Promise<number> {
