@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useTriageLogic } from '@/state/triage'
 import type { DecidableFinding } from '@/workspace/triage/resolve'
 import { DecisionHistory } from './decision-history'
@@ -10,10 +10,48 @@ export interface TriageSubject {
   subject: string
 }
 
+interface Opened {
+  deciding?: TriageSubject
+  reading?: TriageSubject
+}
+
+/** What the drawers show, held apart from the screen that opens them. */
+class OpenedDrawers {
+  private opened: Opened = {}
+  private readonly listeners = new Set<() => void>()
+  readonly read = () => this.opened
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+  change(change: Opened) {
+    this.opened = { ...this.opened, ...change }
+    for (const listener of this.listeners) listener()
+  }
+}
+
+function TriageDrawers({ drawers }: { drawers: OpenedDrawers }) {
+  const { deciding, reading } = useSyncExternalStore(drawers.subscribe, drawers.read)
+  return (
+    <>
+      <TriageDialog
+        findings={deciding?.findings}
+        subject={deciding?.subject ?? ''}
+        onClose={() => drawers.change({ deciding: undefined })}
+      />
+      <DecisionHistory
+        findings={reading?.findings}
+        subject={reading?.subject ?? ''}
+        onClose={() => drawers.change({ reading: undefined })}
+      />
+    </>
+  )
+}
+
 /**
  * The decision dialog and the history drawer, and what opens them; `canDecide` where decisions can
- * be made. `decide` and `history` are stable: the rows and cards that call them are not drawn
- * again for it.
+ * be made. `decide`, `history` and `dialogs` are stable: opening a drawer draws the drawer alone,
+ * not the screen (a repository's hundred cards) that holds it.
  */
 export function useTriageDrawers(): {
   canDecide: boolean
@@ -22,26 +60,9 @@ export function useTriageDrawers(): {
   dialogs: ReactNode
 } {
   const canDecide = useTriageLogic() !== undefined
-  const [deciding, setDeciding] = useState<TriageSubject>()
-  const [reading, setReading] = useState<TriageSubject>()
-  const decide = useCallback((opened: TriageSubject) => setDeciding(opened), [])
-  const history = useCallback((opened: TriageSubject) => setReading(opened), [])
-  const dialogs = useMemo(
-    () => (
-      <>
-        <TriageDialog
-          findings={deciding?.findings}
-          subject={deciding?.subject ?? ''}
-          onClose={() => setDeciding(undefined)}
-        />
-        <DecisionHistory
-          findings={reading?.findings}
-          subject={reading?.subject ?? ''}
-          onClose={() => setReading(undefined)}
-        />
-      </>
-    ),
-    [deciding, reading],
-  )
+  const [drawers] = useState(() => new OpenedDrawers())
+  const decide = useCallback((opened: TriageSubject) => drawers.change({ deciding: opened }), [drawers])
+  const history = useCallback((opened: TriageSubject) => drawers.change({ reading: opened }), [drawers])
+  const dialogs = useMemo(() => <TriageDrawers drawers={drawers} />, [drawers])
   return { canDecide, decide, history, dialogs }
 }
