@@ -44,7 +44,7 @@ export function advisoriesToCsv(
 }
 
 export function occurrencesToCsv(
-  shown: number[],
+  shown: readonly number[],
   occurrences: VulnerabilityOccurrences,
   repositories: Repository[],
   sla?: readonly (SlaView | undefined)[],

@@ -11,6 +11,7 @@ import {
 import type { Vulnerability } from '@/data/findings'
 import type { Repository } from '@/data/repositories'
 import type { SlaView } from '@/data/sla'
+import type { DecisionView } from '@/data/decisions'
 
 const repository = (name: string, isPrivate = false) => ({ name, isPrivate }) as Repository
 const repositories = [repository('alpha'), repository('beta', true), repository('gamma'), repository('delta', true)]
@@ -179,6 +180,30 @@ describe('filters', () => {
       'Medium',
       'Medium',
     ])
+  })
+
+  it('weighs new decisions over the same occurrences and filters, and a new search or repository list anew', () => {
+    const open: DecisionView = { state: 'needs-triage', expired: false, review: false }
+    const fixed: DecisionView = { state: 'fixed', expired: false, review: false }
+    const names = (shown: readonly number[]) => shown.map((index) => repositories[occurrences.repository[index]].name)
+    const openOnly = filters({ state: 'open', search: 'log4j' })
+    expect(names(filterOccurrences(occurrences, repositories, openOnly, [open, open, open, open]))).toEqual([
+      'alpha',
+      'beta',
+    ])
+    // A decision: the same occurrences and filters, other decisions.
+    expect(names(filterOccurrences(occurrences, repositories, openOnly, [fixed, open, open, open]))).toEqual(['beta'])
+    expect(
+      names(
+        filterOccurrences(occurrences, repositories, { ...openOnly, search: 'minimist' }, [fixed, open, open, open]),
+      ),
+    ).toEqual(['delta', 'gamma'])
+    const renamed = repositories.map((each, at) => (at === 1 ? repository('beta-2', true) : each))
+    expect(
+      filterOccurrences(occurrences, renamed, { ...openOnly, search: 'beta-2' }, [fixed, open, open, open]).map(
+        (index) => renamed[occurrences.repository[index]].name,
+      ),
+    ).toEqual(['beta-2'])
   })
 
   it('keeps the filters in the address and reads back the same, ignoring values it does not know', () => {

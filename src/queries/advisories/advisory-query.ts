@@ -94,7 +94,9 @@ function occurrenceTest(repositories: Repository[], filters: VulnerabilityFilter
 /**
  * The occurrences that pass the filters, in the order of `filters.flatSort`. A search matches an
  * advisory id, alias, package or title, and also a repository's name. Each distinct finding is
- * tested once per call, and the sort is made once per source and order.
+ * tested once per call, and the sort is made once per source and order. The occurrences that
+ * pass all but the decision and due filters are kept for the next call: a decision changes only
+ * what those two say, and they are then asked of those occurrences alone.
  */
 export function filterOccurrences(
   occurrences: VulnerabilityOccurrences,
@@ -102,19 +104,52 @@ export function filterOccurrences(
   filters: VulnerabilityFilters,
   decisions?: readonly DecisionView[],
   sla?: readonly (SlaView | undefined)[],
-): number[] {
-  const test = occurrenceTest(repositories, filters)
+): readonly number[] {
   const inState = withDue(stateTest(occurrences, filters.state, decisions), filters, sla)
+  const candidates = candidatesOf(occurrences, repositories, filters, sla)
+  return inState ? candidates.filter(inState) : candidates
+}
+
+interface Candidates {
+  repositories: Repository[]
+  key: string
+  /** The days to fix the order was taken from, when it is theirs. */
+  sla?: readonly (SlaView | undefined)[]
+  shown: readonly number[]
+}
+
+/** The last candidates worked out for each set of occurrences. */
+const lastCandidates = new WeakMap<VulnerabilityOccurrences, Candidates>()
+
+/** The occurrences that pass the filters but the decision and due filters, in the order of `filters.flatSort`. */
+function candidatesOf(
+  occurrences: VulnerabilityOccurrences,
+  repositories: Repository[],
+  filters: VulnerabilityFilters,
+  sla: readonly (SlaView | undefined)[] | undefined,
+): readonly number[] {
+  const byDue = filters.flatSort === 'due' && sla !== undefined
+  const key = JSON.stringify([
+    filters.search.trim().toLowerCase(),
+    filters.severity,
+    filters.ecosystem,
+    filters.fix,
+    filters.visibility,
+    filters.flatSort,
+  ])
+  const last = lastCandidates.get(occurrences)
+  if (last && last.key === key && last.repositories === repositories && last.sla === (byDue ? sla : undefined))
+    return last.shown
+  const test = occurrenceTest(repositories, filters)
   // Per distinct finding: none of its occurrences pass, all do, or those from these repositories.
   const verdicts = new Map<Vulnerability, 'none' | 'all' | Uint8Array>()
   const shown: number[] = []
   const sortAll = () =>
     sortOccurrences(allIndexes(occurrences.finding.length), occurrences, repositories, filters.flatSort, sla)
   // The days to fix change with decisions while the occurrences stay: that order is kept with them.
-  const order =
-    filters.flatSort === 'due' && sla
-      ? dueOrders(sla, filters.flatSort, sortAll)
-      : occurrenceOrders(occurrences, filters.flatSort, sortAll)
+  const order = byDue
+    ? dueOrders(sla, filters.flatSort, sortAll)
+    : occurrenceOrders(occurrences, filters.flatSort, sortAll)
   for (const index of order) {
     const finding = occurrences.finding[index]
     let verdict = verdicts.get(finding)
@@ -124,9 +159,9 @@ export function filterOccurrences(
     }
     if (verdict === 'none') continue
     if (verdict !== 'all' && verdict[occurrences.repository[index]] === 0) continue
-    if (inState && !inState(index)) continue
     shown.push(index)
   }
+  lastCandidates.set(occurrences, { repositories, key, sla: byDue ? sla : undefined, shown })
   return shown
 }
 
