@@ -87,7 +87,7 @@ describe('the triage machine in the workspace', () => {
     database.close()
   })
 
-  it('tells the workspace and the other tabs once that a step changed the decisions, and once that their counts did', async () => {
+  it('tells the workspace and the other tabs once that a step changed the decisions, and once that their counts did (the whole workspace is read again)', async () => {
     const { logic, database, name } = await triageLogic()
     // Another tab of the same person: it reads the workspace again on each message.
     const otherTab = new BroadcastChannel(`vigil:${name}`)
@@ -104,10 +104,10 @@ describe('the triage machine in the workspace', () => {
     expect(await listDecisions(database)).toHaveLength(BULK_PART + 1)
     // The step's two parts are saved without their counts; the workspace's read after the step weighs them.
     await expect.poll(() => countsWaiting(database)).toBe(false)
-    await expect.poll(() => messages).toEqual(['changed', 'changed'])
+    await expect.poll(() => messages).toEqual(['decisions', 'changed'])
     // A message per part would have come by now.
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(messages).toEqual(['changed', 'changed'])
+    expect(messages).toEqual(['decisions', 'changed'])
     otherTab.close()
     database.close()
   })

@@ -32,10 +32,10 @@ import {
 } from '@/workspace/store/reads'
 import type { WorkspaceIndexes } from '@/workspace/workspace-source'
 import {
-  countsWaiting,
-  listDecisions,
+  readLog,
   recordDecisionEntries,
   settleCounts,
+  type LogRead,
   type RecordOptions,
 } from '@/workspace/store/decisions'
 import { readPublishedDecisionIds } from '@/workspace/store/feed-records'
@@ -105,6 +105,8 @@ export interface WorkspaceState {
 }
 
 const WorkspaceContext = createContext<WorkspaceState | null>(null)
+/** What a tab tells the others of the same identity when only the decisions changed. */
+const decisionsMessage = 'decisions'
 const noDecisions: readonly DecisionEntry[] = []
 const noImports: ImportRecord[] = []
 
@@ -158,20 +160,6 @@ export interface WorkspaceProviderProps {
   children: ReactNode
 }
 
-/**
- * The log as read before when no entry was added since (the log only grows): the screens that
- * weigh it against a million findings do not weigh it again when only the counts changed.
- */
-function sameLog(
-  last: { database: string; log: DecisionEntry[] } | undefined,
-  database: string,
-  log: DecisionEntry[],
-): DecisionEntry[] {
-  if (!last || last.database !== database || last.log.length !== log.length) return log
-  const same = (at: number) => last.log.at(at)?.id === log.at(at)?.id
-  return same(0) && same(-1) ? last.log : log
-}
-
 /** How the provider brings waiting counts up to date: in a worker, or on the page with a test's store. */
 function countsSettler(open: OpenWorkspaceStore) {
   return open === connection && typeof Worker !== 'undefined'
@@ -223,22 +211,32 @@ function useSettledCounts(
 export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps) {
   const { name, problem: nameProblem } = useDatabaseName(identity)
   const open = useContext(WorkspaceStoreContext)
+  // A change of anything read (an import, a sync, a deletion), or of the decisions alone.
   const [revision, setRevision] = useState(0)
-  const lastLog = useRef<{ database: string; log: DecisionEntry[] }>(undefined)
+  const [decisionsRevision, setDecisionsRevision] = useState(0)
+  const lastLog = useRef<{ database: string; read: LogRead }>(undefined)
   const loaded = useSWR(
     name ? ['workspace', name, revision] : null,
     async ([, database, asked]: [string, string, number]) => {
       const opened = await open(database)
-      const [summaries, imports, log, published, waiting] = await Promise.all([
+      const [summaries, imports, published] = await Promise.all([
         listRepositories(opened),
         listImports(opened),
-        listDecisions(opened),
         readPublishedDecisionIds(opened),
-        countsWaiting(opened),
       ])
-      const decisions = sameLog(lastLog.current, database, log)
-      lastLog.current = { database, log: decisions }
-      return { name: database, revision: asked, summaries, imports, decisions, published, waiting }
+      return { name: database, revision: asked, summaries, imports, published }
+    },
+    { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true },
+  )
+  // The log read apart, and only what was added since the last read: after a decision, the
+  // repositories (thousands) are not read again, nor the log's earlier entries.
+  const loadedLog = useSWR(
+    name ? ['decisions', name, revision, decisionsRevision] : null,
+    async ([, database, asked, askedDecisions]: [string, string, number, number]) => {
+      const previous = lastLog.current?.database === database ? lastLog.current.read : undefined
+      const log = await readLog(await open(database), previous)
+      lastLog.current = { database, read: log }
+      return { name: database, revision: asked, decisionsRevision: askedDecisions, log }
     },
     { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true },
   )
@@ -246,17 +244,22 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
   // frames: every screen that reads the workspace (the lists, the sidebar, the data sources) draws
   // again after an import, and in one task that is longer than a frame.
   const read = useDeferredValue(loaded.data)
-  // The last read stays on screen while a change is read again, but only ever for the same workspace.
-  const current = name && read?.name === name ? read : undefined
+  const readDecisions = useDeferredValue(loadedLog.data)
+  // The last read stays on screen while a change is read again, but only ever for the same
+  // workspace; the repositories only with their decisions (their counts would change as they come).
+  const currentLog = name && readDecisions?.name === name ? readDecisions : undefined
+  const current = name && read?.name === name && currentLog ? read : undefined
 
-  // Other tabs of the same identity import too: reload when they say so.
+  // Other tabs of the same identity import and decide too: reload when they say so.
   const channel = useMemo(
     () => (name && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`vigil:${name}`) : undefined),
     [name],
   )
   useEffect(() => {
     if (!channel) return
-    channel.addEventListener('message', () => setRevision((value) => value + 1))
+    channel.addEventListener('message', ({ data }) =>
+      data === decisionsMessage ? setDecisionsRevision((value) => value + 1) : setRevision((value) => value + 1),
+    )
     return () => channel.close()
   }, [channel])
 
@@ -264,7 +267,15 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
     setRevision((value) => value + 1)
     channel?.postMessage('changed')
   }, [channel])
-  useSettledCounts(name, current, open, reload)
+  const reloadDecisions = useCallback(() => {
+    setDecisionsRevision((value) => value + 1)
+    channel?.postMessage(decisionsMessage)
+  }, [channel])
+  const waiting = useMemo(
+    () => current && currentLog && { summaries: current.summaries, waiting: currentLog.log.countsWaiting },
+    [current, currentLog],
+  )
+  useSettledCounts(name, waiting, open, reload)
   const indexer = useAdvisoryIndexer(name)
   const changed = useCallback(() => {
     reload()
@@ -298,8 +309,12 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
   const clearOnSignOut = savedClear && savedClear.name === name ? savedClear.clear : readClear
 
   const pending = !!identity && !name && !nameProblem
-  const problem = nameProblem ?? (loaded.error ? readProblem(loaded.error) : undefined)
-  const fresh = current?.revision === revision
+  const failure = loaded.error ?? loadedLog.error
+  const problem = nameProblem ?? (failure ? readProblem(failure) : undefined)
+  const fresh =
+    current?.revision === revision &&
+    currentLog?.revision === revision &&
+    currentLog.decisionsRevision === decisionsRevision
   // One value while nothing the screens read changed: a render of the provider alone draws no screen again.
   const state = useMemo(
     (): WorkspaceState => ({
@@ -309,16 +324,16 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       summaries: current?.summaries,
       fresh,
       imports: current?.imports ?? noImports,
-      decisions: current?.decisions ?? noDecisions,
+      decisions: currentLog?.log.log ?? noDecisions,
       published: current?.published,
       recordDecisions: async (entries, { announce = true, ...options } = {}) => {
         if (!name) throw new Error('Your workspace is not ready yet: try again in a moment.')
         endTimesWork(name)
         await recordDecisionEntries(await open(name), entries, undefined, options)
-        if (announce) reload()
+        if (announce) reloadDecisions()
       },
       changed,
-      decisionsChanged: reload,
+      decisionsChanged: reloadDecisions,
       findings,
       indexes,
       remove: async () => {
@@ -336,7 +351,22 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
         setClear({ name, clear })
       },
     }),
-    [name, pending, problem, current, fresh, open, changed, findings, indexes, indexer, reload, clearOnSignOut],
+    [
+      name,
+      pending,
+      problem,
+      current,
+      currentLog,
+      fresh,
+      open,
+      changed,
+      findings,
+      indexes,
+      indexer,
+      reload,
+      reloadDecisions,
+      clearOnSignOut,
+    ],
   )
   return <WorkspaceContext.Provider value={state}>{children}</WorkspaceContext.Provider>
 }

@@ -3,7 +3,7 @@ import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/tes
 import { importFile } from '@/workspace/import-file'
 import type { Decision } from '@/workspace/triage/decision'
 import { recordDecisions, type DecisionEntry } from '@/workspace/triage/decision-log'
-import { countsWaiting, listDecisions, recordDecisionEntries, settleCounts } from './decisions'
+import { countsWaiting, listDecisions, readLog, recordDecisionEntries, settleCounts } from './decisions'
 import { listRepositories } from './reads'
 import type { StoreNames } from 'idb'
 import { countChange, type WorkspaceDatabase, type WorkspaceSchema } from './schema'
@@ -198,6 +198,44 @@ describe('entries made here with new ids', () => {
       made.map((entry) => entry.id).sort(),
     )
     expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [0, 0] })
+  })
+})
+
+describe('the log as a screen reads it again', () => {
+  const fixed = (repository: string): Decision => ({
+    state: 'fixed',
+    reason: 'Upgraded.',
+    scope: { kind: 'advisory', repository, advisoryId: 'CVE-2026-1001' },
+  })
+
+  it('reads only what was added since, and gives the same log when nothing was', async () => {
+    const database = await workspace()
+    const first = entries([], [fixed('payments')])
+    await recordDecisionEntries(database, first)
+    const before = await readLog(database)
+    expect(before.log.map((entry) => entry.id)).toEqual(first.map((entry) => entry.id))
+    expect((await readLog(database, before)).log).toBe(before.log)
+    const step = entries(first, [fixed('storefront'), fixed('payments')])
+    await recordDecisionEntries(database, step, undefined, { counts: 'later', newIds: true })
+    const after = await readLog(database, before)
+    expect(after.log.slice(0, 1)).toEqual(before.log)
+    expect(after.log.slice(1).map((entry) => entry.id)).toEqual(step.map((entry) => entry.id))
+    expect(after.countsWaiting).toBe(true)
+    await settleCounts(database)
+    const settled = await readLog(database, after)
+    expect(settled.log).toBe(after.log)
+    expect(settled.countsWaiting).toBe(false)
+  })
+
+  it('reads the whole log again when a record it read is gone (the workspace was deleted and filled again)', async () => {
+    const database = await workspace()
+    const first = entries([], [fixed('payments')])
+    await recordDecisionEntries(database, first)
+    const before = await readLog(database)
+    await database.clear('decisions')
+    const other = entries([], [fixed('storefront')])
+    await recordDecisionEntries(database, other)
+    expect((await readLog(database, before)).log.map((entry) => entry.id)).toEqual(other.map((entry) => entry.id))
   })
 })
 

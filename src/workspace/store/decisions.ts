@@ -17,6 +17,36 @@ import { repositoriesTouched, triageSummaries } from './triage-summary'
 export const listDecisions = async (database: WorkspaceDatabase): Promise<DecisionEntry[]> =>
   flattenLog(await database.getAll('decisions'))
 
+/** The log as a screen holds it, with the keys of the records it was read from. */
+export interface LogRead {
+  log: readonly DecisionEntry[]
+  keys: ReadonlySet<string>
+  /** Whether decisions written with `counts: 'later'` wait for their counts (`settleCounts`). */
+  countsWaiting: boolean
+}
+
+/**
+ * The log, reading only the records added since `previous` (the store only grows: entries are
+ * never edited or removed, save with the whole workspace, which a missing key shows). The same
+ * log, not a copy, when nothing was added; added entries come after the others.
+ */
+export async function readLog(database: WorkspaceDatabase, previous?: LogRead): Promise<LogRead> {
+  const transaction = database.transaction('decisions', 'readonly')
+  const keys = new Set(await transaction.store.getAllKeys())
+  const countsWaiting = keys.delete(PENDING_COUNTS_ID)
+  let grown = previous !== undefined && previous.keys.size <= keys.size
+  if (previous && grown) for (const key of previous.keys) if (!keys.has(key)) grown = false
+  if (!previous || !grown) {
+    const log = flattenLog(await transaction.store.getAll())
+    return { log, keys, countsWaiting }
+  }
+  const added = [...keys].filter((key) => !previous.keys.has(key))
+  if (added.length === 0) return { log: previous.log, keys: previous.keys, countsWaiting }
+  const records = await Promise.all(added.map((key) => transaction.store.get(key)))
+  const log = [...previous.log, ...flattenLog(records.filter((record) => record !== undefined))]
+  return { log, keys, countsWaiting }
+}
+
 type DecisionsStore = IDBPObjectStore<
   WorkspaceSchema,
   ('decisions' | 'digests' | 'repositories' | 'indexes')[],
