@@ -51,8 +51,17 @@ export function repositoryOf(summary: RepositorySummary, now: number): Repositor
     policyViolations: openCounts(summary).policyIssues,
     vulnerabilities: openCounts(summary).vulnerabilities,
     needsTriage: summary.triage?.needsTriage,
-    tabSummary: tabSummaryOf(summary),
+    tabSummary: keptTabSummary(summary),
   }
+}
+
+const tabSummaries = new WeakMap<RepositorySummary, TabSummary>()
+
+/** A summary's card texts, written once per summary read: a new data source (a decision) keeps the repositories' summaries. */
+function keptTabSummary(summary: RepositorySummary): TabSummary {
+  let texts = tabSummaries.get(summary)
+  if (!texts) tabSummaries.set(summary, (texts = tabSummaryOf(summary)))
+  return texts
 }
 
 /** The security severity of code findings by band, when a scanner rated any: " By security severity: 3 critical, 1 high." */

@@ -77,7 +77,9 @@ const sameDecision = (a: DecisionEntry, b: DecisionEntry) =>
 
 /** Drops the fields a decision left unset, so that entries compare and serialise cleanly. */
 function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T
+  const kept: Record<string, unknown> = {}
+  for (const [key, field] of Object.entries(value)) if (field !== undefined) kept[key] = field
+  return kept as T
 }
 
 /**
