@@ -198,6 +198,17 @@ describe('filters', () => {
         filterOccurrences(occurrences, repositories, { ...openOnly, search: 'minimist' }, [fixed, open, open, open]),
       ),
     ).toEqual(['delta', 'gamma'])
+    // A new list of the same repositories (a decision made a new data source): the same rows.
+    expect(
+      names(
+        filterOccurrences(
+          occurrences,
+          repositories.map((each) => ({ ...each })),
+          openOnly,
+          [fixed, open, open, open],
+        ),
+      ),
+    ).toEqual(['beta'])
     const renamed = repositories.map((each, at) => (at === 1 ? repository('beta-2', true) : each))
     expect(
       filterOccurrences(occurrences, renamed, { ...openOnly, search: 'beta-2' }, [fixed, open, open, open]).map(

@@ -118,6 +118,18 @@ interface Candidates {
   shown: readonly number[]
 }
 
+/**
+ * Whether two lists name the same repositories with the same visibility, in the same order: what
+ * the filters read of them. A decision makes a new data source, and a new list of the same.
+ */
+function sameRepositories(a: Repository[], b: Repository[]): boolean {
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  for (let index = 0; index < a.length; index++)
+    if (a[index].name !== b[index].name || a[index].isPrivate !== b[index].isPrivate) return false
+  return true
+}
+
 /** The last candidates worked out for each set of occurrences. */
 const lastCandidates = new WeakMap<VulnerabilityOccurrences, Candidates>()
 
@@ -138,7 +150,12 @@ function candidatesOf(
     filters.flatSort,
   ])
   const last = lastCandidates.get(occurrences)
-  if (last && last.key === key && last.repositories === repositories && last.sla === (byDue ? sla : undefined))
+  if (
+    last &&
+    last.key === key &&
+    last.sla === (byDue ? sla : undefined) &&
+    sameRepositories(last.repositories, repositories)
+  )
     return last.shown
   const test = occurrenceTest(repositories, filters)
   // Per distinct finding: none of its occurrences pass, all do, or those from these repositories.
