@@ -11,7 +11,6 @@ import {
   type UndoRunnerEvent,
 } from '@/machines/triage.machine'
 import { recordDecisions, undoBulkStep, type DecisionAuthor, type DecisionEntry } from '@/workspace/triage/decision-log'
-import { mergeDecisionLogs } from '@/workspace/triage/decisions-file'
 import type { DecidableFinding } from '@/workspace/triage/resolve'
 import { namedActorContext } from './named-actor-context'
 import { useOptionalWorkspace, type WorkspaceState } from './workspace'
@@ -31,6 +30,15 @@ const TriageContext = createContext<TriageWriter | null>(null)
 const messageOf = (error: unknown) =>
   `The decisions could not be saved: ${error instanceof Error ? error.message : String(error)}`
 
+const logIds = new WeakMap<readonly DecisionEntry[], ReadonlySet<string>>()
+
+/** A log's entries' ids, gathered once per log read. */
+function idsOf(log: readonly DecisionEntry[]): ReadonlySet<string> {
+  let ids = logIds.get(log)
+  if (!ids) logIds.set(log, (ids = new Set(log.map((entry) => entry.id))))
+  return ids
+}
+
 /**
  * The triage machine with the workspace's writes. `log` gives the decisions as last read, and the
  * entries written here since are added to it: the workspace reloads after a step, not during it.
@@ -42,7 +50,14 @@ function provideTriage(
   log: () => readonly DecisionEntry[],
 ): TriageMachine {
   let written: DecisionEntry[] = []
-  const current = () => (written.length === 0 ? log() : mergeDecisionLogs(log(), written))
+  // The log as last read, and the entries written since that it does not hold yet (newest: at its end).
+  const current = () => {
+    const read = log()
+    if (written.length === 0) return read
+    const ids = idsOf(read)
+    written = written.filter((entry) => !ids.has(entry.id))
+    return written.length === 0 ? read : [...read, ...written]
+  }
   return triageMachine.provide({
     actions: { announceChange: () => changed() },
     actors: {

@@ -70,6 +70,36 @@ describe('decision log', () => {
     expect(currentDecisions(log.slice(0, 2)).values().next().value?.id).toBe('late')
   })
 
+  it('weighs a log read again with entries added after the last one from where it ended, and any other log whole', () => {
+    const meta = { by: alice, makeId: sequentialIds() }
+    const first = recordDecisions([], [{ decision: decide(scopeA, 'fixed'), severity: 'Low' }], {
+      ...meta,
+      at: '2026-11-01T00:00:00Z',
+    })
+    expect([...currentDecisions(first).values()].map((entry) => entry.state)).toEqual(['fixed'])
+    const later = recordDecisions(
+      first,
+      [
+        { decision: decide(scopeA, 'in-triage'), severity: 'Low' },
+        { decision: decide(scopeB, 'false-positive'), severity: 'Low' },
+      ],
+      { ...meta, at: '2026-11-02T00:00:00Z' },
+    )
+    const grown = [...first, ...later]
+    expect([...currentDecisions(grown).values()].map((entry) => entry.state)).toEqual(['in-triage', 'false-positive'])
+    // Not the same entries: another workspace's log of the same length, weighed whole.
+    const other = recordDecisions([], [{ decision: decide(scopeB, 'affected'), severity: 'Low' }], {
+      ...meta,
+      at: '2026-11-03T00:00:00Z',
+    })
+    // B's newest is the other log's (3 November); A's is the later step's.
+    expect([...currentDecisions([...other, ...later]).values()].map((entry) => entry.state)).toEqual([
+      'affected',
+      'in-triage',
+    ])
+    expect([...currentDecisions(other).values()].map((entry) => entry.state)).toEqual(['affected'])
+  })
+
   it('notes the previous state within one batch, and gives a bulk step one id', () => {
     const entries = recordDecisions(
       [],

@@ -51,14 +51,39 @@ function isNewer(entry: DecisionEntry, than: DecisionEntry): boolean {
   return Number.isNaN(a) || Number.isNaN(b) ? entry.at >= than.at : a >= b
 }
 
-/** The newest entry of every scope the log names, by scope key. */
-export function currentDecisions(log: readonly DecisionEntry[]): Map<string, DecisionEntry> {
-  const current = new Map<string, DecisionEntry>()
-  for (const entry of log) {
-    const key = scopeKey(entry.scope)
+/** Each entry's scope key, written once: the same entries are weighed again after every decision. */
+const entryKeys = new WeakMap<DecisionEntry, string>()
+
+export function entryScopeKey(entry: DecisionEntry): string {
+  let key = entryKeys.get(entry)
+  if (key === undefined) entryKeys.set(entry, (key = scopeKey(entry.scope)))
+  return key
+}
+
+/** The last log weighed and its newest entries: the workspace reads a log again as the same entries and those added after them. */
+let lastWeighed: { log: readonly DecisionEntry[]; current: ReadonlyMap<string, DecisionEntry> } | undefined
+
+function startsWith(log: readonly DecisionEntry[], start: readonly DecisionEntry[]): boolean {
+  if (start.length > log.length) return false
+  for (let at = 0; at < start.length; at++) if (log[at] !== start[at]) return false
+  return true
+}
+
+/**
+ * The newest entry of every scope the log names, by scope key. A log that starts with the last
+ * log weighed (the same entries, not copies) is weighed from where that one ended.
+ */
+export function currentDecisions(log: readonly DecisionEntry[]): ReadonlyMap<string, DecisionEntry> {
+  if (lastWeighed?.log === log) return lastWeighed.current
+  const from = lastWeighed && startsWith(log, lastWeighed.log) ? lastWeighed : undefined
+  const current = new Map(from?.current)
+  for (let at = from ? from.log.length : 0; at < log.length; at++) {
+    const entry = log[at]
+    const key = entryScopeKey(entry)
     const known = current.get(key)
     if (known === undefined || isNewer(entry, known)) current.set(key, entry)
   }
+  lastWeighed = { log, current }
   return current
 }
 
@@ -91,7 +116,7 @@ export function recordDecisions(
   requests: readonly DecisionRequest[],
   meta: EntryMeta & { bulkStep?: string },
 ): DecisionEntry[] {
-  const current = currentDecisions(log)
+  const current = new Map(currentDecisions(log))
   const makeId = meta.makeId ?? randomId
   return requests.map(({ decision, severity }) => {
     const key = scopeKey(decision.scope)
@@ -150,7 +175,7 @@ export function undoBulkStep(log: readonly DecisionEntry[], stepId: string, meta
   // One pass: each scope's newest entry outside the step, as it stood when the step wrote it.
   const outside = new Map<string, DecisionEntry>()
   for (const entry of log) {
-    const key = scopeKey(entry.scope)
+    const key = entryScopeKey(entry)
     if (entry.bulkStep !== stepId) {
       const known = outside.get(key)
       if (known === undefined || isNewer(entry, known)) outside.set(key, entry)

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DecisionEntry } from './decision-log'
-import {
-  DecisionsFileError,
-  mergeDecisionLogs,
-  readDecisionsFile,
-  unpublishedEntries,
-  writeDecisionsFile,
-} from './decisions-file'
+import { DecisionsFileError, readDecisionsFile, unpublishedEntries, writeDecisionsFile } from './decisions-file'
 import { alice } from '@tests/helpers/triage'
 
 const entry = (id: string, at = '2026-01-01T10:00:00Z', change: Partial<DecisionEntry> = {}): DecisionEntry => ({
@@ -112,15 +106,13 @@ describe('decisions file', () => {
     expect(readDecisionsFile(writeDecisionsFile(log, '2026-01-02T00:00:00Z')).decisions).toHaveLength(10_000)
   })
 
-  it('merges a feed log and the local one by id, without duplicates, oldest first', () => {
+  it('lists the local entries the feed lacks', () => {
     const feed = [entry('a', '2026-01-01T10:00:00Z'), entry('c', '2026-01-01T12:00:00Z')]
     const local = [
       entry('b', '2026-01-01T11:00:00Z'),
       entry('c', '2026-01-01T12:00:00Z'),
       entry('d', '2026-01-01T12:00:00Z'),
     ]
-    expect(mergeDecisionLogs(feed, local).map((e) => e.id)).toEqual(['a', 'b', 'c', 'd'])
-    expect(mergeDecisionLogs(local, feed).map((e) => e.id)).toEqual(['a', 'b', 'c', 'd'])
     expect(unpublishedEntries(local, feed).map((e) => e.id)).toEqual(['b', 'd'])
     expect(unpublishedEntries(feed, feed)).toEqual([])
   })

@@ -83,22 +83,6 @@ export function writeDecisionsFile(log: readonly DecisionEntry[], generatedAt: s
   return lines.length === 0 ? `${head}]\n}\n` : `${head}\n${lines.join(',\n')}\n  ]\n}\n`
 }
 
-/**
- * One log of two (a feed's and the local one): every entry once by id, oldest first; entries of
- * the same instant keep the order they had, the first log's before the second's.
- */
-export function mergeDecisionLogs(first: readonly DecisionEntry[], second: readonly DecisionEntry[]): DecisionEntry[] {
-  const seen = new Set<string>()
-  const merged: { entry: DecisionEntry; time: number; order: number }[] = []
-  for (const entry of [...first, ...second]) {
-    if (seen.has(entry.id)) continue
-    seen.add(entry.id)
-    merged.push({ entry, time: Date.parse(entry.at), order: merged.length })
-  }
-  merged.sort((a, b) => a.time - b.time || a.order - b.order)
-  return merged.map(({ entry }) => entry)
-}
-
 /** The local entries a feed's log lacks: decisions made here that CI has not published yet. */
 export function unpublishedEntries(
   local: readonly DecisionEntry[],
