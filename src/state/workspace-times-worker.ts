@@ -6,9 +6,12 @@ import {
   type WorkspaceTimesRequest,
 } from '@/workspace/history/workspace-times'
 
-const timesJob: WorkerJob<TimesRequest, TimesReply, TimesReply> = {
+const timesJob: WorkerJob<TimesRequest & Pick<WorkspaceTimesRequest, 'decisions'>, TimesReply, TimesReply> = {
   create: () => new Worker(new URL('../workspace/history/times.worker.ts', import.meta.url), { type: 'module' }),
-  request: (input) => ({ message: input }),
+  // The decisions stay here: the worker reads them from the database.
+  request: ({ decisions: _decisions, ...input }: TimesRequest & Pick<WorkspaceTimesRequest, 'decisions'>) => ({
+    message: input,
+  }),
   receive: (reply) => reply,
   isLast: () => true,
   crashed: (reason) => ({ failed: reason }),

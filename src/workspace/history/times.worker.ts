@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { keepTimeline, listDigests } from '@/workspace/store/reads'
+import { listDecisions } from '@/workspace/store/decisions'
 import { readHistory } from '@/workspace/store/history-records'
 import { openWorkspace } from '@/workspace/store/schema'
 import { occurrencesFromDigests } from '@/workspace/workspace-source'
@@ -12,8 +13,12 @@ import {
   type WorkspaceTimesRequest,
 } from './workspace-times'
 
-/** What the page sends: the workspace's database and what `workspaceTimes` needs besides. */
-export interface TimesRequest extends WorkspaceTimesRequest {
+/**
+ * What the page sends: the workspace's database and what `workspaceTimes` needs besides, but the
+ * decisions: the worker reads the log from the database (copying a large log into a message is
+ * the page's work, and long).
+ */
+export interface TimesRequest extends Omit<WorkspaceTimesRequest, 'decisions'> {
   database: string
 }
 
@@ -25,14 +30,18 @@ scope.onmessage = async ({ data }: MessageEvent<TimesRequest>) => {
   try {
     const database = await openWorkspace(data.database)
     try {
-      const [history, { digests, generation }] = await Promise.all([readHistory(database), listDigests(database)])
+      const [history, { digests, generation }, decisions] = await Promise.all([
+        readHistory(database),
+        listDigests(database),
+        listDecisions(database),
+      ])
       const repositories = data.repositories.map((name) => ({ name }))
       const { vulnerabilities } = await occurrencesFromDigests(digests, repositories)
       const times = await workspaceTimes({
         history,
         occurrences: vulnerabilities,
         repositories: data.repositories,
-        decisions: data.decisions,
+        decisions,
         now: new Date(data.now),
         settings: data.settings,
       })
@@ -40,7 +49,7 @@ scope.onmessage = async ({ data }: MessageEvent<TimesRequest>) => {
       await keepTimeline(database, {
         name: 'timeline',
         generation,
-        inputs: timesInputs(data),
+        inputs: timesInputs({ decisions, settings: data.settings }),
         timeline: keptTimelineOf(times),
       }).catch((error: unknown) => console.warn('The timeline was not kept for the next visit', error))
       scope.postMessage({ times } satisfies TimesReply, slaBuffers(times.sla))

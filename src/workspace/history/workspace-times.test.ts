@@ -161,5 +161,13 @@ describe('the whole workspace’s days to fix and trends, worked out at once', (
     expect(timesInputs({ decisions: expiring, settings: defaultSla })).toBe(
       timesInputs({ decisions: [...expiring], settings: defaultSla }),
     )
+    // The same entries in another order (a log read whole, or read again with new entries at its end).
+    const two = [...expiring, { ...expiring[0], id: 'another', state: 'fixed' as const }]
+    expect(timesInputs({ decisions: two, settings: defaultSla })).toBe(
+      timesInputs({ decisions: [...two].reverse(), settings: defaultSla }),
+    )
+    expect(timesInputs({ decisions: two, settings: defaultSla })).not.toBe(
+      timesInputs({ decisions: expiring, settings: defaultSla }),
+    )
   })
 })

@@ -225,12 +225,16 @@ export const slaBuffers = (columns: SlaColumns): ArrayBuffer[] =>
  * decisions (each entry's id, time, state and expiry, hashed).
  */
 export function timesInputs(request: Pick<WorkspaceTimesRequest, 'decisions' | 'settings'>): string {
-  let hash = 0x811c9dc5
+  // Each entry hashed alone and the hashes added: the same entries in another order (a log read
+  // whole lists them by id, one read again adds the new ones at its end) are the same inputs.
+  let sum = 0
   for (const entry of request.decisions) {
-    const text = `${entry.id}|${entry.at}|${entry.state}|${entry.expiresOn ?? ''}\u0000`
+    let hash = 0x811c9dc5
+    const text = `${entry.id}|${entry.at}|${entry.state}|${entry.expiresOn ?? ''}`
     for (let at = 0; at < text.length; at += 1) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193)
+    sum = (sum + (hash >>> 0)) >>> 0
   }
-  return JSON.stringify([request.settings, request.decisions.length, hash >>> 0])
+  return JSON.stringify([request.settings, request.decisions.length, sum])
 }
 
 /** The kept part of the times. */
