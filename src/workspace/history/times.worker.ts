@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { keepTimeline, listDigests } from '@/workspace/store/reads'
-import { listDecisions } from '@/workspace/store/decisions'
+import { LOG_RECORDS_PER_READ, readLog } from '@/workspace/store/decisions'
 import { readHistory } from '@/workspace/store/history-records'
 import { openWorkspace } from '@/workspace/store/schema'
 import { occurrencesFromDigests } from '@/workspace/workspace-source'
@@ -33,7 +33,7 @@ scope.onmessage = async ({ data }: MessageEvent<TimesRequest>) => {
       const [history, { digests, generation }, decisions] = await Promise.all([
         readHistory(database),
         listDigests(database),
-        listDecisions(database),
+        readLog(database, undefined, { recordsPerRead: LOG_RECORDS_PER_READ }).then((read) => read.log),
       ])
       const repositories = data.repositories.map((name) => ({ name }))
       const { vulnerabilities } = await occurrencesFromDigests(digests, repositories)

@@ -227,6 +227,20 @@ describe('the log as a screen reads it again', () => {
     expect(settled.countsWaiting).toBe(false)
   })
 
+  it('reads the same log a few records to a transaction, as a worker does', async () => {
+    const database = await workspace()
+    let log: DecisionEntry[] = []
+    for (const repository of ['payments', 'storefront', 'payments']) {
+      const made = entries(log, [fixed(repository)])
+      await recordDecisionEntries(database, made)
+      log = [...log, ...made]
+    }
+    const whole = await readLog(database)
+    const inParts = await readLog(database, undefined, { recordsPerRead: 2 })
+    expect(inParts.log.map((entry) => entry.id).sort()).toEqual(whole.log.map((entry) => entry.id).sort())
+    expect(inParts.log).toHaveLength(3)
+  })
+
   it('reads the whole log again when a record it read is gone (the workspace was deleted and filled again)', async () => {
     const database = await workspace()
     const first = entries([], [fixed('payments')])

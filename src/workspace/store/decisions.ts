@@ -7,6 +7,7 @@ import {
   flattenLog,
   generationOf,
   PENDING_COUNTS_ID,
+  type DecisionRecord,
   type PendingCountsMarker,
   type TriageSummary,
   type WorkspaceDatabase,
@@ -28,23 +29,36 @@ export interface LogRead {
 /**
  * The log, reading only the records added since `previous` (the store only grows: entries are
  * never edited or removed, save with the whole workspace, which a missing key shows). The same
- * log, not a copy, when nothing was added; added entries come after the others.
+ * log, not a copy, when nothing was added; added entries come after the others. With
+ * `recordsPerRead`, the records are read that many to a transaction (a worker's long read): a
+ * decision being saved then waits for one of them, not for the whole log. A record added between
+ * two of them may be missed, and is read with the next call.
  */
-export async function readLog(database: WorkspaceDatabase, previous?: LogRead): Promise<LogRead> {
+export async function readLog(
+  database: WorkspaceDatabase,
+  previous?: LogRead,
+  { recordsPerRead }: { recordsPerRead?: number } = {},
+): Promise<LogRead> {
   const transaction = database.transaction('decisions', 'readonly')
   const keys = new Set(await transaction.store.getAllKeys())
   const countsWaiting = keys.delete(PENDING_COUNTS_ID)
   let grown = previous !== undefined && previous.keys.size <= keys.size
   if (previous && grown) for (const key of previous.keys) if (!keys.has(key)) grown = false
-  if (!previous || !grown) {
+  const from = grown ? previous : undefined
+  if (!from && recordsPerRead === undefined) {
     const log = flattenLog(await transaction.store.getAll())
     return { log, keys, countsWaiting }
   }
-  const added = [...keys].filter((key) => !previous.keys.has(key))
-  if (added.length === 0) return { log: previous.log, keys: previous.keys, countsWaiting }
-  const records = await Promise.all(added.map((key) => transaction.store.get(key)))
-  const log = [...previous.log, ...flattenLog(records.filter((record) => record !== undefined))]
-  return { log, keys, countsWaiting }
+  const added = from ? [...keys].filter((key) => !from.keys.has(key)) : [...keys]
+  if (from && added.length === 0) return { log: from.log, keys: from.keys, countsWaiting }
+  const perRead = recordsPerRead ?? added.length
+  const records: (DecisionRecord | undefined)[] = []
+  for (let at = 0; at < added.length; at += perRead) {
+    const store = at === 0 ? transaction.store : database.transaction('decisions', 'readonly').store
+    records.push(...(await Promise.all(added.slice(at, at + perRead).map((key) => store.get(key)))))
+  }
+  const read = flattenLog(records.filter((record) => record !== undefined))
+  return { log: from ? [...from.log, ...read] : read, keys, countsWaiting }
 }
 
 type DecisionsStore = IDBPObjectStore<
@@ -163,20 +177,41 @@ async function putSummaries(store: SummariesStore, summaries: Map<string, Triage
   )
 }
 
-/** The digests of the repositories named (or of every one), with the generation they are of. */
+/** Digests read by a settling, kept while the findings' generation is theirs. */
+interface KeptDigests {
+  generation: number
+  digests: Map<string, RepositoryDigest>
+}
+
+/**
+ * The digests of the repositories named (or of every one), with the generation they are of. Those
+ * `kept` of the same generation are not read again: a settling that goes again weighs the same
+ * digests (parsed once: `countedFindings` keeps what it read of each).
+ */
 async function digestsOf(
   database: WorkspaceDatabase,
   repositories: readonly string[] | 'all',
-): Promise<{ digests: RepositoryDigest[]; generation: number }> {
-  if (repositories === 'all') return listDigests(database)
+  kept: KeptDigests | undefined,
+): Promise<KeptDigests & { list: RepositoryDigest[] }> {
+  if (repositories === 'all') {
+    const { digests, generation } = await listDigests(database)
+    const reused = kept?.generation === generation ? kept.digests : undefined
+    const list = digests.map((digest) => reused?.get(digest.repository) ?? digest)
+    return { generation, digests: new Map(list.map((digest) => [digest.repository, digest])), list }
+  }
   const transaction = database.transaction(['digests', 'indexes'], 'readonly')
   const digestStore = transaction.objectStore('digests')
-  const [digests, generation] = await Promise.all([
-    Promise.all(repositories.map((name) => digestStore.get(name))),
-    generationOf(transaction.objectStore('indexes')),
-  ])
-  return { digests: digests.filter((digest) => digest !== undefined), generation }
+  const generation = await generationOf(transaction.objectStore('indexes'))
+  const known = kept?.generation === generation ? kept.digests : new Map<string, RepositoryDigest>()
+  const read = await Promise.all(repositories.map((name) => known.get(name) ?? digestStore.get(name)))
+  const digests = new Map(known)
+  const list = read.filter((digest) => digest !== undefined)
+  for (const digest of list) digests.set(digest.repository, digest)
+  return { generation, digests, list }
 }
+
+/** A worker's reads of the log: a page of a bulk step is one record of 2,500 entries. */
+export const LOG_RECORDS_PER_READ = 20
 
 /** Whether decisions written with `counts: 'later'` wait for their counts (`settleCounts`). */
 export async function countsWaiting(database: WorkspaceDatabase): Promise<boolean> {
@@ -192,9 +227,10 @@ function alone<T>(database: WorkspaceDatabase, task: () => Promise<T>): Promise<
 /**
  * Brings up to date the counts that decisions written with `counts: 'later'` left waiting, and
  * those of `expired` (repositories whose accepted risks ran out since their counts were weighed:
- * time alone changes them; 'all' for every repository). The log and the digests are read in short transactions of their own
- * and the counts written in another, so that decisions made meanwhile are saved at once; those
- * decisions (a new version of the marker) or an import (a new generation) make it go again.
+ * time alone changes them; 'all' for every repository). The log and the digests are read in short
+ * transactions of their own and the counts written in another, so that decisions made meanwhile
+ * are saved at once; those decisions (a new version of the marker) or an import (a new
+ * generation) make it go again, reading only the log's new records and the digests not read yet.
  * Says whether any counts were waiting.
  */
 export async function settleCounts(
@@ -205,22 +241,22 @@ export async function settleCounts(
   return alone(database, async () => {
     let waiting = false
     let extra: readonly string[] | 'all' = expired
+    let log: LogRead | undefined
+    let kept: KeptDigests | undefined
     for (;;) {
-      const read = database.transaction('decisions', 'readonly')
-      const [records, marker] = await Promise.all([
-        read.store.getAll(),
-        read.store.get(PENDING_COUNTS_ID).then(markerOf),
-      ])
-      await read.done
+      // The marker before the log: entries written in between are weighed now, and again with their own marker.
+      const marker = markerOf(await database.get('decisions', PENDING_COUNTS_ID))
       const touched = joinTouched(marker?.repositories, extra === 'all' ? 'all' : new Set(extra))
       if (touched !== 'all' && touched.size === 0) return waiting
       waiting = true
-      const { digests, generation } = await digestsOf(database, touched === 'all' ? 'all' : [...touched])
-      const summaries = triageSummaries(digests, flattenLog(records), now)
+      log = await readLog(database, log, { recordsPerRead: LOG_RECORDS_PER_READ })
+      const digests = await digestsOf(database, touched === 'all' ? 'all' : [...touched], kept)
+      kept = digests
+      const summaries = triageSummaries(digests.list, log.log, now)
       const write = database.transaction(['repositories', 'indexes'], 'readwrite')
       write.done.catch(() => undefined)
       // An import since the digests were read weighed its own repositories' counts: these are older.
-      const current = (await generationOf(write.objectStore('indexes'))) === generation
+      const current = (await generationOf(write.objectStore('indexes'))) === kept.generation
       if (current) await putSummaries(write.objectStore('repositories') as unknown as SummariesStore, summaries)
       await write.done
       if (!current) continue

@@ -74,9 +74,14 @@ export function decidableFinding(repository: string, finding: Finding): Decidabl
 
 const closedByVex = isVulnerabilityClosedByVex
 
-/** Every decidable finding of a repository's digest: its vulnerabilities and policy issues. */
+const countedOf = new WeakMap<RepositoryDigest, CountedFinding[]>()
+
+/** Every decidable finding of a repository's digest: its vulnerabilities and policy issues (parsed once per digest read). */
 export function countedFindings(digest: RepositoryDigest): CountedFinding[] {
+  const known = countedOf.get(digest)
+  if (known) return known
   const counted: CountedFinding[] = []
+  countedOf.set(digest, counted)
   for (const text of digest.vulnerabilities) {
     const view = JSON.parse(text) as VulnerabilityDigest
     counted.push({
