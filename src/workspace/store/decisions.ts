@@ -199,16 +199,52 @@ async function digestsOf(
     const list = digests.map((digest) => reused?.get(digest.repository) ?? digest)
     return { generation, digests: new Map(list.map((digest) => [digest.repository, digest])), list }
   }
-  const transaction = database.transaction(['digests', 'indexes'], 'readonly')
-  const digestStore = transaction.objectStore('digests')
-  const generation = await generationOf(transaction.objectStore('indexes'))
-  const known = kept?.generation === generation ? kept.digests : new Map<string, RepositoryDigest>()
-  const read = await Promise.all(repositories.map((name) => known.get(name) ?? digestStore.get(name)))
+  let generation: number | undefined
+  let known = new Map<string, RepositoryDigest>()
+  const list: RepositoryDigest[] = []
+  for (let at = 0; at === 0 || at < repositories.length; at += PER_TRANSACTION) {
+    const transaction = database.transaction(['digests', 'indexes'], 'readonly')
+    const digestStore = transaction.objectStore('digests')
+    const current = await generationOf(transaction.objectStore('indexes'))
+    // The findings changed between two reads: read them all again.
+    if (generation !== undefined && current !== generation) return digestsOf(database, repositories, undefined)
+    if (generation === undefined && kept?.generation === current) known = kept.digests
+    generation = current
+    const read = await Promise.all(
+      repositories.slice(at, at + PER_TRANSACTION).map((name) => known.get(name) ?? digestStore.get(name)),
+    )
+    for (const digest of read) if (digest !== undefined) list.push(digest)
+  }
   const digests = new Map(known)
-  const list = read.filter((digest) => digest !== undefined)
   for (const digest of list) digests.set(digest.repository, digest)
-  return { generation, digests, list }
+  return { generation: generation!, digests, list }
 }
+
+/**
+ * Writes counts a few hundred repositories to a transaction: the browser serves a database's
+ * requests one after another, and a decision being saved then waits for one of them, not for
+ * thousands. Each checks the findings' generation first: an import since the digests were read
+ * weighed its own repositories' counts, which these would undo. Says whether all were written.
+ */
+async function writeSummaries(
+  database: WorkspaceDatabase,
+  summaries: Map<string, TriageSummary>,
+  generation: number,
+): Promise<boolean> {
+  const names = [...summaries.keys()]
+  for (let at = 0; at < names.length; at += PER_TRANSACTION) {
+    const write = database.transaction(['repositories', 'indexes'], 'readwrite')
+    write.done.catch(() => undefined)
+    if ((await generationOf(write.objectStore('indexes'))) !== generation) return false
+    const part = new Map(names.slice(at, at + PER_TRANSACTION).map((name) => [name, summaries.get(name)!]))
+    await putSummaries(write.objectStore('repositories') as unknown as SummariesStore, part)
+    await write.done
+  }
+  return true
+}
+
+/** Repositories read or written per transaction by a settling. */
+const PER_TRANSACTION = 250
 
 /** A worker's reads of the log: a page of a bulk step is one record of 2,500 entries. */
 export const LOG_RECORDS_PER_READ = 20
@@ -253,13 +289,7 @@ export async function settleCounts(
       const digests = await digestsOf(database, touched === 'all' ? 'all' : [...touched], kept)
       kept = digests
       const summaries = triageSummaries(digests.list, log.log, now)
-      const write = database.transaction(['repositories', 'indexes'], 'readwrite')
-      write.done.catch(() => undefined)
-      // An import since the digests were read weighed its own repositories' counts: these are older.
-      const current = (await generationOf(write.objectStore('indexes'))) === kept.generation
-      if (current) await putSummaries(write.objectStore('repositories') as unknown as SummariesStore, summaries)
-      await write.done
-      if (!current) continue
+      if (!(await writeSummaries(database, summaries, digests.generation))) continue
       extra = []
       if (!marker) return waiting
       const clear = database.transaction('decisions', 'readwrite')
