@@ -1,5 +1,6 @@
-import { runWorker, type WorkerJob } from '@/machines/worker-actor'
+import type { WorkerJob } from '@/machines/worker-actor'
 import type { SettleReply, SettleRequest } from '@/workspace/store/counts.worker'
+import { workerPerWorkspace } from './workspace-worker-runs'
 
 const settleJob: WorkerJob<SettleRequest, SettleReply, SettleReply> = {
   create: () => new Worker(new URL('../workspace/store/counts.worker.ts', import.meta.url), { type: 'module' }),
@@ -9,16 +10,35 @@ const settleJob: WorkerJob<SettleRequest, SettleReply, SettleReply> = {
   crashed: (reason) => ({ failed: reason }),
 }
 
+/** Why a settling never answered: a decision being saved ended it (`endCountsWork`), or a later settling took its place. */
+export class SupersededSettlingError extends Error {
+  constructor() {
+    super('The counts are brought up to date again after a newer decision.')
+    this.name = 'SupersededSettlingError'
+  }
+}
+
+const settleWork = workerPerWorkspace(
+  settleJob,
+  (reply): { answer: boolean } | { failed: Error } =>
+    'settled' in reply
+      ? { answer: reply.settled }
+      : { failed: new Error(`The counts could not be brought up to date: ${reply.failed}`) },
+  () => new SupersededSettlingError(),
+)
+
 /**
  * Brings a workspace's waiting counts up to date in a worker (`settleCounts`): weighing the whole
  * log over thousands of repositories is seconds of work the page must not do. Says whether any
  * counts were waiting.
  */
 export function settleCountsInWorker(database: string, now: number, expired: string[]): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    runWorker(settleJob, { database, now, expired }, (reply) => {
-      if ('settled' in reply) resolve(reply.settled)
-      else reject(new Error(`The counts could not be brought up to date: ${reply.failed}`))
-    })
-  })
+  return settleWork.run(database, { database, now, expired })
 }
+
+/**
+ * Ends the settling under way for a workspace, if any: a decision is about to be saved, and the
+ * settling's reads and writes of the same database would hold it back. What it wrote holds (each
+ * part is whole), and what it left waits for the next settling.
+ */
+export const endCountsWork = (database: string): void => settleWork.end(database)

@@ -43,7 +43,7 @@ import { readHistory } from '@/workspace/store/history-records'
 import { emptyHistory } from '@/workspace/history/finding-history'
 import type { WorkspaceTimesRequest } from '@/workspace/history/workspace-times'
 import { endTimesWork, workspaceTimesInWorker } from './workspace-times-worker'
-import { settleCountsInWorker } from './settle-counts-worker'
+import { endCountsWork, settleCountsInWorker, SupersededSettlingError } from './settle-counts-worker'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { useAdvisoryIndexer } from './advisory-indexer'
 import { writePersonal } from './personal-settings'
@@ -168,9 +168,16 @@ function countsSettler(open: OpenWorkspaceStore) {
 }
 
 /**
+ * How long after a read the waiting counts start to be brought up to date: the screen that made
+ * the decisions draws them first, and a step undone at once ends no settling just begun.
+ */
+export const SETTLE_DELAY_MS = 400
+
+/**
  * Brings up to date, after a read, the counts that wait: a bulk step's (written without them), and
  * those of repositories whose accepted risks ran out since they were weighed. One settling at a
- * time; the read after it looks again, and a repository's expiry is tried once.
+ * time, ended by a decision being saved; the read after it looks again, and a repository's
+ * expiry is tried once.
  */
 function useSettledCounts(
   name: string | undefined,
@@ -182,28 +189,37 @@ function useSettledCounts(
   const tried = useRef(new Set<string>())
   useEffect(() => {
     if (!name || !current || settling.current) return
-    const now = Date.now()
-    const at = new Date(now).toISOString()
-    const expiryKey = (summary: RepositorySummary) => `${name}\u0000${summary.name}\u0000${summary.triage?.reopensAt}`
-    const expired = current.summaries.filter((summary) => {
-      const reopensAt = summary.triage?.reopensAt
-      return reopensAt !== undefined && reopensAt <= at && !tried.current.has(expiryKey(summary))
-    })
-    if (!current.waiting && expired.length === 0) return
-    for (const summary of expired) tried.current.add(expiryKey(summary))
-    settling.current = true
-    countsSettler(open)(
-      name,
-      now,
-      expired.map((summary) => summary.name),
-    )
-      .then(
-        (settled) => settled && reload(),
-        (error: unknown) => console.warn('The counts were not brought up to date', error),
-      )
-      .finally(() => {
-        settling.current = false
+    const timer = setTimeout(() => {
+      if (settling.current) return
+      const now = Date.now()
+      const at = new Date(now).toISOString()
+      const expiryKey = (summary: RepositorySummary) => `${name}\u0000${summary.name}\u0000${summary.triage?.reopensAt}`
+      const expired = current.summaries.filter((summary) => {
+        const reopensAt = summary.triage?.reopensAt
+        return reopensAt !== undefined && reopensAt <= at && !tried.current.has(expiryKey(summary))
       })
+      if (!current.waiting && expired.length === 0) return
+      const keys = expired.map(expiryKey)
+      for (const key of keys) tried.current.add(key)
+      settling.current = true
+      countsSettler(open)(
+        name,
+        now,
+        expired.map((summary) => summary.name),
+      )
+        .then(
+          (settled) => settled && reload(),
+          (error: unknown) => {
+            // Ended for a decision: the read after it tries again.
+            if (error instanceof SupersededSettlingError) for (const key of keys) tried.current.delete(key)
+            else console.warn('The counts were not brought up to date', error)
+          },
+        )
+        .finally(() => {
+          settling.current = false
+        })
+    }, SETTLE_DELAY_MS)
+    return () => clearTimeout(timer)
   }, [name, current, open, reload])
 }
 
@@ -329,6 +345,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       recordDecisions: async (entries, { announce = true, ...options } = {}) => {
         if (!name) throw new Error('Your workspace is not ready yet: try again in a moment.')
         endTimesWork(name)
+        endCountsWork(name)
         await recordDecisionEntries(await open(name), entries, undefined, options)
         if (announce) reloadDecisions()
       },
