@@ -30,8 +30,9 @@ export interface LogRead {
  * The log, reading only the records added since `previous` (the store only grows: entries are
  * never edited or removed, save with the whole workspace, which a missing key shows). The same
  * log, not a copy, when nothing was added; added entries come after the others. With
- * `recordsPerRead`, the records are read that many to a transaction (a worker's long read): a
- * decision being saved then waits for one of them, not for the whole log. A record added between
+ * `recordsPerRead`, the records are read that many entries to a transaction, and a page alone (a
+ * worker's long read): the browser serves a database's requests in turn, and a decision being
+ * saved then waits for one of them, not for the whole log. A record added between
  * two of them may be missed, and is read with the next call.
  */
 export async function readLog(
@@ -51,14 +52,29 @@ export async function readLog(
   }
   const added = from ? [...keys].filter((key) => !from.keys.has(key)) : [...keys]
   if (from && added.length === 0) return { log: from.log, keys: from.keys, countsWaiting }
-  const perRead = recordsPerRead ?? added.length
   const records: (DecisionRecord | undefined)[] = []
-  for (let at = 0; at < added.length; at += perRead) {
+  for (const [at, part] of readParts(added, recordsPerRead).entries()) {
     const store = at === 0 ? transaction.store : database.transaction('decisions', 'readonly').store
-    records.push(...(await Promise.all(added.slice(at, at + perRead).map((key) => store.get(key)))))
+    records.push(...(await Promise.all(part.map((key) => store.get(key)))))
   }
   const read = flattenLog(records.filter((record) => record !== undefined))
   return { log: from ? [...from.log, ...read] : read, keys, countsWaiting }
+}
+
+/** Keys to read together: `perRead` entries' records at most, a page (thousands of entries) alone. */
+function readParts(keys: readonly string[], perRead: number | undefined): string[][] {
+  if (perRead === undefined) return [[...keys]]
+  const parts: string[][] = []
+  let entries: string[] = []
+  for (const key of keys) {
+    if (key.startsWith(DECISION_PAGE_PREFIX)) parts.push([key])
+    else if (entries.push(key) === perRead) {
+      parts.push(entries)
+      entries = []
+    }
+  }
+  if (entries.length > 0) parts.push(entries)
+  return parts
 }
 
 type DecisionsStore = IDBPObjectStore<
@@ -246,8 +262,8 @@ async function writeSummaries(
 /** Repositories read or written per transaction by a settling. */
 const PER_TRANSACTION = 250
 
-/** A worker's reads of the log: a page of a bulk step is one record of 2,500 entries. */
-export const LOG_RECORDS_PER_READ = 20
+/** A worker's reads of the log: entries alone, that many to a transaction (a page is read alone). */
+export const LOG_RECORDS_PER_READ = 500
 
 /** Whether decisions written with `counts: 'later'` wait for their counts (`settleCounts`). */
 export async function countsWaiting(database: WorkspaceDatabase): Promise<boolean> {

@@ -151,6 +151,28 @@ describe('the history the workspace keeps', () => {
   })
 })
 
+describe('the whole history read for the days to fix', () => {
+  it('reads every run, a few hundred to a request', async () => {
+    const database = await freshWorkspace()
+    const transaction = database.transaction('history', 'readwrite')
+    // More runs than one request reads, in repositories whose names sort apart from the runs'.
+    for (let index = 0; index < 1_203; index++)
+      void transaction.store.put({
+        repository: `repository-${String(index % 401).padStart(3, '0')}`,
+        run: `run-${index}`,
+        tool: 'grype',
+        timeSource: 'scan',
+        scans: [1_790_000_000],
+        truncated: false,
+        findings: new Map(),
+      })
+    await transaction.done
+    const history = await readHistory(database)
+    expect(history.repositories.size).toBe(401)
+    expect([...history.repositories.values()].reduce((runs, byRun) => runs + byRun.size, 0)).toBe(1_203)
+  })
+})
+
 describe('a workspace written by schema version 6', () => {
   /** The stores version 6 had, holding the runs and pages of `source`. */
   async function versionSix(name: string, source: WorkspaceDatabase) {

@@ -23,9 +23,27 @@ function stateOf(runs: readonly RunHistory[]): HistoryState {
 export async function readHistory(database: WorkspaceDatabase, repository?: string): Promise<HistoryState> {
   const runs =
     repository === undefined
-      ? await database.getAll('history')
+      ? await readAllRuns(database)
       : await database.getAllFromIndex('history', 'repository', repository)
   return stateOf(runs)
+}
+
+/** Runs read per request: the browser serves a database's requests in turn, and a decision being saved waits for one. */
+const RUNS_PER_READ = 500
+
+/** Every run's history, a few hundred to a request (a worker's read of the whole workspace). */
+async function readAllRuns(database: WorkspaceDatabase): Promise<RunHistory[]> {
+  const runs: RunHistory[] = []
+  for (;;) {
+    const last = runs.at(-1)
+    const batch = await database.getAll(
+      'history',
+      last === undefined ? null : IDBKeyRange.lowerBound([last.repository, last.run], true),
+      RUNS_PER_READ,
+    )
+    runs.push(...batch)
+    if (batch.length < RUNS_PER_READ) return runs
+  }
 }
 
 /**
