@@ -46,6 +46,12 @@ export interface PolicyFacts {
  */
 export interface DataSource {
   kind: 'sample' | 'generated' | 'workspace'
+  /**
+   * Sources of one lineage are reads of the same store, one after another (a workspace read again
+   * after a decision): a screen may show the last one's indexes while the next one's are worked
+   * out. Undefined: no source stands in for this one.
+   */
+  lineage?: string
   repositories: Repository[]
   findRepository: (name: string) => Repository | undefined
   /** Endpoints that handle PII, PCI or PHI data, and how many of them need no authentication. */

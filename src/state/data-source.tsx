@@ -74,13 +74,14 @@ export function DataSourceProvider({
   const findings = workspace?.findings
   const indexes = workspace?.indexes
   const decisions = workspace?.decisions
+  const databaseName = workspace?.databaseName
   const sla = useSlaSettings(workspace?.databaseName)
   const fromWorkspace = useMemo(
     () =>
-      summaries && findings && indexes
-        ? workspaceDataSource(summaries, findings, indexes, undefined, decisions, sla)
+      summaries && findings && indexes && databaseName
+        ? { ...workspaceDataSource(summaries, findings, indexes, undefined, decisions, sla), lineage: databaseName }
         : undefined,
-    [summaries, findings, indexes, decisions, sla],
+    [summaries, findings, indexes, decisions, sla, databaseName],
   )
   // SWR keeps each size built once per cache.
   const generated = useSWRImmutable(
