@@ -5,6 +5,7 @@
 // the page. The page's console lines that start with `[t]` print too: markers a build under
 // investigation logs with `console.log` ("[t] counts" and `performance.now()`), on the page's clock.
 import { writeFileSync } from 'node:fs'
+import type { Page } from 'playwright'
 import { join } from 'node:path'
 import { desktopContext, launchChromium } from './browser'
 import { root, vigilDir } from './paths'
@@ -23,9 +24,13 @@ async function main() {
   try {
     const context = await desktopContext(browser)
     const page = await context.newPage()
-    page.on('console', (message) => {
-      if (message.text().startsWith('[t]')) console.log(message.text())
-    })
+    const printMarker = (text: string) => {
+      if (text.startsWith('[t]')) console.log(text)
+    }
+    // A worker's markers too (the counts' settling, the days to fix): on the same clock when they
+    // log `performance.timeOrigin + performance.now()`.
+    page.on('console', (message) => printMarker(message.text()))
+    page.on('worker', (worker) => worker.on('console', (message) => printMarker(message.text())))
     await seedLargeWorkspace(page, served.origin)
     // TRACE_FLOW=1: the bench's whole triage scenario (three steps and their undo), unprofiled.
     if (env.TRACE_FLOW) {
@@ -33,15 +38,18 @@ async function main() {
       return
     }
     await page.goto(`${served.origin}${view}`)
-    const decideShown = page.getByRole('button', { name: /^Decide on [\d,]+ shown findings$/ })
-    await decideShown.waitFor({ timeout: 120_000 })
-    await decideShown.click()
     const dialog = page.getByRole('dialog', { name: /^Decide on/ })
-    await dialog.getByRole('radio', { name: /Fixed/ }).check()
-    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Upgraded in the trace')
-    await dialog.getByRole('radio', { name: 'Each of these findings' }).check()
-    await dialog.getByRole('button', { name: 'Review' }).click()
-    await dialog.getByRole('button', { name: 'Confirm' }).waitFor()
+    // TRACE_WARM=N: N steps decided and undone first, unprofiled: the bench's later rounds, with a longer log.
+    for (let warm = 0; warm < Number(env.TRACE_WARM ?? 0); warm++) {
+      await openReviewedStep(page, 'Warming up the trace')
+      await dialog.getByRole('button', { name: 'Confirm' }).click()
+      await page.getByRole('button', { name: /^Decide on 0 shown findings$/ }).waitFor({ timeout: 300_000 })
+      await dialog.getByRole('button', { name: 'Undo' }).click()
+      await dialog.getByText(/^Undone/).waitFor({ timeout: 300_000 })
+      await dialog.getByRole('button', { name: 'Done' }).click()
+      await dialog.waitFor({ state: 'hidden' })
+    }
+    await openReviewedStep(page, 'Upgraded in the trace')
     const cdp = await context.newCDPSession(page)
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
@@ -60,6 +68,19 @@ async function main() {
     await browser.close()
     served.server.close()
   }
+}
+
+/** Every finding shown decided "Fixed", up to the dialog's Confirm. */
+async function openReviewedStep(page: Page, reason: string) {
+  const decideShown = page.getByRole('button', { name: /^Decide on [\d,]+ shown findings$/ })
+  await decideShown.waitFor({ timeout: 120_000 })
+  await decideShown.click()
+  const dialog = page.getByRole('dialog', { name: /^Decide on/ })
+  await dialog.getByRole('radio', { name: /Fixed/ }).check()
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason)
+  await dialog.getByRole('radio', { name: 'Each of these findings' }).check()
+  await dialog.getByRole('button', { name: 'Review' }).click()
+  await dialog.getByRole('button', { name: 'Confirm' }).waitFor()
 }
 
 export const traceTriage = main
