@@ -74,14 +74,14 @@ export function DataSourceProvider({
   const findings = workspace?.findings
   const indexes = workspace?.indexes
   const decisions = workspace?.decisions
-  const databaseName = workspace?.databaseName
+  const lineage = workspace?.lineage
   const sla = useSlaSettings(workspace?.databaseName)
   const fromWorkspace = useMemo(
     () =>
-      summaries && findings && indexes && databaseName
-        ? { ...workspaceDataSource(summaries, findings, indexes, undefined, decisions, sla), lineage: databaseName }
+      summaries && findings && indexes
+        ? { ...workspaceDataSource(summaries, findings, indexes, undefined, decisions, sla), lineage }
         : undefined,
-    [summaries, findings, indexes, decisions, sla, databaseName],
+    [summaries, findings, indexes, decisions, sla, lineage],
   )
   // SWR keeps each size built once per cache.
   const generated = useSWRImmutable(

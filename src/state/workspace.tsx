@@ -98,6 +98,11 @@ export interface WorkspaceState {
   findings: (repository: string) => ReturnType<typeof findingsOf>
   /** What the organisation-wide screens read and keep. */
   indexes: WorkspaceIndexes
+  /**
+   * Names the reads of this workspace, one after another, for as long as it is not deleted: what
+   * one read worked out may stand in while the next one's is (`DataSource.lineage`).
+   */
+  lineage?: string
   /** Deletes everything imported by this identity in this browser. */
   remove: () => Promise<void>
   clearOnSignOut: boolean
@@ -230,6 +235,8 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
   // A change of anything read (an import, a sync, a deletion), or of the decisions alone.
   const [revision, setRevision] = useState(0)
   const [decisionsRevision, setDecisionsRevision] = useState(0)
+  // Each deletion starts a new lineage: nothing read before it stands in after it.
+  const [deletions, setDeletions] = useState(0)
   const lastLog = useRef<{ database: string; read: LogRead }>(undefined)
   const loaded = useSWR(
     name ? ['workspace', name, revision] : null,
@@ -353,12 +360,14 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       decisionsChanged: reloadDecisions,
       findings,
       indexes,
+      lineage: name && `${name}#${deletions}`,
       remove: async () => {
         if (!name) return
         // A build under way would open the workspace again as it goes.
         indexer.stop()
         await closeConnection(name)
         await deleteWorkspace(name)
+        setDeletions((count) => count + 1)
         reload()
       },
       clearOnSignOut,
@@ -382,6 +391,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       indexer,
       reload,
       reloadDecisions,
+      deletions,
       clearOnSignOut,
     ],
   )
