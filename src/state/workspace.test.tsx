@@ -12,9 +12,10 @@ const bob = { issuer: 'https://id.test', subject: 'bob' }
 // Each test its own identity: a workspace deleted between tests leaves its closed connection cached.
 const carol = { issuer: 'https://id.test', subject: 'carol' }
 const dave = { issuer: 'https://id.test', subject: 'dave' }
+const erin = { issuer: 'https://id.test', subject: 'erin' }
 
 afterEach(async () => {
-  for (const identity of [alice, bob, carol, dave])
+  for (const identity of [alice, bob, carol, dave, erin])
     await deleteWorkspace(await workspaceName(identity.issuer, identity.subject))
 })
 
@@ -73,11 +74,14 @@ const decide = (owner: WorkspaceIdentity, decision: Decision, at: string) =>
     at,
   })
 
-/** Payments' counts as the provider gives them to the screens. */
+/** Payments' counts as the provider gives them to the screens, and the provider's writer. */
 async function renderedPayments(owner: WorkspaceIdentity) {
   let summaries: ReturnType<typeof useWorkspace>['summaries']
+  let record: ReturnType<typeof useWorkspace>['recordDecisions'] | undefined
   function Probe() {
-    summaries = useWorkspace().summaries
+    const workspace = useWorkspace()
+    summaries = workspace.summaries
+    record = workspace.databaseName ? workspace.recordDecisions : undefined
     return null
   }
   await render(
@@ -85,7 +89,8 @@ async function renderedPayments(owner: WorkspaceIdentity) {
       <Probe />
     </WorkspaceProvider>,
   )
-  return () => summaries?.find((summary) => summary.name === 'payments')?.triage
+  const counts = () => summaries?.find((summary) => summary.name === 'payments')?.triage
+  return Object.assign(counts, { writer: () => record })
 }
 
 describe('the counts the provider brings up to date', () => {
@@ -127,5 +132,23 @@ describe('the counts the provider brings up to date', () => {
     const counts = await renderedPayments(dave)
     await expect.poll(counts).toMatchObject({ decided: 0, counts: { vulnerabilities: 1 } })
     expect(counts()?.reopensAt).toBeUndefined()
+  })
+
+  it('reads the repositories again after a decision written with its counts', async () => {
+    await payments(erin)
+    const counts = await renderedPayments(erin)
+    await expect.poll(counts.writer).toBeDefined()
+    expect(counts()).toBeUndefined()
+    const fixed = decide(
+      erin,
+      {
+        state: 'fixed',
+        reason: 'Upgraded.',
+        scope: { kind: 'advisory', repository: 'payments', advisoryId: 'CVE-2026-1001' },
+      },
+      '2026-11-21T09:00:00Z',
+    )
+    await counts.writer()!(fixed)
+    await expect.poll(counts).toMatchObject({ decided: 1, counts: { vulnerabilities: 0 } })
   })
 })

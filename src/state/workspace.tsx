@@ -354,7 +354,8 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
         endTimesWork(name)
         endCountsWork(name)
         await recordDecisionEntries(await open(name), entries, undefined, options)
-        if (announce) reloadDecisions()
+        // Counts weighed with the decisions (the default) changed the repositories too.
+        if (announce) (options.counts === 'later' ? reloadDecisions : reload)()
       },
       changed,
       decisionsChanged: reloadDecisions,
