@@ -74,6 +74,18 @@ const decide = (owner: WorkspaceIdentity, decision: Decision, at: string) =>
     at,
   })
 
+/** CVE-2026-1001 in payments decided fixed. */
+const fixedInPayments = (owner: WorkspaceIdentity) =>
+  decide(
+    owner,
+    {
+      state: 'fixed',
+      reason: 'Upgraded.',
+      scope: { kind: 'advisory', repository: 'payments', advisoryId: 'CVE-2026-1001' },
+    },
+    '2026-11-21T09:00:00Z',
+  )
+
 /** Payments' counts as the provider gives them to the screens, and the provider's writer. */
 async function renderedPayments(owner: WorkspaceIdentity) {
   let summaries: ReturnType<typeof useWorkspace>['summaries']
@@ -96,15 +108,7 @@ async function renderedPayments(owner: WorkspaceIdentity) {
 describe('the counts the provider brings up to date', () => {
   it('weighs, when it reads the workspace, the decisions a bulk step saved without their counts', async () => {
     const database = await payments(carol)
-    const fixed = decide(
-      carol,
-      {
-        state: 'fixed',
-        reason: 'Upgraded.',
-        scope: { kind: 'advisory', repository: 'payments', advisoryId: 'CVE-2026-1001' },
-      },
-      '2026-11-21T09:00:00Z',
-    )
+    const fixed = fixedInPayments(carol)
     await recordDecisionEntries(database, fixed, undefined, { counts: 'later' })
     expect((await database.get('repositories', 'payments'))?.triage).toBeUndefined()
     const counts = await renderedPayments(carol)
@@ -139,15 +143,7 @@ describe('the counts the provider brings up to date', () => {
     const counts = await renderedPayments(erin)
     await expect.poll(counts.writer).toBeDefined()
     expect(counts()).toBeUndefined()
-    const fixed = decide(
-      erin,
-      {
-        state: 'fixed',
-        reason: 'Upgraded.',
-        scope: { kind: 'advisory', repository: 'payments', advisoryId: 'CVE-2026-1001' },
-      },
-      '2026-11-21T09:00:00Z',
-    )
+    const fixed = fixedInPayments(erin)
     await counts.writer()!(fixed)
     await expect.poll(counts).toMatchObject({ decided: 1, counts: { vulnerabilities: 0 } })
   })
