@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { grypeScannedAgo } from '@tests/helpers/scanned-ago'
 import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
-import { countsWaiting, recordDecisionEntries } from '@/workspace/store/decisions'
+import { readLog, recordDecisionEntries } from '@/workspace/store/decisions'
 import { openWorkspace, workspaceName } from '@/workspace/store/schema'
 import { recordDecisions } from '@/workspace/triage/decision-log'
 import { endCountsWork, settleCountsInWorker, SupersededSettlingError } from './settle-counts-worker'
@@ -36,9 +36,9 @@ async function billingDecided() {
 describe('the counts brought up to date in a worker', () => {
   it('weighs the waiting counts and clears the wait', async () => {
     const { name, database } = await billingDecided()
-    expect(await countsWaiting(database)).toBe(true)
+    expect(await readLog(database).then((read) => read.countsWaiting)).toBe(true)
     expect(await settleCountsInWorker(name, Date.now(), [])).toBe(true)
-    expect(await countsWaiting(database)).toBe(false)
+    expect(await readLog(database).then((read) => read.countsWaiting)).toBe(false)
     expect((await database.get('repositories', 'billing'))?.triage).toMatchObject({ decided: 1, needsTriage: 0 })
     database.close()
   })
@@ -48,9 +48,9 @@ describe('the counts brought up to date in a worker', () => {
     const settling = settleCountsInWorker(name, Date.now(), [])
     endCountsWork(name)
     await expect(settling).rejects.toBeInstanceOf(SupersededSettlingError)
-    expect(await countsWaiting(database)).toBe(true)
+    expect(await readLog(database).then((read) => read.countsWaiting)).toBe(true)
     expect(await settleCountsInWorker(name, Date.now(), [])).toBe(true)
-    expect(await countsWaiting(database)).toBe(false)
+    expect(await readLog(database).then((read) => read.countsWaiting)).toBe(false)
     database.close()
   })
 })

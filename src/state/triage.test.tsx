@@ -5,7 +5,7 @@ import { renderWithProviders } from '@tests/helpers/render'
 import { vulnerability } from '@tests/helpers/triage'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
 import type { TriageMachine } from '@/machines/triage.machine'
-import { countsWaiting, listDecisions } from '@/workspace/store/decisions'
+import { listDecisions, readLog } from '@/workspace/store/decisions'
 import { openWorkspace, workspaceName } from '@/workspace/store/schema'
 import { BULK_PART, useTriageLogic } from './triage'
 
@@ -103,7 +103,7 @@ describe('the triage machine in the workspace', () => {
     await expect.poll(() => actor.getSnapshot().value, { timeout: 30_000 }).toBe('done')
     expect(await listDecisions(database)).toHaveLength(BULK_PART + 1)
     // The step's two parts are saved without their counts; the workspace's read after the step weighs them.
-    await expect.poll(() => countsWaiting(database)).toBe(false)
+    await expect.poll(() => readLog(database).then((read) => read.countsWaiting)).toBe(false)
     await expect.poll(() => messages).toEqual(['decisions', 'changed'])
     // A message per part would have come by now.
     await new Promise((resolve) => setTimeout(resolve, 200))

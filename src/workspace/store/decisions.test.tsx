@@ -3,7 +3,7 @@ import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/tes
 import { importFile } from '@/workspace/import-file'
 import type { Decision } from '@/workspace/triage/decision'
 import { recordDecisions, type DecisionEntry } from '@/workspace/triage/decision-log'
-import { countsWaiting, listDecisions, readLog, recordDecisionEntries, settleCounts } from './decisions'
+import { listDecisions, readLog, recordDecisionEntries, settleCounts } from './decisions'
 import { listRepositories } from './reads'
 import type { StoreNames } from 'idb'
 import { countChange, type WorkspaceDatabase, type WorkspaceSchema } from './schema'
@@ -291,16 +291,16 @@ describe('a bulk step written without its counts', () => {
     const database = await workspace()
     const first = entries([], [fixed('payments', 'CVE-2026-1001')])
     const second = entries(first, [fixed('storefront', 'CVE-2026-1001')])
-    expect(await countsWaiting(database)).toBe(false)
+    expect(await readLog(database).then((read) => read.countsWaiting)).toBe(false)
     expect(await recordDecisionEntries(database, first, undefined, { counts: 'later' })).toBe(1)
     expect(await recordDecisionEntries(database, second, undefined, { counts: 'later', newIds: true })).toBe(1)
     expect(await openCounts(database)).toEqual({ payments: [2, undefined], storefront: [1, undefined] })
-    expect(await countsWaiting(database)).toBe(true)
+    expect(await readLog(database).then((read) => read.countsWaiting)).toBe(true)
     // The note is no decision.
     expect(await listDecisions(database)).toHaveLength(2)
     expect(await settleCounts(database)).toBe(true)
     expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [0, 0] })
-    expect(await countsWaiting(database)).toBe(false)
+    expect(await readLog(database).then((read) => read.countsWaiting)).toBe(false)
     expect(await settleCounts(database)).toBe(false)
   })
 
@@ -310,7 +310,7 @@ describe('a bulk step written without its counts', () => {
     await recordDecisionEntries(database, first, undefined, { counts: 'later' })
     await recordDecisionEntries(database, entries(first, [fixed('storefront', 'CVE-2026-1001')]))
     expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [0, 0] })
-    expect(await countsWaiting(database)).toBe(false)
+    expect(await readLog(database).then((read) => read.countsWaiting)).toBe(false)
   })
 
   it('goes again when decisions are written while it weighs the counts', async () => {
@@ -324,7 +324,7 @@ describe('a bulk step written without its counts', () => {
     })
     expect(await settling).toBe(true)
     expect(await openCounts(database)).toEqual({ payments: [1, 1], storefront: [0, 0] })
-    expect(await countsWaiting(database)).toBe(false)
+    expect(await readLog(database).then((read) => read.countsWaiting)).toBe(false)
   })
 
   it('weighs again when the findings change between its reading and its writing', async () => {
@@ -335,7 +335,7 @@ describe('a bulk step written without its counts', () => {
     expect(await settleCounts(changingFindingsBeforeTheCountsAreWritten(database))).toBe(true)
     // Weighed with the digest read first, payments would keep CVE-2026-1002 open.
     expect((await openCounts(database)).payments).toEqual([0, 0])
-    expect(await countsWaiting(database)).toBe(false)
+    expect(await readLog(database).then((read) => read.countsWaiting)).toBe(false)
   })
 
   it('weighs every repository when a part decided on an advisory everywhere', async () => {

@@ -265,11 +265,6 @@ const PER_TRANSACTION = 250
 /** A worker's reads of the log: entries alone, that many to a transaction (a page is read alone). */
 export const LOG_RECORDS_PER_READ = 500
 
-/** Whether decisions written with `counts: 'later'` wait for their counts (`settleCounts`). */
-export async function countsWaiting(database: WorkspaceDatabase): Promise<boolean> {
-  return markerOf(await database.get('decisions', PENDING_COUNTS_ID)) !== undefined
-}
-
 /** Runs `task` alone among every tab and worker of this origin settling the same workspace, where the browser can tell. */
 function alone<T>(database: WorkspaceDatabase, task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
