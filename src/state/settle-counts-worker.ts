@@ -1,14 +1,5 @@
-import type { WorkerJob } from '@/machines/worker-actor'
 import type { SettleReply, SettleRequest } from '@/workspace/store/counts.worker'
 import { workerPerWorkspace } from './workspace-worker-runs'
-
-const settleJob: WorkerJob<SettleRequest, SettleReply, SettleReply> = {
-  create: () => new Worker(new URL('../workspace/store/counts.worker.ts', import.meta.url), { type: 'module' }),
-  request: (input) => ({ message: input }),
-  receive: (reply) => reply,
-  isLast: () => true,
-  crashed: (reason) => ({ failed: reason }),
-}
 
 /** Why a settling never answered: a decision being saved ended it (`endCountsWork`), or a later settling took its place. */
 export class SupersededSettlingError extends Error {
@@ -19,11 +10,12 @@ export class SupersededSettlingError extends Error {
 }
 
 const settleWork = workerPerWorkspace(
-  settleJob,
-  (reply): { answer: boolean } | { failed: Error } =>
-    'settled' in reply
-      ? { answer: reply.settled }
-      : { failed: new Error(`The counts could not be brought up to date: ${reply.failed}`) },
+  {
+    create: () => new Worker(new URL('../workspace/store/counts.worker.ts', import.meta.url), { type: 'module' }),
+    message: (input: SettleRequest) => input,
+  },
+  (reply: SettleReply & { settled: boolean }) => reply.settled,
+  (reason) => new Error(`The counts could not be brought up to date: ${reason}`),
   () => new SupersededSettlingError(),
 )
 

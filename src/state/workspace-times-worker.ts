@@ -1,4 +1,3 @@
-import type { WorkerJob } from '@/machines/worker-actor'
 import type { TimesReply, TimesRequest } from '@/workspace/history/times.worker'
 import {
   SupersededTimesError,
@@ -9,21 +8,14 @@ import { workerPerWorkspace } from './workspace-worker-runs'
 
 type PageRequest = TimesRequest & Pick<WorkspaceTimesRequest, 'decisions'>
 
-const timesJob: WorkerJob<PageRequest, TimesReply, TimesReply> = {
-  create: () => new Worker(new URL('../workspace/history/times.worker.ts', import.meta.url), { type: 'module' }),
-  // The decisions stay here: the worker reads them from the database.
-  request: ({ decisions: _decisions, ...input }) => ({ message: input }),
-  receive: (reply) => reply,
-  isLast: () => true,
-  crashed: (reason) => ({ failed: reason }),
-}
-
 const timesWork = workerPerWorkspace(
-  timesJob,
-  (reply): { answer: WorkspaceTimes } | { failed: Error } =>
-    'times' in reply
-      ? { answer: reply.times }
-      : { failed: new Error(`The days to fix could not be worked out: ${reply.failed}`) },
+  {
+    create: () => new Worker(new URL('../workspace/history/times.worker.ts', import.meta.url), { type: 'module' }),
+    // The decisions stay here: the worker reads them from the database.
+    message: ({ decisions: _decisions, ...input }: PageRequest): TimesRequest => input,
+  },
+  (reply: TimesReply & { times: WorkspaceTimes }) => reply.times,
+  (reason) => new Error(`The days to fix could not be worked out: ${reason}`),
   () => new SupersededTimesError(),
 )
 
