@@ -7,7 +7,13 @@ export type FindingsState =
 
 /** A repository's findings: at once when the data source has them in memory, else read from storage. */
 export function useRepositoryFindings(source: DataSource, repository: Repository): FindingsState {
-  const value = useMemo(() => source.findings(repository), [source, repository])
+  const value = useMemo(() => {
+    const findings = source.findings(repository)
+    // A render React never commits (StrictMode's second call, an interrupted render) leaves its
+    // read unwatched: its failure must not surface as an unhandled rejection.
+    if (findings instanceof Promise) findings.catch(() => undefined)
+    return findings
+  }, [source, repository])
   const [loaded, setLoaded] = useState<{ from: Promise<RepositoryFindings>; state: FindingsState }>()
 
   useEffect(() => {
