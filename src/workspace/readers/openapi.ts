@@ -1,6 +1,7 @@
-import { dereference, upgrade } from '@scalar/openapi-parser'
+import { upgrade } from '@scalar/openapi-parser'
 import { classifyOperation, type DataSite } from '@/workspace/endpoint-classifier'
 import { findingKey, runOf } from '@/workspace/identity'
+import { dereferenceLocal } from './local-references'
 import { asArray, asObject, asObjects, asText, isObject, own, plural, type JsonObject } from '@/workspace/json'
 import {
   ReaderError,
@@ -111,24 +112,6 @@ function pointAnchors(document: JsonObject, survey: ReferenceSurvey) {
     }
     for (const child of Object.values(value)) stack.push(child)
   }
-}
-
-/** `$ref`s still present after dereferencing: local ones that point nowhere. */
-function unresolvedReferences(document: unknown): string[] {
-  const found = new Set<string>()
-  const stack: unknown[] = [document]
-  const seen = new Set<object>()
-  while (stack.length > 0 && found.size < 50) {
-    const value = stack.pop()
-    if (typeof value !== 'object' || value === null || seen.has(value)) continue
-    seen.add(value)
-    if (!Array.isArray(value)) {
-      const reference = own(value as JsonObject, '$ref')
-      if (typeof reference === 'string' && reference.startsWith('#')) found.add(reference)
-    }
-    for (const child of Object.values(value)) stack.push(child)
-  }
-  return [...found]
 }
 
 interface SecurityScheme {
@@ -274,20 +257,9 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
   if (!isObject(source)) throw new ReaderError('The API description could not be read.')
   pointAnchors(source, survey)
 
-  const schemaNames = new WeakMap<object, string>()
-  let document: JsonObject
-  try {
-    const result = dereference(source, {
-      onDereference: ({ schema, ref }: { schema: unknown; ref: string }) => {
-        if (isObject(schema) && ref.startsWith('#/')) schemaNames.set(schema, ref.split('/').pop() ?? ref)
-      },
-    })
-    document = isObject(result.schema) ? result.schema : source
-  } catch (error) {
-    throw new ReaderError(
-      `The API description’s references could not be resolved: ${error instanceof Error ? error.message : String(error)}`,
-    )
-  }
+  // Resolved in place: a 3.x description was parsed for this read alone, a 2.0 one upgraded into a copy.
+  const document = source
+  const { schemaNames, unresolved: local } = dereferenceLocal(document)
 
   const info = asObject(own(document, 'info'))
   const title = asText(own(info, 'title')) ?? 'Untitled API'
@@ -357,7 +329,7 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
       `${plural(survey.external.size, 'external reference')} (${list}${survey.external.size > 3 ? ', ...' : ''}) ${survey.external.size === 1 ? 'was' : 'were'} not fetched: Vigil never loads files from elsewhere, so what ${survey.external.size === 1 ? 'it describes' : 'they describe'} is not classified.`,
     )
   }
-  const unresolved = unresolvedReferences(document).filter((reference) => !survey.external.has(reference.split('#')[0]))
+  const unresolved = local.filter((reference) => !survey.external.has(reference.split('#')[0]))
   if (unresolved.length > 0) {
     warnings.push(
       `${plural(unresolved.length, 'reference')} could not be resolved (${unresolved.slice(0, 3).join(', ')}${unresolved.length > 3 ? ', ...' : ''}); what ${unresolved.length === 1 ? 'it points' : 'they point'} to is not classified.`,

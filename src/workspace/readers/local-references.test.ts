@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { dereferenceLocal } from './local-references'
+
+describe('local references resolved in place', () => {
+  it('gives the holder its target’s keys, keeps a sibling of $ref, shares the parts and names the component', () => {
+    const document = {
+      paths: { '/a': { schema: { $ref: '#/components/schemas/User', description: 'Mine' } } },
+      components: { schemas: { User: { type: 'object', description: 'A user', properties: { email: {} } } } },
+    }
+    const { schemaNames, unresolved } = dereferenceLocal(document)
+    const holder = document.paths['/a'].schema as Record<string, unknown>
+    expect(holder).toEqual({ description: 'Mine', type: 'object', properties: { email: {} } })
+    expect(holder.properties).toBe(document.components.schemas.User.properties)
+    expect(schemaNames.get(holder)).toBe('User')
+    expect(unresolved).toEqual([])
+  })
+
+  it('follows a reference to a reference, and leaves a cycle a cycle', () => {
+    const document = {
+      root: { $ref: '#/defs/Alias' },
+      defs: {
+        Alias: { $ref: '#/defs/Node' },
+        Node: { type: 'object', properties: { next: { $ref: '#/defs/Node' } } },
+      },
+    }
+    dereferenceLocal(document)
+    const root = document.root as Record<string, unknown> & { properties: { next: { properties: unknown } } }
+    expect(root.type).toBe('object')
+    expect('$ref' in root).toBe(false)
+    expect(root.properties.next.properties).toBe(root.properties)
+  })
+
+  it('stops at a reference back to itself', () => {
+    const document = { a: { $ref: '#/a' } }
+    const { unresolved } = dereferenceLocal(document)
+    expect(document.a).toEqual({})
+    expect(unresolved).toEqual([])
+  })
+
+  it('reads JSON Pointer escapes: ~1 for a slash, ~0 for a tilde, percent escapes', () => {
+    const document = {
+      paths: { '/users/{id}': { get: { ok: true } }, 'a~b': { ok: 'tilde' }, 'with space': { ok: 'space' } },
+      x: { $ref: '#/paths/~1users~1{id}/get' },
+      y: { $ref: '#/paths/a~0b' },
+      z: { $ref: '#/paths/with%20space' },
+    }
+    dereferenceLocal(document)
+    expect(document.x).toEqual({ ok: true })
+    expect(document.y).toEqual({ ok: 'tilde' })
+    expect(document.z).toEqual({ ok: 'space' })
+  })
+
+  it('lists the local references that point nowhere, and leaves other files’ references alone', () => {
+    const document = {
+      a: { $ref: '#/components/schemas/Nowhere' },
+      b: { $ref: '#/components/schemas/Nowhere' },
+      c: { $ref: '#undeclared-anchor' },
+      d: { $ref: '#/bad%E0%A4%A' },
+      e: { $ref: 'https://schemas.example/user.json#/User' },
+      f: { $ref: '#/a/$ref/length' },
+      components: {},
+    }
+    const { unresolved } = dereferenceLocal(document)
+    expect(unresolved.sort()).toEqual(['#/a/$ref/length', '#/bad%E0%A4%A', '#/components/schemas/Nowhere', '#undeclared-anchor'])
+    expect(document.e).toEqual({ $ref: 'https://schemas.example/user.json#/User' })
+  })
+
+  it('reads a key named __proto__ as data, never as the prototype', () => {
+    const document = JSON.parse('{"a":{"$ref":"#/t"},"t":{"__proto__":{"polluted":true},"type":"string"}}')
+    dereferenceLocal(document)
+    expect(Object.getPrototypeOf(document.a)).toBe(Object.prototype)
+    expect(Object.keys(document.a).sort()).toEqual(['__proto__', 'type'])
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('resolves a schema an alias shares (YAML anchors) once, and a deep document without running out of stack', () => {
+    const shared = { $ref: '#/t' }
+    let deep: Record<string, unknown> = { $ref: '#/t' }
+    for (let level = 0; level < 20_000; level++) deep = { child: deep }
+    const document = { one: shared, two: shared, deep, t: { type: 'integer' } }
+    dereferenceLocal(document)
+    expect(document.one).toEqual({ type: 'integer' })
+    let node = document.deep
+    while (node.child) node = node.child as Record<string, unknown>
+    expect(node).toEqual({ type: 'integer' })
+  })
+})
