@@ -61,7 +61,12 @@ describe('local references resolved in place', () => {
       components: {},
     }
     const { unresolved } = dereferenceLocal(document)
-    expect(unresolved.sort()).toEqual(['#/a/$ref/length', '#/bad%E0%A4%A', '#/components/schemas/Nowhere', '#undeclared-anchor'])
+    expect(unresolved.sort()).toEqual([
+      '#/a/$ref/length',
+      '#/bad%E0%A4%A',
+      '#/components/schemas/Nowhere',
+      '#undeclared-anchor',
+    ])
     expect(document.e).toEqual({ $ref: 'https://schemas.example/user.json#/User' })
   })
 
