@@ -243,24 +243,32 @@ const exampleStrings = (schema: JsonObject): string[] => {
   )
 }
 
-function matchProperty(
+/** What a rule found in a property, before it is said where: `(format: email)`. */
+interface PropertyMatch {
+  category: DataCategory
+  strong: boolean
+  detail: string
+}
+
+const MAX_REMEMBERED_PROPERTIES = 50_000
+/** A property's matches by its name, type, format and contexts: most descriptions repeat a few hundred names. */
+const rememberedMatches = new Map<string, PropertyMatch[]>()
+
+function propertyMatches(
   name: string,
-  label: string,
-  schema: JsonObject,
+  isBoolean: boolean,
+  format: string | undefined,
+  examples: string[],
   contexts: DataContext[],
-  extraExamples: string[] = [],
-): Match[] {
+): PropertyMatch[] {
   const words = wordsOf(name)
-  const type = own(schema, 'type')
   const last = words[words.length - 1]
   // `emailVerified` is about an email, not one; a health fact's status (`vaccination_status`) is still health data.
   const aboutTheData = metaWords.includes(last)
   const nameCounts = (rule: CompiledRule, sequence: string[]) =>
-    type !== 'boolean' && (!aboutTheData || rule.category === 'phi' || sequence[sequence.length - 1] === last)
-  const format = typeof own(schema, 'format') === 'string' ? (own(schema, 'format') as string).toLowerCase() : undefined
-  const examples = [...exampleStrings(schema), ...extraExamples]
+    !isBoolean && (!aboutTheData || rule.category === 'phi' || sequence[sequence.length - 1] === last)
   const whole = words.join(' ')
-  const matches: Match[] = []
+  const matches: PropertyMatch[] = []
   for (const at of candidateRules(compiledRules, words, format, examples.length > 0)) {
     const rule = compiledRules.rules[at]
     if (rule.within && !contexts.includes(rule.within)) continue
@@ -274,10 +282,33 @@ function matchProperty(
       examples.some((value) => rule.values!.test(value.trim()) && (!rule.valueCheck || rule.valueCheck(value.trim())))
     )
       detail = `example ${rule.label}`
-    if (detail)
-      matches.push({ category: rule.category, strong: rule.strength === 'strong', text: `\`${label}\` (${detail})` })
+    if (detail) matches.push({ category: rule.category, strong: rule.strength === 'strong', detail })
   }
   return matches
+}
+
+function matchProperty(
+  name: string,
+  label: string,
+  schema: JsonObject,
+  contexts: DataContext[],
+  extraExamples: string[] = [],
+): Match[] {
+  const isBoolean = own(schema, 'type') === 'boolean'
+  const format = typeof own(schema, 'format') === 'string' ? (own(schema, 'format') as string).toLowerCase() : undefined
+  const examples = [...exampleStrings(schema), ...extraExamples]
+  let found: PropertyMatch[] | undefined
+  if (examples.length > 0) found = propertyMatches(name, isBoolean, format, examples, contexts)
+  else {
+    const key = `${name}\u0000${isBoolean}\u0000${format ?? ''}\u0000${contexts.join()}`
+    found = rememberedMatches.get(key)
+    if (!found) {
+      found = propertyMatches(name, isBoolean, format, examples, contexts)
+      if (rememberedMatches.size >= MAX_REMEMBERED_PROPERTIES) rememberedMatches.clear()
+      rememberedMatches.set(key, found)
+    }
+  }
+  return found.map(({ category, strong, detail }) => ({ category, strong, text: `\`${label}\` (${detail})` }))
 }
 
 interface WalkState {

@@ -24,7 +24,7 @@ describe('local references resolved in place', () => {
       },
     }
     dereferenceLocal(document)
-    const root = document.root as Record<string, unknown> & { properties: { next: { properties: unknown } } }
+    const root = document.root as unknown as Record<string, unknown> & { properties: { next: { properties: unknown } } }
     expect(root.type).toBe('object')
     expect('$ref' in root).toBe(false)
     expect(root.properties.next.properties).toBe(root.properties)
