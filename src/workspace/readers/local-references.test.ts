@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { dereferenceLocal } from './local-references'
+import type { JsonObject } from '@/workspace/json'
+import { dereferenceLocal, surveyReferences } from './local-references'
+
+/** Surveyed, then resolved, as the OpenAPI reader does. */
+function resolve(document: object) {
+  const object = document as JsonObject
+  return dereferenceLocal(object, surveyReferences(object).holders)
+}
 
 describe('local references resolved in place', () => {
   it('gives the holder its target’s keys, keeps a sibling of $ref, shares the parts and names the component', () => {
@@ -7,7 +14,7 @@ describe('local references resolved in place', () => {
       paths: { '/a': { schema: { $ref: '#/components/schemas/User', description: 'Mine' } } },
       components: { schemas: { User: { type: 'object', description: 'A user', properties: { email: {} } } } },
     }
-    const { schemaNames, unresolved } = dereferenceLocal(document)
+    const { schemaNames, unresolved } = resolve(document)
     const holder = document.paths['/a'].schema as Record<string, unknown>
     expect(holder).toEqual({ description: 'Mine', type: 'object', properties: { email: {} } })
     expect(holder.properties).toBe(document.components.schemas.User.properties)
@@ -23,7 +30,7 @@ describe('local references resolved in place', () => {
         Node: { type: 'object', properties: { next: { $ref: '#/defs/Node' } } },
       },
     }
-    dereferenceLocal(document)
+    resolve(document)
     const root = document.root as unknown as Record<string, unknown> & { properties: { next: { properties: unknown } } }
     expect(root.type).toBe('object')
     expect('$ref' in root).toBe(false)
@@ -32,7 +39,7 @@ describe('local references resolved in place', () => {
 
   it('stops at a reference back to itself', () => {
     const document = { a: { $ref: '#/a' } }
-    const { unresolved } = dereferenceLocal(document)
+    const { unresolved } = resolve(document)
     expect(document.a).toEqual({})
     expect(unresolved).toEqual([])
   })
@@ -44,7 +51,7 @@ describe('local references resolved in place', () => {
       y: { $ref: '#/paths/a~0b' },
       z: { $ref: '#/paths/with%20space' },
     }
-    dereferenceLocal(document)
+    resolve(document)
     expect(document.x).toEqual({ ok: true })
     expect(document.y).toEqual({ ok: 'tilde' })
     expect(document.z).toEqual({ ok: 'space' })
@@ -60,7 +67,7 @@ describe('local references resolved in place', () => {
       f: { $ref: '#/a/$ref/length' },
       components: {},
     }
-    const { unresolved } = dereferenceLocal(document)
+    const { unresolved } = resolve(document)
     expect(unresolved.sort()).toEqual([
       '#/a/$ref/length',
       '#/bad%E0%A4%A',
@@ -72,7 +79,7 @@ describe('local references resolved in place', () => {
 
   it('reads a key named __proto__ as data, never as the prototype', () => {
     const document = JSON.parse('{"a":{"$ref":"#/t"},"t":{"__proto__":{"polluted":true},"type":"string"}}')
-    dereferenceLocal(document)
+    resolve(document)
     expect(Object.getPrototypeOf(document.a)).toBe(Object.prototype)
     expect(Object.keys(document.a).sort()).toEqual(['__proto__', 'type'])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
@@ -83,7 +90,7 @@ describe('local references resolved in place', () => {
     let deep: Record<string, unknown> = { $ref: '#/t' }
     for (let level = 0; level < 20_000; level++) deep = { child: deep }
     const document = { one: shared, two: shared, deep, t: { type: 'integer' } }
-    dereferenceLocal(document)
+    resolve(document)
     expect(document.one).toEqual({ type: 'integer' })
     let node = document.deep
     while (node.child) node = node.child as Record<string, unknown>

@@ -1,7 +1,7 @@
 import { upgrade } from '@scalar/openapi-parser'
 import { classifyOperation, type DataSite } from '@/workspace/endpoint-classifier'
 import { findingKey, runOf } from '@/workspace/identity'
-import { dereferenceLocal } from './local-references'
+import { dereferenceLocal, pointAnchors, surveyReferences } from './local-references'
 import { asArray, asObject, asObjects, asText, isObject, own, plural, type JsonObject } from '@/workspace/json'
 import {
   ReaderError,
@@ -31,87 +31,6 @@ function versionOf(document: JsonObject): { family: '2.0' | '3.0' | '3.1' | '3.2
   }
   const family = `3.${match[1]}` as '3.0' | '3.1' | '3.2'
   return { family, label: `OpenAPI ${String(openapi).trim()}` }
-}
-
-/** JSON Pointer of a path of keys (RFC 6901). */
-const pointerOf = (keys: string[]) => `#/${keys.map((key) => key.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`
-
-interface ReferenceSurvey {
-  /** `$anchor` and `$id` values, to the JSON Pointer of the schema that declares them. */
-  anchors: Map<string, string>
-  external: Set<string>
-  /** `$ref:` keys with no value: YAML read an unquoted `#/...` as a comment. */
-  empty: string[]
-}
-
-/** A path of keys as a linked list, made into a JSON Pointer only where one is needed. */
-interface KeyPath {
-  parent?: KeyPath
-  key: string
-}
-
-function pointerOfPath(path: KeyPath | undefined): string {
-  const keys: string[] = []
-  for (let node = path; node; node = node.parent) keys.push(node.key)
-  return pointerOf(keys.reverse())
-}
-
-/** One pass over the document: where its anchors are, and which references can never resolve here. */
-function surveyReferences(document: JsonObject): ReferenceSurvey {
-  const survey: ReferenceSurvey = { anchors: new Map(), external: new Set(), empty: [] }
-  const stack: [unknown, KeyPath | undefined][] = [[document, undefined]]
-  const seen = new Set<object>()
-  while (stack.length > 0) {
-    const [value, path] = stack.pop()!
-    if (typeof value !== 'object' || value === null || seen.has(value)) continue
-    seen.add(value)
-    if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++)
-        stack.push([value[index], { parent: path, key: String(index) }])
-      continue
-    }
-    const object = value as JsonObject
-    for (const key in object) {
-      if (!Object.prototype.hasOwnProperty.call(object, key)) continue
-      const child = object[key]
-      if (key === '$anchor' && typeof child === 'string' && child.trim())
-        survey.anchors.set(`#${child.trim()}`, pointerOfPath(path))
-      else if (key === '$id' && typeof child === 'string' && child.trim() && path)
-        survey.anchors.set(child.trim(), pointerOfPath(path))
-      else if (key === '$ref') {
-        if (child === null || child === undefined || child === '') survey.empty.push(pointerOfPath(path))
-        else if (typeof child === 'string' && !child.startsWith('#')) survey.external.add(child.split('#')[0])
-      }
-      if (typeof child === 'object' && child !== null) stack.push([child, { parent: path, key }])
-    }
-  }
-  // A reference to an anchor or id is local after all.
-  for (const id of survey.anchors.keys()) survey.external.delete(id.split('#')[0])
-  return survey
-}
-
-/** Points `$ref`s at anchors and ids to the JSON Pointer of their schema, which the dereferencer resolves. */
-function pointAnchors(document: JsonObject, survey: ReferenceSurvey) {
-  if (survey.anchors.size === 0) return
-  const stack: unknown[] = [document]
-  const seen = new Set<object>()
-  while (stack.length > 0) {
-    const value = stack.pop()
-    if (typeof value !== 'object' || value === null || seen.has(value)) continue
-    seen.add(value)
-    if (!Array.isArray(value)) {
-      const object = value as JsonObject
-      const reference = own(object, '$ref')
-      if (typeof reference === 'string') {
-        const pointer = survey.anchors.get(reference)
-        if (pointer) {
-          object.$ref = pointer
-          survey.external.delete(reference.split('#')[0])
-        }
-      }
-    }
-    for (const child of Object.values(value)) stack.push(child)
-  }
 }
 
 interface SecurityScheme {
@@ -255,11 +174,13 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
     )
   }
   if (!isObject(source)) throw new ReaderError('The API description could not be read.')
-  pointAnchors(source, survey)
+  // The upgrade rewrote a 2.0 description's references into new objects.
+  const holders = source === parsed ? survey.holders : surveyReferences(source).holders
+  pointAnchors(holders, survey)
 
   // Resolved in place: a 3.x description was parsed for this read alone, a 2.0 one upgraded into a copy.
   const document = source
-  const { schemaNames, unresolved: local } = dereferenceLocal(document)
+  const { schemaNames, unresolved: local } = dereferenceLocal(document, holders)
 
   const info = asObject(own(document, 'info'))
   const title = asText(own(info, 'title')) ?? 'Untitled API'

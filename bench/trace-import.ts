@@ -1,0 +1,135 @@
+// `node bench/trace-import.mjs`: where an import's time goes (docs/benchmarks.md). Imports one of the
+// bench's scan files (TRACE_FILE: sarif, multi or openapi) through the dialog of a build of Vigil
+// (by default the one `npm run bench` left in dist-bench/vigil; TRACE_DIR names another), in a fresh
+// profile as the bench does, traced with the JS sampler on: prints each thread's busy time, its
+// longest tasks, and its JS time by function (the page's and the import worker's apart). Not a
+// benchmark: tracing slows the page.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { desktopContext, launchChromium } from './browser'
+import { root, vigilDir } from './paths'
+import { writeScanFiles } from './scenarios/import'
+import { signIn } from './sign-in'
+import { serve } from './static-server'
+import { functionTimes, top } from './trace-keystrokes'
+
+const env = process.env
+const dir = env.TRACE_DIR ? join(root, env.TRACE_DIR) : vigilDir
+const which = env.TRACE_FILE ?? 'openapi'
+
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  id?: string
+  args?: {
+    name?: string
+    data?: {
+      cpuProfile?: { nodes?: ChunkNode[]; samples?: number[] }
+      timeDeltas?: number[]
+    }
+  }
+}
+
+interface ChunkNode {
+  id: number
+  parent?: number
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+}
+
+/** Each thread's sampled profile, put together from the trace's chunks. */
+function profilesOf(events: TraceEvent[]) {
+  const threadOf = new Map<string, number>()
+  for (const event of events) if (event.name === 'Profile' && event.id) threadOf.set(event.id, event.tid)
+  const profiles = new Map<
+    number,
+    { nodes: (ChunkNode & { children: number[] })[]; samples: number[]; timeDeltas: number[] }
+  >()
+  for (const event of events) {
+    if (event.name !== 'ProfileChunk' || !event.id) continue
+    const tid = threadOf.get(event.id) ?? event.tid
+    const profile = profiles.get(tid) ?? { nodes: [], samples: [], timeDeltas: [] }
+    profiles.set(tid, profile)
+    const data = event.args?.data
+    for (const node of data?.cpuProfile?.nodes ?? [])
+      profile.nodes.push({ ...node, callFrame: { ...node.callFrame, url: node.callFrame.url ?? '' }, children: [] })
+    profile.samples.push(...(data?.cpuProfile?.samples ?? []))
+    profile.timeDeltas.push(...(data?.timeDeltas ?? []))
+  }
+  for (const profile of profiles.values()) {
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+    for (const node of profile.nodes) if (node.parent !== undefined) byId.get(node.parent)?.children.push(node.id)
+  }
+  return profiles
+}
+
+async function main() {
+  const files = writeScanFiles()
+  const file = { sarif: files[0], multi: files[1], openapi: files[2] }[which]
+  if (!file) throw new Error(`TRACE_FILE is sarif, multi or openapi, not ${which}`)
+  const served = await serve(dir)
+  const browser = await launchChromium()
+  try {
+    const context = await desktopContext(browser)
+    const page = await context.newPage()
+    await signIn(page, served.origin)
+    await page.goto(`${served.origin}/organizations/settings`)
+    await page.getByRole('button', { name: 'Import scan files' }).click()
+    const cdp = await context.newCDPSession(page)
+    const events: TraceEvent[] = []
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
+    await cdp.send('Tracing.start', {
+      categories:
+        'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler,__metadata',
+      transferMode: 'ReportEvents',
+    })
+    const started = Date.now()
+    if (file.folder) await page.getByTestId('import-folder').setInputFiles(file.folder)
+    else await page.getByTestId('import-files').setInputFiles(file.path)
+    await page
+      .getByRole('status')
+      .filter({ hasText: /1 of 1\s*file imported/ })
+      .waitFor({ timeout: 300_000 })
+    console.log(`${file.name}: chosen to the report on screen ${Date.now() - started} ms (traced)`)
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
+    await cdp.send('Tracing.end')
+    await done
+    writeFileSync(join(root, `bench/trace-import-${which}.json`), JSON.stringify({ traceEvents: events }))
+
+    const names = new Map<number, string>()
+    for (const event of events) if (event.name === 'thread_name') names.set(event.tid, event.args?.name ?? '')
+    const tasks = events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.dur)
+    const profiles = profilesOf(events)
+    for (const [tid, name] of names) {
+      if (!/CrRendererMain|DedicatedWorker/.test(name)) continue
+      const own = tasks.filter((task) => task.tid === tid)
+      const busy = own.reduce((sum, task) => sum + task.dur!, 0) / 1000
+      if (busy < 1) continue
+      const longest = own
+        .map((task) => task.dur! / 1000)
+        .sort((a, b) => b - a)
+        .slice(0, 5)
+      console.log(
+        `\n${name} (${tid}): busy ${busy.toFixed(1)} ms in ${own.length} tasks; longest ${longest.map((ms) => ms.toFixed(1)).join(', ')} ms`,
+      )
+      const origin = Math.min(...tasks.map((task) => task.ts))
+      const timeline = own
+        .filter((task) => task.dur! >= 10_000)
+        .map((task) => `${((task.ts - origin) / 1000).toFixed(0).padStart(6)} ms +${(task.dur! / 1000).toFixed(1)}`)
+      console.log(`tasks of 10 ms or more (start from the first task traced, length):\n${timeline.join('\n')}`)
+      const profile = profiles.get(tid)
+      if (!profile || profile.nodes.length === 0) continue
+      const functions = functionTimes(profile)
+      console.log(`JS self time by function (sampled):\n${top(functions.self, 25)}`)
+      console.log(`JS total time by function (sampled):\n${top(functions.total, 30)}`)
+    }
+  } finally {
+    await browser.close()
+    served.server.close()
+  }
+}
+
+export const traceImport = main
