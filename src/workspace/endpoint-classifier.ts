@@ -139,13 +139,26 @@ const contextSets = Object.fromEntries(
   Object.entries(contextWords).map(([context, words]) => [context, new Set(words)]),
 ) as Record<DataContext, Set<string>>
 
+/** The contexts each of a name's words says, all of them: a name is read once per description. */
+const nameContexts = new Map<string, DataContext[]>()
+
+function contextsOfName(name: string): DataContext[] {
+  let contexts = nameContexts.get(name)
+  if (!contexts) {
+    const words = wordsOf(name)
+    contexts = allContexts.filter((context) => words.some((word) => contextSets[context].has(word)))
+    if (nameContexts.size > 50_000) nameContexts.clear()
+    nameContexts.set(name, contexts)
+  }
+  return contexts
+}
+
 function contextsOf(names: (string | undefined)[], allowed: readonly DataContext[]): DataContext[] {
   const found: DataContext[] = []
   for (const name of names) {
     if (!name) continue
-    const words = wordsOf(name)
-    for (const context of allowed) {
-      if (!found.includes(context) && words.some((word) => contextSets[context].has(word))) found.push(context)
+    for (const context of contextsOfName(name)) {
+      if (allowed.includes(context) && !found.includes(context)) found.push(context)
     }
   }
   return found
@@ -167,8 +180,15 @@ const NON_SENSITIVE = new Set(['public', 'none', 'non-sensitive', 'nonsensitive'
 
 const markerKeys = dataCategories.map((category) => [category, `x-${category}`] as const)
 
+/** Whether an object has a key starting `x-`, where every marker is. */
+function hasExtensionKey(object: JsonObject): boolean {
+  for (const key in object) if (key.startsWith('x-') && Object.prototype.hasOwnProperty.call(object, key)) return true
+  return false
+}
+
 /** `x-pii`, `x-pci`, `x-phi` (true or false) and `x-data-classification` (a word or a list). */
 function markerOf(object: JsonObject): Marker | undefined {
+  if (!hasExtensionKey(object)) return undefined
   const set: DataCategory[] = []
   const clear: DataCategory[] = []
   const said: string[] = []
@@ -222,6 +242,7 @@ class ObjectGroup {
   }
 
   flagged(): Match[] {
+    if (this.byProperty.size === 0) return []
     const all = [...this.byProperty.values()].flat()
     const flagged: Match[] = []
     for (const category of dataCategories) {
