@@ -1,14 +1,19 @@
 // `node bench/trace-import.mjs`: where an import's time goes (docs/benchmarks.md). Imports one of the
-// bench's scan files (TRACE_FILE: sarif, multi or openapi) through the dialog of a build of Vigil
+// bench's scan files (TRACE_FILE: sarif, multi or openapi) through the dialog, or syncs the bench's
+// feed (TRACE_FILE=feed, BENCH_FEED_REPOS repositories) into an empty workspace, in a build of Vigil
 // (by default the one `npm run bench` left in dist-bench/vigil; TRACE_DIR names another), in a fresh
 // profile as the bench does, traced with the JS sampler on: prints each thread's busy time, its
 // longest tasks, and its JS time by function (the page's and the import worker's apart). Not a
 // benchmark: tracing slows the page.
+import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Page } from 'playwright'
 import { desktopContext, launchChromium } from './browser'
 import { root, vigilDir } from './paths'
 import { writeScanFiles } from './scenarios/import'
+import { feedFolder } from './scan-files'
+import { feedRepositories } from './settings'
 import { signIn } from './sign-in'
 import { serve } from './static-server'
 import { functionTimes, top } from './trace-keystrokes'
@@ -66,18 +71,62 @@ function profilesOf(events: TraceEvent[]) {
   return profiles
 }
 
-async function main() {
+/** What is traced: from the first step to the last, on a page signed in on the settings page. */
+interface TracedWork {
+  name: string
+  prepare: (page: Page) => Promise<void>
+  run: (page: Page) => Promise<void>
+}
+
+function importWork(which: string): TracedWork {
   const files = writeScanFiles()
   const file = { sarif: files[0], multi: files[1], openapi: files[2] }[which]
-  if (!file) throw new Error(`TRACE_FILE is sarif, multi or openapi, not ${which}`)
+  if (!file) throw new Error(`TRACE_FILE is sarif, multi, openapi or feed, not ${which}`)
+  return {
+    name: `${file.name}: chosen to the report on screen`,
+    prepare: (page) => page.getByRole('button', { name: 'Import scan files' }).click(),
+    run: async (page) => {
+      if (file.folder) await page.getByTestId('import-folder').setInputFiles(file.folder)
+      else await page.getByTestId('import-files').setInputFiles(file.path)
+      await page
+        .getByRole('status')
+        .filter({ hasText: /1 of 1\s*file imported/ })
+        .waitFor({ timeout: 300_000 })
+    },
+  }
+}
+
+/** TRACE_RESYNC=1: the first sync untraced, then the one right after it (nothing changed) traced. */
+function feedWork(origin: string): TracedWork {
+  const folder = join(dir, 'bench-feed')
+  const { files } = feedFolder(folder, feedRepositories)
+  execFileSync('node', ['scripts/feed.mjs', folder], { cwd: root, stdio: 'ignore' })
+  const sync = async (page: Page, expected: string) => {
+    await page.getByRole('button', { name: 'Sync now' }).click()
+    await page.getByTestId('feed-status').filter({ hasText: expected }).waitFor({ timeout: 1_800_000 })
+  }
+  const first = `0 fetched, ${files} from the snapshot`
+  const resync = !!env.TRACE_RESYNC
+  return {
+    name: `a feed of ${feedRepositories} repositories: Sync now to the report${resync ? ', right after the first sync' : ''}`,
+    prepare: async (page) => {
+      await page.getByRole('textbox', { name: 'Feed manifest URL' }).fill(`${origin}/bench-feed/manifest.json`)
+      if (resync) await sync(page, first)
+    },
+    run: (page) => sync(page, resync ? `0 fetched, ${files} unchanged` : first),
+  }
+}
+
+async function main() {
   const served = await serve(dir)
+  const work = which === 'feed' ? feedWork(served.origin) : importWork(which)
   const browser = await launchChromium()
   try {
     const context = await desktopContext(browser)
     const page = await context.newPage()
     await signIn(page, served.origin)
     await page.goto(`${served.origin}/organizations/settings`)
-    await page.getByRole('button', { name: 'Import scan files' }).click()
+    await work.prepare(page)
     const cdp = await context.newCDPSession(page)
     const events: TraceEvent[] = []
     cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
@@ -87,13 +136,8 @@ async function main() {
       transferMode: 'ReportEvents',
     })
     const started = Date.now()
-    if (file.folder) await page.getByTestId('import-folder').setInputFiles(file.folder)
-    else await page.getByTestId('import-files').setInputFiles(file.path)
-    await page
-      .getByRole('status')
-      .filter({ hasText: /1 of 1\s*file imported/ })
-      .waitFor({ timeout: 300_000 })
-    console.log(`${file.name}: chosen to the report on screen ${Date.now() - started} ms (traced)`)
+    await work.run(page)
+    console.log(`${work.name}: ${Date.now() - started} ms (traced)`)
     const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
     await cdp.send('Tracing.end')
     await done
