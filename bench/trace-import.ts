@@ -4,7 +4,8 @@
 // (by default the one `npm run bench` left in dist-bench/vigil; TRACE_DIR names another), in a fresh
 // profile as the bench does, traced with the JS sampler on: prints each thread's busy time, its
 // longest tasks, and its JS time by function (the page's and the import worker's apart). Not a
-// benchmark: tracing slows the page.
+// benchmark: tracing slows the page. Console lines starting `[t]`, the page's and its workers',
+// print as they come: markers a build under investigation logs.
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -124,6 +125,11 @@ async function main() {
   try {
     const context = await desktopContext(browser)
     const page = await context.newPage()
+    const printMarker = (text: string) => {
+      if (text.startsWith('[t]')) console.log(text)
+    }
+    page.on('console', (message) => printMarker(message.text()))
+    page.on('worker', (worker) => worker.on('console', (message) => printMarker(message.text())))
     await signIn(page, served.origin)
     await page.goto(`${served.origin}/organizations/settings`)
     await work.prepare(page)

@@ -16,7 +16,6 @@ import {
   NewerWorkspaceError,
   openWorkspace,
   workspaceName,
-  type ImportRecord,
   type RepositorySummary,
   type WorkspaceDatabase,
 } from '@/workspace/store/schema'
@@ -27,7 +26,8 @@ import {
   readAdvisoryIndex,
   readKeptTimeline,
   saveAdvisoryIndex,
-  listImports,
+  readImportHistory,
+  type ImportHistory,
   listRepositories,
 } from '@/workspace/store/reads'
 import type { WorkspaceIndexes } from '@/workspace/workspace-source'
@@ -70,7 +70,8 @@ export interface WorkspaceState {
   summaries?: RepositorySummary[]
   /** Whether what is held is the latest read asked for (false while a change is read again). */
   fresh: boolean
-  imports: ImportRecord[]
+  /** How many imports were recorded, and the newest `IMPORT_HISTORY_SHOWN` of them, newest first. */
+  imports: ImportHistory
   /** Every decision made on this workspace's findings, oldest first as appended. */
   decisions: readonly DecisionEntry[]
   /**
@@ -113,7 +114,10 @@ const WorkspaceContext = createContext<WorkspaceState | null>(null)
 /** What a tab tells the others of the same identity when only the decisions changed. */
 const decisionsMessage = 'decisions'
 const noDecisions: readonly DecisionEntry[] = []
-const noImports: ImportRecord[] = []
+const noImports: ImportHistory = { count: 0, newest: [] }
+
+/** How many of the newest imports the workspace's reads bring to the screens. */
+export const IMPORT_HISTORY_SHOWN = 50
 
 function connection(name: string): Promise<WorkspaceDatabase> {
   let database = workspaceConnections.get(name) as Promise<WorkspaceDatabase> | undefined
@@ -244,7 +248,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       const opened = await open(database)
       const [summaries, imports, published] = await Promise.all([
         listRepositories(opened),
-        listImports(opened),
+        readImportHistory(opened, IMPORT_HISTORY_SHOWN),
         readPublishedDecisionIds(opened),
       ])
       return { name: database, revision: asked, summaries, imports, published }

@@ -11,7 +11,7 @@ import {
   saveAdvisoryIndex,
   keepTimeline,
   readKeptTimeline,
-  listImports,
+  readImportHistory,
   listRuns as _listRuns,
   listRepositories,
 } from './store/reads'
@@ -89,7 +89,9 @@ describe('the workspace store', () => {
       counts: { policyIssues: 2, vulnerabilities: 0, byEnforcement: { Mandatory: 2, Recommended: 0, Optional: 0 } },
     })
     expect(await findingsOf(database, 'storefront')).toHaveLength(2)
-    const [record] = await listImports(database)
+    const {
+      newest: [record],
+    } = await readImportHistory(database, 50)
     expect(record).toMatchObject({
       file: 'semgrep.sarif',
       tool: 'Semgrep',
@@ -196,7 +198,20 @@ describe('the workspace store', () => {
       expect(outcome.status === 'refused' && outcome.reason).toContain(reason)
     }
     expect(await listRepositories(database)).toEqual(before)
-    expect(await listImports(database)).toHaveLength(1)
+    expect((await readImportHistory(database, 50)).count).toBe(1)
+  })
+
+  it('reads the import history as its count and the newest few, newest first', async () => {
+    const database = await freshWorkspace()
+    for (const repository of ['first', 'second', 'third'])
+      await run(
+        database,
+        file(`${repository}.sarif`, sarif([{ ruleId: 'xss', file: 'a.ts', line: 1 }]), { repository }),
+      )
+    const history = await readImportHistory(database, 2)
+    expect(history.count).toBe(3)
+    expect(history.newest.map((record) => record.repository)).toEqual(['third', 'second'])
+    expect((await readImportHistory(database, 50)).newest).toHaveLength(3)
   })
 
   it('lands nothing of a file when storage fills up mid-import, and says storage is full', async () => {
@@ -216,7 +231,7 @@ describe('the workspace store', () => {
     )
     vi.restoreAllMocks()
     expect((await findingsOf(database, 'full')).map((finding) => locationOf(finding)?.file)).toEqual(['a.ts'])
-    expect(await listImports(database)).toHaveLength(1)
+    expect((await readImportHistory(database, 50)).count).toBe(1)
   })
 
   it('keeps both of two imports into one repository that run at the same time (two tabs)', async () => {
@@ -281,7 +296,7 @@ describe('the workspace store', () => {
     const summaries = await listRepositories(database)
     expect([0, 60_000]).toContain(stored)
     expect(summaries.map((summary) => summary.counts.policyIssues)).toEqual(stored ? [60_000] : [])
-    expect(await listImports(database)).toHaveLength(stored ? 1 : 0)
+    expect((await readImportHistory(database, 50)).count).toBe(stored ? 1 : 0)
   })
 
   it('gives every identity its own workspace', async () => {

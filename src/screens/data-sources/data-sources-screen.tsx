@@ -28,9 +28,6 @@ import { prewarmWorkspaceWorker } from '@/state/workspace-worker'
 import type { FeedProgress, FeedSyncReport } from '@/workspace/feed-sync'
 import { DecisionsCard } from './decisions-card'
 
-/** How many imports the history lists, newest first. */
-const HISTORY_SHOWN = 50
-
 const when = (iso: string) => {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString()
@@ -69,7 +66,7 @@ function WorkspaceCard() {
           <Text size="sm" data-testid="workspace-status" role="status">
             {count === undefined
               ? 'Reading your workspace...'
-              : `${plural(count, 'repository', 'repositories')} from ${plural(workspace.imports.length, 'import')}, kept in this browser for you alone. Nothing you import is sent anywhere.`}
+              : `${plural(count, 'repository', 'repositories')} from ${plural(workspace.imports.count, 'import')}, kept in this browser for you alone. Nothing you import is sent anywhere.`}
           </Text>
           <Group gap="xs">
             <Button
@@ -96,7 +93,7 @@ function WorkspaceCard() {
               color="red"
               leftSection={<IconTrash size={16} aria-hidden />}
               onClick={confirm.open}
-              disabled={!count && workspace.imports.length === 0}
+              disabled={!count && workspace.imports.count === 0}
             >
               Delete workspace
             </Button>
@@ -277,8 +274,8 @@ function FeedCard() {
 
 function ImportHistory() {
   const { imports } = useWorkspace()
-  if (imports.length === 0) return null
-  const newest = [...imports].reverse().slice(0, HISTORY_SHOWN)
+  if (imports.count === 0) return null
+  const newest = imports.newest
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="history-heading">
       <Title order={2} size="h4" id="history-heading" mb="xs">

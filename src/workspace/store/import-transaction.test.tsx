@@ -6,7 +6,7 @@ import type { JsonObject } from '@/workspace/json'
 import { readTrivy } from '@/workspace/readers/trivy'
 import { readHistory } from './history-records'
 import { importResults } from './import-transaction'
-import { findingsOf, listDigests, listImports, listRepositories, listRuns } from './reads'
+import { findingsOf, listDigests, listRepositories, listRuns, readImportHistory } from './reads'
 import type { WorkspaceDatabase } from './schema'
 
 closeTestWorkspacesAfterEach()
@@ -326,6 +326,6 @@ describe('a workspace written by schema version 5', () => {
     expect(changes).toEqual({ added: 2, updated: 0, unchanged: 0, fixed: 0, reread: 2 })
     expect((await listRuns(database, 'legacy')).map((run) => run.modelVersion)).toEqual([2])
     expect(await findingsOf(database, 'legacy')).toHaveLength(2)
-    expect((await listImports(database)).at(-1)?.run).toBe('CodeQL|/language:javascript/')
+    expect((await readImportHistory(database, 1)).newest[0]?.run).toBe('CodeQL|/language:javascript/')
   })
 })
