@@ -4,7 +4,7 @@ import { buildManifest, updateHistory } from './feed-builder'
 import { syncFeed } from './feed-sync'
 import { findingHistory } from './history/finding-history'
 import { listDecisions, recordDecisionEntries } from './store/decisions'
-import { readPublishedDecisionIds } from './store/feed-records'
+import { readPublishedDecisionIds, writeFeedState } from './store/feed-records'
 import { readHistory } from './store/history-records'
 import { listRuns } from './store/reads'
 import type { DecisionEntry } from './triage/decision-log'
@@ -134,6 +134,26 @@ describe('a feed with the team history and decisions', () => {
 
     await syncFeed({ manifestUrl, pageOrigin: 'https://vigil.test', database, fetch })
     expect(await readPublishedDecisionIds(database)).toEqual(new Set(['team-1']))
+  })
+
+  it('reads what a feed synced by an earlier Vigil published from its state, beside the feeds synced since', async () => {
+    const database = await freshWorkspace()
+    // An earlier Vigil kept the decisions files' ids in the feed's state alone.
+    await database.put('feeds', {
+      manifestUrl: 'https://feeds.example/older/manifest.json',
+      repositories: ['payments'],
+      teamFiles: [{ url: 'https://feeds.example/older/decisions.json', decisionIds: ['older-1'] }],
+    })
+    expect(await readPublishedDecisionIds(database)).toEqual(new Set(['older-1']))
+    await writeFeedState(database, {
+      manifestUrl: 'https://feeds.example/newer/manifest.json',
+      repositories: ['ledger'],
+      teamFiles: [
+        { url: 'https://feeds.example/newer/decisions.json', decisionIds: ['newer-1'] },
+        { url: 'https://feeds.example/newer/history.json' },
+      ],
+    })
+    expect(await readPublishedDecisionIds(database)).toEqual(new Set(['older-1', 'newer-1']))
   })
 
   it('asks for neither file again while the manifest is unchanged', async () => {
