@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright'
 import { desktopContext, launchChromium } from './browser'
+import { printMarkers } from './markers'
 import { root, vigilDir } from './paths'
 import { writeScanFiles } from './scenarios/import'
 import { feedFolder } from './scan-files'
@@ -125,11 +126,7 @@ async function main() {
   try {
     const context = await desktopContext(browser)
     const page = await context.newPage()
-    const printMarker = (text: string) => {
-      if (text.startsWith('[t]')) console.log(text)
-    }
-    page.on('console', (message) => printMarker(message.text()))
-    page.on('worker', (worker) => worker.on('console', (message) => printMarker(message.text())))
+    printMarkers(page)
     await signIn(page, served.origin)
     await page.goto(`${served.origin}/organizations/settings`)
     await work.prepare(page)

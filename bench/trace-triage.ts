@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs'
 import type { Page } from 'playwright'
 import { join } from 'node:path'
 import { desktopContext, launchChromium } from './browser'
+import { printMarkers } from './markers'
 import { root, vigilDir } from './paths'
 import { bulkDecision } from './scenarios/triage'
 import { seedLargeWorkspace } from './scenarios/workspace'
@@ -24,13 +25,8 @@ async function main() {
   try {
     const context = await desktopContext(browser)
     const page = await context.newPage()
-    const printMarker = (text: string) => {
-      if (text.startsWith('[t]')) console.log(text)
-    }
-    // A worker's markers too (the counts' settling, the days to fix): on the same clock when they
-    // log `performance.timeOrigin + performance.now()`.
-    page.on('console', (message) => printMarker(message.text()))
-    page.on('worker', (worker) => worker.on('console', (message) => printMarker(message.text())))
+    // The workers' markers too (the counts' settling, the days to fix).
+    printMarkers(page)
     await seedLargeWorkspace(page, served.origin)
     // TRACE_FLOW=1: the bench's whole triage scenario (three steps and their undo), unprofiled.
     if (env.TRACE_FLOW) {
