@@ -117,7 +117,7 @@ const noDecisions: readonly DecisionEntry[] = []
 const noImports: ImportHistory = { count: 0, newest: [] }
 
 /** How many of the newest imports the workspace's reads bring to the screens. */
-export const IMPORT_HISTORY_SHOWN = 50
+const IMPORT_HISTORY_SHOWN = 50
 
 function connection(name: string): Promise<WorkspaceDatabase> {
   let database = workspaceConnections.get(name) as Promise<WorkspaceDatabase> | undefined

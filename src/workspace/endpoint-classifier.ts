@@ -107,23 +107,32 @@ export function candidateRules(
 
 const compiledRules = compileRules(classificationRules)
 
+/** Past this many entries a cache below starts afresh: a description repeats a few hundred names. */
+const MAX_REMEMBERED = 50_000
+
+/** What `compute` gives for `key`, computed once while the cache keeps it. */
+function remembered<T>(cache: Map<string, T>, key: string, compute: () => T): T {
+  let value = cache.get(key)
+  if (value === undefined) {
+    value = compute()
+    if (cache.size >= MAX_REMEMBERED) cache.clear()
+    cache.set(key, value)
+  }
+  return value
+}
+
 const wordCache = new Map<string, string[]>()
 
 /** A name's words: `patientDateOfBirth`, `date_of_birth` and `date-of-birth` are all `date of birth`. */
-export function wordsOf(name: string): string[] {
-  let words = wordCache.get(name)
-  if (!words) {
-    words = name
+export const wordsOf = (name: string): string[] =>
+  remembered(wordCache, name, () =>
+    name
       .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
       .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
       .toLowerCase()
       .split(/[^a-z0-9]+/)
-      .filter(Boolean)
-    if (wordCache.size > 50_000) wordCache.clear()
-    wordCache.set(name, words)
-  }
-  return words
-}
+      .filter(Boolean),
+  )
 
 function containsSequence(words: string[], sequence: string[]): boolean {
   outer: for (let start = 0; start + sequence.length <= words.length; start++) {
@@ -142,16 +151,10 @@ const contextSets = Object.fromEntries(
 /** The contexts each of a name's words says, all of them: a name is read once per description. */
 const nameContexts = new Map<string, DataContext[]>()
 
-function contextsOfName(name: string): DataContext[] {
-  let contexts = nameContexts.get(name)
-  if (!contexts) {
-    const words = wordsOf(name)
-    contexts = allContexts.filter((context) => words.some((word) => contextSets[context].has(word)))
-    if (nameContexts.size > 50_000) nameContexts.clear()
-    nameContexts.set(name, contexts)
-  }
-  return contexts
-}
+const contextsOfName = (name: string): DataContext[] =>
+  remembered(nameContexts, name, () =>
+    allContexts.filter((context) => wordsOf(name).some((word) => contextSets[context].has(word))),
+  )
 
 function contextsOf(names: (string | undefined)[], allowed: readonly DataContext[]): DataContext[] {
   const found: DataContext[] = []
@@ -271,8 +274,7 @@ interface PropertyMatch {
   detail: string
 }
 
-const MAX_REMEMBERED_PROPERTIES = 50_000
-/** A property's matches by its name, type, format and contexts: most descriptions repeat a few hundred names. */
+/** A property's matches by its name, type, format and contexts. */
 const rememberedMatches = new Map<string, PropertyMatch[]>()
 
 function propertyMatches(
@@ -318,17 +320,13 @@ function matchProperty(
   const isBoolean = own(schema, 'type') === 'boolean'
   const format = typeof own(schema, 'format') === 'string' ? (own(schema, 'format') as string).toLowerCase() : undefined
   const examples = [...exampleStrings(schema), ...extraExamples]
-  let found: PropertyMatch[] | undefined
-  if (examples.length > 0) found = propertyMatches(name, isBoolean, format, examples, contexts)
-  else {
-    const key = `${name}\u0000${isBoolean}\u0000${format ?? ''}\u0000${contexts.join()}`
-    found = rememberedMatches.get(key)
-    if (!found) {
-      found = propertyMatches(name, isBoolean, format, examples, contexts)
-      if (rememberedMatches.size >= MAX_REMEMBERED_PROPERTIES) rememberedMatches.clear()
-      rememberedMatches.set(key, found)
-    }
-  }
+  // Examples vary where names repeat: a property with some is matched afresh.
+  const found =
+    examples.length > 0
+      ? propertyMatches(name, isBoolean, format, examples, contexts)
+      : remembered(rememberedMatches, `${name}\u0000${isBoolean}\u0000${format ?? ''}\u0000${contexts.join()}`, () =>
+          propertyMatches(name, isBoolean, format, examples, contexts),
+        )
   return found.map(({ category, strong, detail }) => ({ category, strong, text: `\`${label}\` (${detail})` }))
 }
 
