@@ -125,6 +125,22 @@ async function main() {
   const browser = await launchChromium()
   try {
     const context = await desktopContext(browser)
+    // A build against react-dom/profiling logs each component's render to the trace only when it
+    // sees the DevTools hook: a stand-in for it.
+    if (env.TRACE_REACT)
+      await context.addInitScript(() => {
+        Object.assign(window, {
+          __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+            supportsFiber: true,
+            inject: () => 1,
+            checkDCE: () => {},
+            onScheduleFiberRoot: () => {},
+            onCommitFiberRoot: () => {},
+            onPostCommitFiberRoot: () => {},
+            onCommitFiberUnmount: () => {},
+          },
+        })
+      })
     const page = await context.newPage()
     printMarkers(page)
     await signIn(page, served.origin)

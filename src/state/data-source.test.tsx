@@ -15,6 +15,7 @@ import {
   WorkspaceProvider,
   WorkspaceStoreContext,
   useWorkspace,
+  useWorkspaceFresh,
   type OpenWorkspaceStore,
   type WorkspaceIdentity,
 } from './workspace'
@@ -58,7 +59,8 @@ afterEach(() => {
 
 function Status() {
   const { source, status, problem, choose } = useDataSource()
-  const { changed, fresh } = useWorkspace()
+  const { changed } = useWorkspace()
+  const fresh = useWorkspaceFresh()
   const text = `${status} ${source.kind} ${source.repositories.map((repository) => repository.name).join(',') || 'none'}${problem ? ` problem:${problem}` : ''}`
   seen.push(text)
   return (
@@ -261,8 +263,15 @@ describe('DataSourceProvider', () => {
       drawn.push(text)
       return <p data-testid="source-only">{text}</p>
     }
+    let workspaceDraws = 0
+    function WorkspaceReader() {
+      useWorkspace()
+      workspaceDraws += 1
+      return null
+    }
     function Change() {
-      const { changed, fresh, summaries } = useWorkspace()
+      const { changed, summaries } = useWorkspace()
+      const fresh = useWorkspaceFresh()
       return (
         <button data-fresh={fresh} data-read={summaries !== undefined} onClick={changed}>
           Change
@@ -273,6 +282,7 @@ describe('DataSourceProvider', () => {
       <SWRConfig value={{ provider: () => new Map() }}>
         <Providers identity={identity} open={store.open}>
           <SourceOnly />
+          <WorkspaceReader />
           <Change />
         </Providers>
       </SWRConfig>,
@@ -281,11 +291,15 @@ describe('DataSourceProvider', () => {
     await expect.element(change).toHaveAttribute('data-read', 'true')
     await expect.element(page.getByTestId('source-only')).toHaveTextContent('ready sample')
     const before = drawn.length
+    const workspaceDrawsBefore = workspaceDraws
     store.hold()
     await change.click()
     await expect.element(change).toHaveAttribute('data-fresh', 'false')
+    // What reads the workspace is drawn again for the read, not for the change announced.
+    expect(workspaceDraws).toBe(workspaceDrawsBefore)
     store.release()
     await expect.element(change).toHaveAttribute('data-fresh', 'true')
+    await expect.poll(() => workspaceDraws).toBeGreaterThan(workspaceDrawsBefore)
     expect(drawn.length).toBe(before)
   })
 

@@ -4,7 +4,7 @@ import { loadGeneratedDataSource, sampleDataSource, type DataSource } from '@/da
 import type { SlaSettings } from '@/data/policy-sla'
 import { workspaceDataSource, type WorkspaceIndexes } from '@/workspace/workspace-source'
 import { onPolicyDocumentChange, slaSettingsText } from './stored-policy'
-import { useOptionalWorkspace } from './workspace'
+import { useOptionalWorkspace, useWorkspaceFresh } from './workspace'
 import { useRequiredContext } from './required-context'
 
 /** 'sample' for the five sample repositories, 'workspace' for imported data, else a generated size. */
@@ -70,6 +70,7 @@ export function DataSourceProvider({
   // The choice whose data has been on screen since it was made.
   const [shown, setShown] = useState<DataSourceChoice>()
   const workspace = useOptionalWorkspace()
+  const workspaceFresh = useWorkspaceFresh()
   const summaries = workspace?.summaries
   const findings = workspace?.findings
   const indexes = workspace?.indexes
@@ -100,7 +101,7 @@ export function DataSourceProvider({
     problem = workspace?.problem
     // Once on screen, the workspace stays while a change is read again (an import, a decision);
     // newly chosen (in the header, by a feed sync, in another tab), it waits for its latest read.
-    if (!problem && (workspace?.fresh || shown === 'workspace')) ready = fromWorkspace
+    if (!problem && (workspaceFresh || shown === 'workspace')) ready = fromWorkspace
   } else if (generated.error) {
     problem = `The organisation could not be generated: ${String(generated.error)}`
   } else if (generated.data?.size === choice) ready = generated.data.source

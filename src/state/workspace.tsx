@@ -68,8 +68,6 @@ export interface WorkspaceState {
   problem?: string
   /** The repositories stored, undefined until this identity's workspace is first read. */
   summaries?: RepositorySummary[]
-  /** Whether what is held is the latest read asked for (false while a change is read again). */
-  fresh: boolean
   /** How many imports were recorded, and the newest `IMPORT_HISTORY_SHOWN` of them, newest first. */
   imports: ImportHistory
   /** Every decision made on this workspace's findings, oldest first as appended. */
@@ -111,6 +109,12 @@ export interface WorkspaceState {
 }
 
 const WorkspaceContext = createContext<WorkspaceState | null>(null)
+/**
+ * Whether what is held is the latest read asked for (false while a change is read again). Apart
+ * from the state: a change announced draws again only what waits for its read (the data source
+ * newly chosen), not every screen that reads the workspace, and the read itself arrives deferred.
+ */
+const WorkspaceFreshContext = createContext(false)
 /** What a tab tells the others of the same identity when only the decisions changed. */
 const decisionsMessage = 'decisions'
 const noDecisions: readonly DecisionEntry[] = []
@@ -349,7 +353,6 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       pending,
       problem,
       summaries: current?.summaries,
-      fresh,
       imports: current?.imports ?? noImports,
       decisions: currentLog?.log.log ?? noDecisions,
       published: current?.published,
@@ -388,7 +391,6 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       problem,
       current,
       currentLog,
-      fresh,
       open,
       changed,
       findings,
@@ -400,7 +402,16 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       clearOnSignOut,
     ],
   )
-  return <WorkspaceContext.Provider value={state}>{children}</WorkspaceContext.Provider>
+  return (
+    <WorkspaceContext.Provider value={state}>
+      <WorkspaceFreshContext.Provider value={fresh}>{children}</WorkspaceFreshContext.Provider>
+    </WorkspaceContext.Provider>
+  )
+}
+
+/** Whether the workspace held is its latest read (false while a change is read again, or outside a provider). */
+export function useWorkspaceFresh(): boolean {
+  return useContext(WorkspaceFreshContext)
 }
 
 /** The workspace, or undefined outside a WorkspaceProvider (tests of screens that show no workspace). */
