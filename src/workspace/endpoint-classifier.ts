@@ -312,7 +312,7 @@ function propertyMatches(
 
 function matchProperty(
   name: string,
-  label: string,
+  label: string | (() => string),
   schema: JsonObject,
   contexts: DataContext[],
   extraExamples: string[] = [],
@@ -327,7 +327,9 @@ function matchProperty(
       : remembered(rememberedMatches, `${name}\u0000${isBoolean}\u0000${format ?? ''}\u0000${contexts.join()}`, () =>
           propertyMatches(name, isBoolean, format, examples, contexts),
         )
-  return found.map(({ category, strong, detail }) => ({ category, strong, text: `\`${label}\` (${detail})` }))
+  if (found.length === 0) return []
+  const text = typeof label === 'string' ? label : label()
+  return found.map(({ category, strong, detail }) => ({ category, strong, text: `\`${text}\` (${detail})` }))
 }
 
 interface WalkState {
@@ -374,6 +376,11 @@ function isLeaf(schema: JsonObject): boolean {
   return true
 }
 
+/** A leaf with no component name or title of its own: walking it finds nothing. */
+function isPlainLeaf(schema: JsonObject, state: WalkState): boolean {
+  return isLeaf(schema) && typeof own(schema, 'title') !== 'string' && !state.schemaNames.has(schema)
+}
+
 function walkSchema(schema: unknown, path: string[], inherited: DataContext[], state: WalkState, depth: number): void {
   if (!isObject(schema)) return
   if (depth > MAX_SCHEMA_DEPTH) {
@@ -383,11 +390,14 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
   if (state.visited.has(schema)) return
   state.visited.add(schema)
 
+  // Most schemas are leaves (`{ type: 'string' }`): nothing in one can flag, unless its name or its marker does.
+  if (isPlainLeaf(schema, state)) return
   const componentName = state.schemaNames.get(schema)
   const title = typeof own(schema, 'title') === 'string' ? (own(schema, 'title') as string) : undefined
-  // Most schemas are leaves (`{ type: 'string' }`): nothing in one can flag, unless its name or its marker does.
-  if (componentName === undefined && title === undefined && isLeaf(schema)) return
-  const contexts = [...new Set([...inherited, ...contextsOf([componentName, title, path.at(-1)], allContexts)])]
+  const named = contextsOf([componentName, title, path.at(-1)], allContexts)
+  const contexts = named.every((context) => inherited.includes(context))
+    ? [...inherited]
+    : [...new Set([...inherited, ...named])]
   const inHealth = contexts.includes('health')
   const resource = [componentName, title].find(
     (name) => name && (fhirNames.has(name) || (inHealth && fhirNamesInHealthContext.has(name))),
@@ -407,16 +417,18 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
   }
 
   for (const [name, property] of propertiesOf(schema, depth)) {
-    const label = [...path, name].join('.')
+    const label = () => (path.length > 0 ? `${path.join('.')}.${name}` : name)
     const marker = markerOf(property)
     if (marker) {
       for (const category of marker.set)
-        group.add(name, { category, strong: true, text: `\`${label}\` (marked ${marker.text})` })
+        group.add(name, { category, strong: true, text: `\`${label()}\` (marked ${marker.text})` })
     }
     for (const match of matchProperty(name, label, property, contexts)) {
       if (!marker?.clear.includes(match.category)) group.add(name, match)
     }
     if (marker && marker.clear.length === dataCategories.length) continue
+    // A leaf within the depth read holds nothing to walk (see walkSchema's first steps).
+    if (depth + 1 <= MAX_SCHEMA_DEPTH && isPlainLeaf(property, state)) continue
     walkSchema(property, [...path, name], contexts, state, depth + 1)
   }
   walkSchema(own(schema, 'items'), path, contexts, state, depth + 1)
