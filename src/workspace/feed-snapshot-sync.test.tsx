@@ -175,6 +175,45 @@ describe('feed sync with a snapshot', () => {
     expect((await findingsOf(database, 'search')).length).toBe(10)
   })
 
+  describe('in batches of repositories, one stored while the next is read', () => {
+    // Past one batch (250 repositories a transaction): three transactions.
+    const many = Object.fromEntries(
+      Array.from({ length: 600 }, (_, index) => [
+        `service-${String(index).padStart(3, '0')}/audit.json`,
+        npmAudit(packages('pkg', 5)),
+      ]),
+    )
+
+    it('lands every batch', async () => {
+      const host = new SnapshotHost()
+      await host.publish(many)
+      const database = await workspace()
+      const report = await sync(host, database)
+      expect(report).toMatchObject({ files: 600, fetched: 0, fromSnapshot: 600, added: 3000, problems: [] })
+      expect(await listRepositories(database)).toHaveLength(600)
+    })
+
+    it('stops at a batch the storage refuses, with the batches before it kept and none after it written', async () => {
+      const host = new SnapshotHost()
+      await host.publish(many)
+      const database = await workspace()
+      let transactions = 0
+      const failing = new Proxy(database, {
+        get(target, key) {
+          if (key !== 'transaction') return Reflect.get(target, key, target) as unknown
+          return (...args: Parameters<WorkspaceDatabase['transaction']>) => {
+            if (([args[0]].flat() as string[]).includes('pages') && ++transactions === 2)
+              throw new Error('The storage went away.')
+            return target.transaction(...args)
+          }
+        },
+      })
+      await expect(sync(host, failing)).rejects.toThrow('The storage went away.')
+      expect(transactions).toBe(2)
+      expect(await listRepositories(database)).toHaveLength(250)
+    })
+  })
+
   it('refuses a part that does not match its hash, and fetches its repositories file by file', async () => {
     const host = new SnapshotHost()
     await host.publish(folder, (manifest) => {
