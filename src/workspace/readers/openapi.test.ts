@@ -467,3 +467,113 @@ describe('malformed parts found by the fuzz pass', () => {
     expect(() => readScanText(text)).toThrow(ReaderError)
   })
 })
+
+describe('components shared by many operations', () => {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+  const json = (schema: object) => ({ content: { 'application/json': { schema } } })
+  const operations: Record<string, Record<string, object>> = {
+    '/patients/{id}': {
+      get: { tags: ['patients'], responses: { 200: json(ref('Patient')) } },
+      // The same component twice in one operation: its parts are read once there.
+      put: { requestBody: json(ref('Patient')), responses: { 200: json(ref('Patient')) } },
+    },
+    '/users/{id}': { get: { tags: ['users'], responses: { 200: json(ref('Patient')) } } },
+    // Settings' name is a person's where the operation is about people, and nothing elsewhere.
+    '/users/{id}/profile': { get: { responses: { 200: json(ref('Settings')) } } },
+    '/widgets/{id}': { get: { responses: { 200: json(ref('Settings')) } } },
+    '/records': { get: { tags: ['health'], responses: { 200: json({ type: 'array', items: ref('Patient') }) } } },
+    '/billing': {
+      post: {
+        requestBody: json({
+          type: 'object',
+          properties: { payer: ref('Contact'), card: ref('Card'), again: ref('Contact') },
+        }),
+        responses: { 204: { description: 'Paid' } },
+      },
+    },
+    '/tree': { get: { responses: { 200: json(ref('Node')), 201: json({ properties: { root: ref('Node') } }) } } },
+    '/contacts': { get: { responses: { 200: json(ref('Contact')), default: json(ref('Quiet')) } } },
+  }
+  const schemas = {
+    Patient: {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        birthDate: { type: 'string', format: 'date' },
+        diagnosis: { type: 'string' },
+        address: ref('Address'),
+        contact: ref('Contact'),
+      },
+    },
+    Address: {
+      type: 'object',
+      properties: { street: { type: 'string' }, city: { type: 'string' }, postalCode: { type: 'string' } },
+    },
+    Contact: { type: 'object', properties: { email: { type: 'string', format: 'email' }, phone: { type: 'string' } } },
+    Card: { type: 'object', properties: { cardNumber: { type: 'string' }, cvv: { type: 'string' } } },
+    Settings: { type: 'object', properties: { name: { type: 'string' }, theme: { type: 'string' } } },
+    Node: { type: 'object', properties: { label: { type: 'string' }, next: ref('Node'), owner: ref('Contact') } },
+    Quiet: {
+      type: 'object',
+      'x-data-classification': 'public',
+      properties: { email: { type: 'string', format: 'email' } },
+    },
+  }
+  const description = (paths: object) =>
+    JSON.stringify({ openapi: '3.1.0', info: { title: 'Clinic', version: '1' }, paths, components: { schemas } })
+  const classified = (endpoint: EndpointFinding) => ({
+    pii: endpoint.pii,
+    pci: endpoint.pci,
+    phi: endpoint.phi,
+    reasons: endpoint.reasons,
+  })
+
+  it('classifies each operation as it would alone, however many read the same components before it', () => {
+    const together = byKey(description(operations))
+    expect(together.size).toBe(9)
+    expect(classified(together.get('GET /patients/{id}')!)).toMatchObject({ pii: true, phi: true })
+    expect(classified(together.get('POST /billing')!)).toMatchObject({ pii: true, pci: true })
+    expect(classified(together.get('GET /users/{id}/profile')!)).toMatchObject({ pii: true })
+    expect(classified(together.get('GET /widgets/{id}')!)).toMatchObject({ pii: false, reasons: [] })
+    // Read in the request body, the patient's contact is not read again in the response.
+    const replaced = together.get('PUT /patients/{id}')!.reasons.map((reason) => reason.text)
+    expect(replaced).toContain('`contact.email` (format: email) in the request body')
+    expect(replaced).toContain('`birthDate` (date of birth) in the 200 response')
+    expect(replaced).not.toContain('`contact.email` (format: email) in the 200 response')
+    for (const [path, methods] of Object.entries(operations)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const [alone] = endpointsOf(description({ [path]: { [method]: operation } }))
+        expect(classified(together.get(`${method.toUpperCase()} ${path}`)!), `${method} ${path}`).toEqual(
+          classified(alone),
+        )
+      }
+    }
+  })
+  it('reads a component under each of its names: a YAML alias gives one schema two', () => {
+    const endpoints = byKey(`openapi: 3.1.0
+info: { title: Shop, version: '1' }
+paths:
+  /widgets:
+    get:
+      responses:
+        '200':
+          description: A widget
+          content: { application/json: { schema: { $ref: '#/components/schemas/Widget' } } }
+  /buyers:
+    get:
+      responses:
+        '200':
+          description: A buyer
+          content: { application/json: { schema: { $ref: '#/components/schemas/Customer' } } }
+components:
+  schemas:
+    Widget: &shared
+      type: object
+      properties:
+        name: { type: string }
+    Customer: *shared
+`)
+    expect(endpoints.get('GET /widgets')).toMatchObject({ pii: false })
+    expect(endpoints.get('GET /buyers')).toMatchObject({ pii: true })
+  })
+})
