@@ -39,8 +39,6 @@ export interface OperationToClassify {
   sites: DataSite[]
   /** The component name each dereferenced schema came from. */
   schemaNames: WeakMap<object, string>
-  /** The schema each object that only referenced it copied (see dereferenceLocal). */
-  copies?: WeakMap<object, object>
 }
 
 /** Deeper than this, a schema is not read further (it still classifies what came before). */
@@ -335,75 +333,11 @@ function matchProperty(
 }
 
 interface WalkState {
-  /** Each schema walked in this operation, with its turn: one is walked once per operation. */
-  visited: Map<object, number>
-  /** The schemas in the order walked (their turns). */
-  order: object[]
-  /** The earliest turn of a schema found already walked, since the walk in progress began. */
-  earliestSkipped: number
+  visited: Set<object>
   flagged: Match[]
   schemaNames: WeakMap<object, string>
-  copies: WeakMap<object, object> | undefined
   where: string
   truncated: boolean
-}
-
-/** Marks a schema walked; false if it was already (what it holds was read then). */
-function visit(state: WalkState, schema: object): boolean {
-  const turn = state.visited.get(schema)
-  if (turn !== undefined) {
-    state.earliestSkipped = Math.min(state.earliestSkipped, turn)
-    return false
-  }
-  state.visited.set(schema, state.order.length)
-  state.order.push(schema)
-  return true
-}
-
-/**
- * What walking a copy of a schema found, under one name, at one path, depth and set of contexts: the schemas
- * walked in it (in turn), the matches flagged (their texts said for `where`), and whether it went
- * too deep.
- */
-interface KeptWalk {
-  walked: object[]
-  flagged: Match[]
-  where: string
-  truncated: boolean
-}
-
-/**
- * Walks of referenced schemas (`$ref: '#/components/schemas/...'`), by the schema referenced,
- * kept for the operations that follow: a description's operations share a few hundred of them,
- * each walked afresh in every operation before (classifying was two thirds of reading a 5 MB
- * description, profiled).
- */
-const keptWalks = new WeakMap<object, Map<string, KeptWalk>>()
-
-function keptWalksOf(target: object): Map<string, KeptWalk> {
-  let walks = keptWalks.get(target)
-  if (!walks) keptWalks.set(target, (walks = new Map()))
-  return walks
-}
-
-/**
- * A kept walk as it would have gone from `copy`: only where none of its schemas was walked yet in
- * this operation (then it would have met them walked, and stopped there).
- */
-function replayWalk(state: WalkState, copy: object, kept: KeptWalk): boolean {
-  for (const schema of kept.walked) if (state.visited.has(schema)) return false
-  visit(state, copy)
-  for (const schema of kept.walked) {
-    state.visited.set(schema, state.order.length)
-    state.order.push(schema)
-  }
-  const suffix = ` in ${kept.where}`.length
-  for (const match of kept.flagged)
-    state.flagged.push(
-      kept.where === state.where ? match : { ...match, text: `${match.text.slice(0, -suffix)} in ${state.where}` },
-    )
-  if (kept.truncated) state.truncated = true
-  return true
 }
 
 function addFlagged(state: WalkState, group: ObjectGroup) {
@@ -453,37 +387,9 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
     state.truncated = true
     return
   }
-  const target = state.copies?.get(schema)
-  if (target === undefined || state.visited.has(schema)) {
-    if (visit(state, schema)) walkVisited(schema, path, inherited, state, depth)
-    return
-  }
-  const walks = keptWalksOf(target)
-  const key = `${state.schemaNames.get(schema)}\u0000${depth}\u0000${inherited.join()}\u0000${path.join('\u0001')}`
-  const kept = walks.get(key)
-  if (kept && replayWalk(state, schema, kept)) return
-  visit(state, schema)
-  const firstTurn = state.order.length
-  const firstFlagged = state.flagged.length
-  const { earliestSkipped, truncated } = state
-  state.earliestSkipped = Infinity
-  state.truncated = false
-  walkVisited(schema, path, inherited, state, depth)
-  // Kept only if it met nothing walked before it: elsewhere, that would have been walked in it.
-  if (!kept && state.earliestSkipped >= firstTurn - 1) {
-    walks.set(key, {
-      walked: state.order.slice(firstTurn),
-      flagged: state.flagged.slice(firstFlagged),
-      where: state.where,
-      truncated: state.truncated,
-    })
-  }
-  state.earliestSkipped = Math.min(earliestSkipped, state.earliestSkipped)
-  state.truncated ||= truncated
-}
+  if (state.visited.has(schema)) return
+  state.visited.add(schema)
 
-/** Walks a schema just marked walked: its properties, items, additional properties and parts. */
-function walkVisited(schema: JsonObject, path: string[], inherited: DataContext[], state: WalkState, depth: number) {
   // Most schemas are leaves (`{ type: 'string' }`): nothing in one can flag, unless its name or its marker does.
   if (isPlainLeaf(schema, state)) return
   const componentName = state.schemaNames.get(schema)
@@ -531,7 +437,8 @@ function walkVisited(schema: JsonObject, path: string[], inherited: DataContext[
   for (const keyword of ['allOf', 'oneOf', 'anyOf']) {
     // Their properties were read above as this object's; what lies deeper is walked here.
     for (const part of asArray(own(schema, keyword))) {
-      if (!isObject(part) || !visit(state, part)) continue
+      if (!isObject(part) || state.visited.has(part)) continue
+      state.visited.add(part)
       walkSchema(own(part, 'items'), path, contexts, state, depth + 1)
     }
   }
@@ -613,12 +520,9 @@ export function classifyOperation(input: OperationToClassify): Classification & 
   }
   const contexts = contextsOf([input.path, ...input.tags, input.operationId], operationContexts)
   const state: WalkState = {
-    visited: new Map(),
-    order: [],
-    earliestSkipped: Infinity,
+    visited: new Set(),
     flagged: [],
     schemaNames: input.schemaNames,
-    copies: input.copies,
     where: '',
     truncated: false,
   }

@@ -22,31 +22,6 @@ describe('local references resolved in place', () => {
     expect(unresolved).toEqual([])
   })
 
-  it('tells which holders are copies of their target: those that held the reference alone', () => {
-    const document = {
-      paths: {
-        '/a': {
-          alone: { $ref: '#/components/schemas/User' },
-          described: { $ref: '#/components/schemas/User', description: 'Mine' },
-        },
-        '/b': { viaAlias: { $ref: '#/components/schemas/Alias' }, missing: { $ref: '#/components/schemas/Gone' } },
-      },
-      components: {
-        schemas: {
-          User: { type: 'object', properties: { email: {} } },
-          // Resolved after /b's reference to it, in document order: /b took its reference, then User's keys.
-          Alias: { $ref: '#/components/schemas/User' },
-        },
-      },
-    }
-    const { copies } = resolve(document)
-    const user = document.components.schemas.User
-    expect(copies.get(document.paths['/a'].alone)).toBe(user)
-    expect(copies.has(document.paths['/a'].described)).toBe(false)
-    expect(copies.get(document.paths['/b'].viaAlias)).toBe(user)
-    expect(copies.has(document.paths['/b'].missing)).toBe(false)
-  })
-
   it('follows a reference to a reference, and leaves a cycle a cycle', () => {
     const document = {
       root: { $ref: '#/defs/Alias' },

@@ -83,11 +83,6 @@ export interface LocalDereference {
   schemaNames: WeakMap<object, string>
   /** Local references (`#...`) left in the document: their target is not in it. */
   unresolved: string[]
-  /**
-   * The target of each object that held a reference alone and took its target's every key: a copy
-   * of it, whose parts are the target's own (the classifier reads one such schema once).
-   */
-  copies: WeakMap<object, object>
 }
 
 /** The keys of a local reference's JSON Pointer, `~1` and `~0` and percent escapes undone. */
@@ -127,7 +122,6 @@ function targetOf(document: JsonObject, reference: string): JsonObject | undefin
  */
 export function dereferenceLocal(document: JsonObject, holders: JsonObject[]): LocalDereference {
   const schemaNames = new WeakMap<object, string>()
-  const copies = new WeakMap<object, object>()
   const unresolved = new Set<string>()
   // A target found is kept; one not found is looked for again (a holder on its way may be resolved since).
   const targets = new Map<string, JsonObject>()
@@ -139,21 +133,8 @@ export function dereferenceLocal(document: JsonObject, holders: JsonObject[]): L
     }
     return target
   }
-  for (const holder of holders) {
-    const alone = Object.keys(holder).length === 1
-    const target = resolveHolder(holder, targetOfOnce, schemaNames, unresolved)
-    if (alone && target && isCopyOf(holder, target)) copies.set(holder, target)
-  }
-  return { schemaNames, unresolved: [...unresolved], copies }
-}
-
-/** Whether an object has exactly another's keys, each with the very same value. */
-function isCopyOf(copy: JsonObject, original: JsonObject): boolean {
-  const keys = Object.keys(copy)
-  if (keys.length !== Object.keys(original).length) return false
-  for (const key of keys)
-    if (!Object.prototype.hasOwnProperty.call(original, key) || copy[key] !== original[key]) return false
-  return true
+  for (const holder of holders) resolveHolder(holder, targetOfOnce, schemaNames, unresolved)
+  return { schemaNames, unresolved: [...unresolved] }
 }
 
 function resolveHolder(
@@ -161,22 +142,20 @@ function resolveHolder(
   targetOf: (reference: string) => JsonObject | undefined,
   schemaNames: WeakMap<object, string>,
   unresolved: Set<string>,
-): JsonObject | undefined {
+) {
   const followed = new Set<string>()
-  let last: JsonObject | undefined
   for (let reference = own(holder, '$ref'); reference !== undefined; reference = own(holder, '$ref')) {
     if (typeof reference !== 'string' || !reference.startsWith('#')) return
     if (followed.has(reference)) {
       delete holder.$ref // a reference back to itself: nothing more to take
-      return undefined
+      return
     }
     followed.add(reference)
     const target = targetOf(reference)
     if (!target) {
       unresolved.add(reference)
-      return undefined
+      return
     }
-    last = target
     delete holder.$ref
     for (const key of Object.keys(target)) {
       if (own(holder, key) !== undefined) continue
@@ -187,5 +166,4 @@ function resolveHolder(
     }
     if (reference.startsWith('#/')) schemaNames.set(holder, reference.split('/').pop() ?? reference)
   }
-  return last
 }

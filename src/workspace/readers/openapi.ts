@@ -180,7 +180,7 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
 
   // Resolved in place: a 3.x description was parsed for this read alone, a 2.0 one upgraded into a copy.
   const document = source
-  const { schemaNames, copies, unresolved: local } = dereferenceLocal(document, holders)
+  const { schemaNames, unresolved: local } = dereferenceLocal(document, holders)
 
   const info = asObject(own(document, 'info'))
   const title = asText(own(info, 'title')) ?? 'Untitled API'
@@ -220,7 +220,6 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
       operation,
       sites: sitesOf(pathItem, operation),
       schemaNames,
-      copies,
     })
     if (classification.truncated) truncated += 1
     const auth = authOf(own(operation, 'security'), documentSecurity, schemes, unknownSchemes)
