@@ -52,6 +52,17 @@ describe('data sources', () => {
       .toHaveTextContent('Semgrep: 0 new, 0 changed, 4 unchanged')
   })
 
+  it('closed with Escape on its report, opens again ready for new files', async () => {
+    await renderWithProviders(<DataSourcesScreen />, { workspace: await newIdentity() })
+    await importExamples()
+    await userEvent.keyboard('{Escape}')
+    await expect.element(dialog()).not.toBeInTheDocument()
+    await expect.element(status()).toHaveTextContent('3 repositories from 9 imports')
+    await page.getByRole('button', { name: 'Import scan files' }).click()
+    await expect.element(dialog().getByRole('button', { name: 'Choose files' })).toBeVisible()
+    await expect.element(dialog().getByRole('status')).not.toBeInTheDocument()
+  })
+
   it('asks for the repository of a file that names none, refuses a corrupt one, and changes nothing for it', async () => {
     await renderWithProviders(<DataSourcesScreen />, { workspace: await newIdentity() })
     await page.getByRole('button', { name: 'Import scan files' }).click()
