@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { sha256Hex } from '@/lib/sha256'
 import { buildManifest } from './feed-builder'
-import { packSnapshot, readSnapshotPart, SNAPSHOT_FOLDER, type SnapshotRepository } from './feed-snapshot'
+import {
+  packSnapshot,
+  readSnapshotPart,
+  SNAPSHOT_FOLDER,
+  SNAPSHOT_FORMAT,
+  type SnapshotRepository,
+} from './feed-snapshot'
 import { buildSnapshot } from './feed-snapshot-builder'
 import { syncFeed } from './feed-sync'
 import { importFile } from './import-file'
@@ -66,7 +72,10 @@ class SnapshotHost {
     const { manifest } = await buildManifest(files, '', '2026-11-22T10:00:00.000Z')
     const snapshot = await buildSnapshot(manifest, files)
     for (const part of snapshot.parts) this.files.set(`${origin}/feed/${part.entry.url}`, part.bytes)
-    const document = { ...manifest, snapshot: { format: 1, parts: snapshot.parts.map((part) => part.entry) } }
+    const document = {
+      ...manifest,
+      snapshot: { format: SNAPSHOT_FORMAT, parts: snapshot.parts.map((part) => part.entry) },
+    }
     edit(document)
     this.files.set(manifestUrl, new TextEncoder().encode(JSON.stringify(document)))
     return snapshot

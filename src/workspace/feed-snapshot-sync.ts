@@ -92,7 +92,8 @@ function ownRecords(repository: SnapshotRepository): boolean {
     [repository.runs, repository.pages, repository.history, repository.imports].every(
       (records) => Array.isArray(records) && records.every((record) => record?.repository === name),
     ) &&
-    repository.imports.every((record) => record.id === undefined)
+    repository.imports.every((record) => record.id === undefined) &&
+    repository.pages.every((page) => typeof page.findingsJson === 'string')
   )
 }
 

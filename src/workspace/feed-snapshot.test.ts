@@ -12,6 +12,7 @@ import {
 } from './feed-snapshot'
 import { buildSnapshot } from './feed-snapshot-builder'
 import { partsFor } from './feed-snapshot-sync'
+import { findingsOfPage } from './store/finding-pages'
 
 const example = (path: string, source: string): FolderFile => ({
   path,
@@ -52,7 +53,7 @@ const fake = (name: string, filler = 0): SnapshotRepository =>
     summary: { name },
     digest: { repository: name },
     runs: [],
-    pages: [{ repository: name, run: 'r', tool: 't', page: 0, modelVersion: 2, findings: [random(filler)] }],
+    pages: [{ repository: name, run: 'r', tool: 't', page: 0, modelVersion: 2, findingsJson: random(filler) }],
     history: [],
     imports: [],
     files: [],
@@ -81,7 +82,7 @@ describe('feed snapshot', () => {
     expect(payments.runs.map((run) => run.run).sort()).toEqual(payments.files.flatMap((file) => file.runs).sort())
     expect(payments.history.map((run) => run.run).sort()).toEqual(payments.runs.map((run) => run.run).sort())
     expect(payments.imports.every((record) => record.id === undefined && record.repository === 'payments')).toBe(true)
-    expect(payments.pages.reduce((sum, page) => sum + page.findings.length, 0)).toBe(
+    expect(payments.pages.reduce((sum, page) => sum + findingsOfPage(page).length, 0)).toBe(
       payments.runs.reduce((sum, run) => sum + run.findings, 0),
     )
     expect(storefront.summary.counts.vulnerabilities).toBeGreaterThan(0)
@@ -157,12 +158,17 @@ describe('feed snapshot', () => {
     const url = 'https://scans.example.com/vigil/manifest.json'
     const page = 'https://vigil.example.com'
     const read = (snapshot: unknown) => readManifest(JSON.stringify({ ...base, snapshot }), url, page)
-    expect(read({ format: 1, parts: [entry] }).snapshot).toEqual({
-      format: 1,
+    expect(read({ format: SNAPSHOT_FORMAT, parts: [entry] }).snapshot).toEqual({
+      format: SNAPSHOT_FORMAT,
       base: url,
       parts: [{ ...entry, url: 'https://scans.example.com/vigil/vigil-snapshot/x.ndjson.gz' }],
     })
-    expect(read({ format: 2, parts: [{ anything: true }] }).snapshot).toEqual({ format: 2, parts: [], base: url })
-    expect(() => read({ format: 1, parts: [{ url: 'x' }] })).toThrow('does not match')
+    const newer = SNAPSHOT_FORMAT + 1
+    expect(read({ format: newer, parts: [{ anything: true }] }).snapshot).toEqual({
+      format: newer,
+      parts: [],
+      base: url,
+    })
+    expect(() => read({ format: SNAPSHOT_FORMAT, parts: [{ url: 'x' }] })).toThrow('does not match')
   })
 })

@@ -8,7 +8,7 @@ import type { FindingsPage, ImportRecord, RepositorySummary, RunRecord } from '.
  * The snapshot format this Vigil writes and reads. A snapshot of another format is refused (the
  * files are then fetched one by one): raise it whenever a record it carries changes shape.
  */
-export const SNAPSHOT_FORMAT = 1
+export const SNAPSHOT_FORMAT = 2
 
 /** The largest part of a snapshot, compressed. */
 export const MAX_SNAPSHOT_PART_BYTES = 16 * 1024 * 1024

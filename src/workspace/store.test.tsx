@@ -16,6 +16,7 @@ import {
   listRepositories,
 } from './store/reads'
 import { removeRuns } from './store/import-transaction'
+import { findingsOfPage } from './store/finding-pages'
 import {
   openWorkspace,
   createVersionOneStores,
@@ -141,7 +142,7 @@ describe('the workspace store', () => {
     const results = Array.from({ length: 2500 }, (_, index) => ({ ruleId: 'xss', file: `f${index}.ts`, line: 1 }))
     await run(database, file('big.sarif', sarif(results), { repository: 'big' }))
     const pages = await database.getAllFromIndex('pages', 'repository', 'big')
-    expect(pages.map((page) => page.findings.length)).toEqual([PAGE_SIZE, PAGE_SIZE, 500])
+    expect(pages.map((page) => findingsOfPage(page).length)).toEqual([PAGE_SIZE, PAGE_SIZE, 500])
   })
 
   it('reads gzip-compressed files', async () => {
@@ -325,6 +326,54 @@ describe('schema migrations', () => {
     database.close()
     await deleteWorkspace(name)
   })
+
+  it('turns the findings of a version 7 workspace’s pages into JSON text, the same findings read back', async () => {
+    const source = await freshWorkspace()
+    await run(
+      source,
+      file('semgrep.sarif', sarif([1, 2, 3].map((line) => ({ ruleId: 'xss', file: 'a.ts', line }))), {
+        repository: 'shop',
+      }),
+    )
+    const expected = await findingsOf(source, 'shop')
+    expect(expected).toHaveLength(3)
+    const { openDB } = await import('idb')
+    const name = `vigil-workspace-migration-${crypto.randomUUID()}`
+    const stores = ['repositories', 'feeds', 'feedFiles', 'digests', 'indexes', 'decisions'] as const
+    const old = await openDB(name, 7, {
+      upgrade(database) {
+        database.createObjectStore('repositories', { keyPath: 'name' })
+        database
+          .createObjectStore('imports', { keyPath: 'id', autoIncrement: true })
+          .createIndex('repository', 'repository')
+        database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
+        database.createObjectStore('feedFiles', { keyPath: 'url' })
+        database.createObjectStore('digests', { keyPath: 'repository' })
+        database.createObjectStore('indexes', { keyPath: 'name' })
+        database.createObjectStore('decisions', { keyPath: 'id' })
+        for (const store of ['pages', 'runs', 'history'])
+          database
+            .createObjectStore(store, {
+              keyPath: store === 'pages' ? ['repository', 'run', 'page'] : ['repository', 'run'],
+            })
+            .createIndex('repository', 'repository')
+      },
+    })
+    for (const store of [...stores, 'runs', 'history'] as const)
+      for (const record of await source.getAll(store)) await old.put(store, record)
+    for (const { findingsJson, ...page } of await source.getAll('pages'))
+      await old.put('pages', { ...page, findings: JSON.parse(findingsJson) as unknown })
+    old.close()
+
+    const database = await openWorkspace(name)
+    const [page] = await database.getAll('pages')
+    expect(page).not.toHaveProperty('findings')
+    expect(findingsOfPage(page)).toEqual(expected)
+    expect(await findingsOf(database, 'shop')).toEqual(expected)
+    expect((await listRepositories(database)).map((summary) => summary.name)).toEqual(['shop'])
+    database.close()
+    await deleteWorkspace(name)
+  })
 })
 
 describe('repository digests for the organisation-wide screens', () => {
@@ -480,6 +529,8 @@ describe('repository digests for the organisation-wide screens', () => {
     } = await listDigests(database)
     expect(digest.repository).toBe('legacy')
     expect(JSON.parse(digest.vulnerabilities[0])).toMatchObject({ cve: 'CVE-1', package: 'left-pad', severity: 'Low' })
+    // Its pages moved to runs, and on to JSON text: the finding reads back whole.
+    expect(await findingsOf(database, 'legacy')).toEqual([vulnerability])
     database.close()
     await deleteWorkspace(name)
   })

@@ -194,7 +194,9 @@ describe('a workspace written by schema version 6', () => {
       },
     })
     for (const run of await source.getAll('runs')) await old.put('runs', run)
-    for (const page of await source.getAll('pages')) await old.put('pages', page)
+    // Version 6 kept a page's findings as objects.
+    for (const { findingsJson, ...page } of await source.getAll('pages'))
+      await old.put('pages', { ...page, findings: JSON.parse(findingsJson) as unknown })
     old.close()
   }
 

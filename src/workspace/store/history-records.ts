@@ -7,6 +7,7 @@ import {
 } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
 import type { WorkspaceDatabase } from './schema'
+import { findingsOfPages } from './finding-pages'
 
 function stateOf(runs: readonly RunHistory[]): HistoryState {
   if (runs.length === 0) return emptyHistory
@@ -74,7 +75,7 @@ export async function applyTeamHistory(
           repository: record.repository,
           run: record.run,
           tool: record.tool,
-          findings: pages.flatMap((page) => page.findings),
+          findings: findingsOfPages(pages),
           scannedAt: record.scannedAt,
           timeSource: record.timeSource,
         }),

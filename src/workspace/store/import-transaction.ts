@@ -6,6 +6,7 @@ import type { TimeSource } from '@/workspace/history/finding-history'
 import { addScanToRun } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
 import { summaryOf, type RepositoryDetails } from './aggregates'
+import { findingsOfPage, findingsOfPages, pagesOf } from './finding-pages'
 import { triageSummaries } from './triage-summary'
 import {
   countChange,
@@ -117,52 +118,51 @@ class Requests {
   }
 }
 
+/** A stored page with its findings read. */
+interface LoadedPage {
+  page: FindingsPage
+  findings: Finding[]
+}
+
 /**
  * Replaces one run's pages: the run's own, and the pages an older Vigil stored under the same
- * tool's name (before runs existed), whose findings are read again rather than compared.
+ * tool's name (before runs existed), whose findings are read again rather than compared. Gives
+ * the repository's pages after it.
  */
 function replaceRun(
   transaction: WriteTransaction,
   requests: Requests,
   repository: string,
   entry: RunImport,
-  pages: FindingsPage[],
-): { kept: FindingsPage[]; written: FindingsPage[]; changes: ChangeCounts; findings: Finding[] } {
+  pages: LoadedPage[],
+): { pages: LoadedPage[]; changes: ChangeCounts; findings: Finding[] } {
   const store = transaction.objectStore('pages')
   const previous = new Map<string, string>()
   let reread = 0
-  const kept: FindingsPage[] = []
-  for (const page of pages) {
+  const after: LoadedPage[] = []
+  for (const loaded of pages) {
+    const { page } = loaded
     const ours =
       (page.run === entry.run || entry.formerRuns.has(page.run)) && page.modelVersion === FINDING_MODEL_VERSION
     const legacy = page.modelVersion < FINDING_MODEL_VERSION && (page.run === entry.run || page.tool === entry.tool)
     if (!ours && !legacy) {
-      kept.push(page)
+      after.push(loaded)
       continue
     }
-    if (ours) for (const finding of page.findings) previous.set(finding.key, JSON.stringify(finding))
-    else reread += page.findings.length
+    if (ours) for (const finding of loaded.findings) previous.set(finding.key, JSON.stringify(finding))
+    else reread += loaded.findings.length
     requests.add(store.delete([page.repository, page.run, page.page]))
   }
   const byKey = new Map<string, Finding>()
   for (const finding of entry.findings) if (!byKey.has(finding.key)) byKey.set(finding.key, finding)
   const findings = [...byKey.values()]
-  const written: FindingsPage[] = []
-  for (let start = 0, page = 0; start < findings.length; start += PAGE_SIZE, page += 1) {
-    const record: FindingsPage = {
-      repository,
-      run: entry.run,
-      tool: entry.tool,
-      page,
-      modelVersion: FINDING_MODEL_VERSION,
-      findings: findings.slice(start, start + PAGE_SIZE),
-    }
-    requests.add(store.put(record))
-    written.push(record)
+  for (const [index, page] of pagesOf(repository, entry.run, entry.tool, findings).entries()) {
+    requests.add(store.put(page))
+    after.push({ page, findings: findings.slice(index * PAGE_SIZE, (index + 1) * PAGE_SIZE) })
   }
   const changes = changesBetween(previous, findings)
   if (reread > 0) changes.reread = reread
-  return { kept, written, changes, findings }
+  return { pages: after, changes, findings }
 }
 
 /**
@@ -241,7 +241,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       transaction.objectStore('decisions').getAll().then(flattenLog),
       movesHistory ? undefined : Promise.all(entries.map((entry) => history.get([request.repository, entry.run]))),
     ])
-    let pages = storedPages
+    let pages = storedPages.map((page) => ({ page, findings: findingsOfPage(page) }))
     const runs = new Map(storedRuns.map((run) => [run.run, run]))
     const requests = new Requests()
     const records: ImportRecord[] = []
@@ -297,8 +297,9 @@ export async function importResults(database: WorkspaceDatabase, request: Import
         })
         continue
       }
-      const { kept, written, changes, findings } = replaceRun(transaction, requests, request.repository, entry, pages)
-      pages = [...kept, ...written]
+      const replaced = replaceRun(transaction, requests, request.repository, entry, pages)
+      const { changes, findings } = replaced
+      pages = replaced.pages
       for (const [run, record] of runs)
         if (record.modelVersion < FINDING_MODEL_VERSION && record.tool === entry.tool) {
           runs.delete(run)
@@ -335,7 +336,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     }
 
     // While the storage writes the pages, the summary and the digest are made.
-    const unique = uniqueFindings(pages.flatMap((page) => page.findings))
+    const unique = uniqueFindings(pages.flatMap((loaded) => loaded.findings))
     const replacedTools = new Set(documents.map((document) => document.tool))
     const summary = summaryOf({
       name: request.repository,
@@ -406,7 +407,7 @@ export async function removeRuns(
     await transaction.objectStore('repositories').delete(repository)
     await transaction.objectStore('digests').delete(repository)
   } else if (before) {
-    const unique = uniqueFindings(pages.filter((page) => !leaving.has(page.run)).flatMap((page) => page.findings))
+    const unique = uniqueFindings(findingsOfPages(pages.filter((page) => !leaving.has(page.run))))
     const documents = before.apis.documents.filter((document) => staying.some((run) => run.tool === document.tool))
     const summary = summaryOf({ name: repository, findings: unique, runs: staying, results: [], documents, before })
     const digest = digestOf(repository, unique)

@@ -2,6 +2,7 @@ import type { StoredAdvisoryIndex } from '@/workspace/advisory-index'
 import type { RepositoryDigest } from '@/workspace/digest'
 import type { Finding } from '@/workspace/model'
 import type { KeptTimeline } from '@/workspace/history/workspace-times'
+import { findingsOfPages } from './finding-pages'
 import {
   generationOf,
   type ImportRecord,
@@ -16,8 +17,7 @@ export function listRepositories(database: WorkspaceDatabase): Promise<Repositor
 }
 
 export async function findingsOf(database: WorkspaceDatabase, repository: string): Promise<Finding[]> {
-  const pages = await database.getAllFromIndex('pages', 'repository', repository)
-  return pages.flatMap((page) => page.findings)
+  return findingsOfPages(await database.getAllFromIndex('pages', 'repository', repository))
 }
 
 /** The runs stored for a repository: each tool's run, when it scanned, and who brought it. */

@@ -16,7 +16,7 @@ export { deleteWorkspace, workspaceName } from './workspace-names'
 
 /** Findings are stored in pages of this many, per repository and run: few records to write and read. */
 export const PAGE_SIZE = 1000
-export const SCHEMA_VERSION = 7
+export const SCHEMA_VERSION = 8
 
 /** What the repositories list and the dashboard read: one small record per repository. */
 export interface RepositorySummary {
@@ -64,7 +64,7 @@ export interface ApiSummary extends EndpointExposure {
 
 export const emptyApiSummary = (): ApiSummary => ({ endpoints: 0, sensitive: 0, exposed: 0, documents: [] })
 
-/** Up to PAGE_SIZE findings of one run of one tool for one repository. */
+/** Up to PAGE_SIZE findings of one run of one tool for one repository (finding-pages.ts makes and reads them). */
 export interface FindingsPage {
   repository: string
   run: string
@@ -72,6 +72,12 @@ export interface FindingsPage {
   page: number
   /** The finding model the readers wrote them with (FINDING_MODEL_VERSION). */
   modelVersion: number
+  /** The findings as JSON text: one string for the storage to copy, not a thousand objects. */
+  findingsJson: string
+}
+
+/** A page as workspaces before version 8 stored it: its findings as objects. */
+interface LegacyFindingsPage extends Omit<FindingsPage, 'findingsJson'> {
   findings: Finding[]
 }
 
@@ -292,8 +298,8 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
         const untyped = database as unknown as IDBPDatabase
         // Migrations run in order from the stored version; version 1 creates the stores.
         if (oldVersion < 1) createVersionOneStores(untyped)
-        // Version 2 counts API endpoints in each summary; summaries of version 1 had none.
-        if (oldVersion >= 1 && oldVersion < 2) void addApiSummaries(transaction)
+        // Version 2 counts API endpoints in each summary; summaries of version 1 had none
+        // (migrateRecords adds them, as it moves and converts the records of every older version).
         // Version 3 remembers feeds and their files.
         if (oldVersion < 3) {
           database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
@@ -312,16 +318,16 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
           database.createObjectStore('runs', { keyPath: ['repository', 'run'] }).createIndex('repository', 'repository')
           // Decisions on findings: appended, never edited, beside the findings so no import erases them.
           database.createObjectStore('decisions', { keyPath: 'id' })
-          if (oldVersion >= 1) void moveToRuns(transaction)
-          else untyped.deleteObjectStore('findings')
+          if (oldVersion < 1) untyped.deleteObjectStore('findings')
         }
         // Version 7 keeps each run's history; a version 6 workspace starts it from the runs it holds.
         if (oldVersion < 7) {
           database
             .createObjectStore('history', { keyPath: ['repository', 'run'] })
             .createIndex('repository', 'repository')
-          if (oldVersion === 6) void startHistory(transaction)
         }
+        // Version 8 keeps each page's findings as JSON text.
+        if (oldVersion >= 1) void migrateRecords(transaction, oldVersion)
       },
       // Another tab upgrades or deletes the workspace: let it.
       blocking: (_current, _blocked, event) => (event.target as IDBDatabase).close(),
@@ -334,6 +340,17 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
     if (error instanceof DOMException && error.name === 'VersionError') throw new NewerWorkspaceError()
     throw error
   }
+}
+
+/**
+ * The records of an older workspace brought to this version, one version's step after the other
+ * (each reads what the one before wrote), in the upgrade's transaction.
+ */
+async function migrateRecords(transaction: UpgradeTransaction, oldVersion: number) {
+  if (oldVersion < 2) await addApiSummaries(transaction)
+  if (oldVersion < 6) await moveToRuns(transaction)
+  if (oldVersion === 6) await startHistory(transaction)
+  if (oldVersion < 8) await pagesAsText(transaction)
 }
 
 async function addApiSummaries(transaction: UpgradeTransaction) {
@@ -362,10 +379,11 @@ async function moveToRuns(transaction: UpgradeTransaction) {
     ]),
   )
   const runs = new Map<string, RunRecord>()
+  const legacyPages = untyped.objectStore('pages')
   let cursor = await untyped.objectStore('findings').openCursor()
   while (cursor) {
     const old = cursor.value as { repository: string; tool: string; page: number; findings: Finding[] }
-    await transaction.objectStore('pages').put({
+    await legacyPages.put({
       repository: old.repository,
       run: old.tool,
       tool: old.tool,
@@ -398,9 +416,8 @@ async function moveToRuns(transaction: UpgradeTransaction) {
   for (const record of runs.values()) await transaction.objectStore('runs').put(record)
   untyped.db.deleteObjectStore('findings')
   // Every digest again, from the pages as they are now (workspaces before version 4 had none).
-  const pages = transaction.objectStore('pages')
   for (const name of summaries.keys()) {
-    const stored = await pages.index('repository').getAll(name)
+    const stored = (await legacyPages.index('repository').getAll(name)) as LegacyFindingsPage[]
     await transaction
       .objectStore('digests')
       .put(digestOf(name, uniqueFindings(stored.flatMap((page) => page.findings))))
@@ -416,9 +433,11 @@ async function startHistory(transaction: UpgradeTransaction) {
   const runs = await transaction.objectStore('runs').getAll()
   for (const run of runs) {
     if (run.modelVersion !== FINDING_MODEL_VERSION) continue
-    const pages = await transaction
+    const pages = (await transaction
       .objectStore('pages')
-      .getAll(IDBKeyRange.bound([run.repository, run.run, 0], [run.repository, run.run, Infinity]))
+      .getAll(
+        IDBKeyRange.bound([run.repository, run.run, 0], [run.repository, run.run, Infinity]),
+      )) as unknown as LegacyFindingsPage[]
     const scan = scanOf({
       repository: run.repository,
       run: run.run,
@@ -428,6 +447,16 @@ async function startHistory(transaction: UpgradeTransaction) {
       timeSource: run.timeSource,
     })
     await transaction.objectStore('history').put(addScanToRun(undefined, scan))
+  }
+}
+
+/** Each page's findings from a list of objects to JSON text (version 8). */
+async function pagesAsText(transaction: UpgradeTransaction) {
+  let cursor = await transaction.objectStore('pages').openCursor()
+  while (cursor) {
+    const { findings, ...page } = cursor.value as unknown as LegacyFindingsPage
+    await cursor.update({ ...page, findingsJson: JSON.stringify(findings) })
+    cursor = await cursor.continue()
   }
 }
 

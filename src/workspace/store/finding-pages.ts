@@ -1,0 +1,32 @@
+import { FINDING_MODEL_VERSION, type Finding } from '@/workspace/model'
+import { PAGE_SIZE, type FindingsPage } from './schema'
+
+/**
+ * A run's findings cut into the pages the workspace stores, each holding its findings as JSON
+ * text: the storage copies one string per page, where a list of objects made it walk every field
+ * of every finding (the most of an import's and a feed sync's writing time).
+ */
+export function pagesOf(repository: string, run: string, tool: string, findings: readonly Finding[]): FindingsPage[] {
+  const pages: FindingsPage[] = []
+  for (let start = 0, page = 0; start < findings.length; start += PAGE_SIZE, page += 1) {
+    pages.push({
+      repository,
+      run,
+      tool,
+      page,
+      modelVersion: FINDING_MODEL_VERSION,
+      findingsJson: JSON.stringify(findings.slice(start, start + PAGE_SIZE)),
+    })
+  }
+  return pages
+}
+
+/** The findings a stored page holds. */
+export const findingsOfPage = (page: FindingsPage): Finding[] => JSON.parse(page.findingsJson) as Finding[]
+
+/** The findings of stored pages, in their order. */
+export function findingsOfPages(pages: readonly FindingsPage[]): Finding[] {
+  const findings: Finding[] = []
+  for (const page of pages) for (const finding of findingsOfPage(page)) findings.push(finding)
+  return findings
+}
