@@ -73,6 +73,33 @@ function profilesOf(events: TraceEvent[]) {
   return profiles
 }
 
+/**
+ * TRACE_BROWSER=1: every process's busiest threads (the browser's storage work runs outside the
+ * page), and the IndexedDB trace events that took longest in all.
+ */
+function printOtherThreads(events: TraceEvent[], tasks: TraceEvent[]) {
+  const threadNames = new Map<string, string>()
+  const processNames = new Map<number, string>()
+  for (const event of events) {
+    if (event.name === 'thread_name') threadNames.set(`${event.pid}:${event.tid}`, event.args?.name ?? '')
+    if (event.name === 'process_name') processNames.set(event.pid, event.args?.name ?? '')
+  }
+  const busy = new Map<string, number>()
+  for (const task of tasks) busy.set(`${task.pid}:${task.tid}`, (busy.get(`${task.pid}:${task.tid}`) ?? 0) + task.dur!)
+  console.log('\nbusiest threads, every process:')
+  for (const [thread, micros] of [...busy].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    console.log(
+      `${(micros / 1000).toFixed(0).padStart(8)} ms  ${processNames.get(Number(thread.split(':')[0]))} ${threadNames.get(thread)}`,
+    )
+  const storage = new Map<string, number>()
+  for (const event of events)
+    if (event.ph === 'X' && event.dur && /IndexedDB|IDB|LevelDB|Sqlite/i.test(event.name))
+      storage.set(event.name, (storage.get(event.name) ?? 0) + event.dur)
+  console.log('IndexedDB events by total time:')
+  for (const [name, micros] of [...storage].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`${(micros / 1000).toFixed(0).padStart(8)} ms  ${name}`)
+}
+
 /** What is traced: from the first step to the last, on a page signed in on the settings page. */
 interface TracedWork {
   name: string
@@ -151,7 +178,8 @@ async function main() {
     cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
     await cdp.send('Tracing.start', {
       categories:
-        'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler,__metadata',
+        'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler,__metadata' +
+        (env.TRACE_BROWSER ? ',toplevel,IndexedDB' : ''),
       transferMode: 'ReportEvents',
     })
     const started = Date.now()
@@ -166,6 +194,7 @@ async function main() {
     for (const event of events) if (event.name === 'thread_name') names.set(event.tid, event.args?.name ?? '')
     const tasks = events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.dur)
     const profiles = profilesOf(events)
+    if (env.TRACE_BROWSER) printOtherThreads(events, tasks)
     for (const [tid, name] of names) {
       if (!/CrRendererMain|DedicatedWorker/.test(name)) continue
       const own = tasks.filter((task) => task.tid === tid)

@@ -69,6 +69,11 @@ export function checkFeedUrl(address: string, pageOrigin: string): URL {
       `The feed address "${address}" is not a URL. It should name the manifest, such as https://scans.example.com/vigil/manifest.json.`,
     )
   }
+  return checkFeedAddress(url, pageOrigin)
+}
+
+/** checkFeedUrl for an address already parsed (a manifest's files: parsed once, not twice). */
+function checkFeedAddress(url: URL, pageOrigin: string): URL {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new FeedError(`The feed address must start with https:// (it starts with ${url.protocol}).`)
   }
@@ -129,7 +134,7 @@ export function readManifest(text: string, manifestUrl: string, pageOrigin: stri
       } catch {
         throw new FeedError(`The file "${String(file.url)}" of ${name} is not a URL.`)
       }
-      checkFeedUrl(url.href, pageOrigin)
+      checkFeedAddress(url, pageOrigin)
       const owner = fileOwners.get(url.href)
       if (owner !== undefined) {
         throw new FeedError(
