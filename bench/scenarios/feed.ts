@@ -20,6 +20,8 @@ export interface FeedResults {
   /** First sync of an empty workspace, from the snapshot. */
   firstSyncMs: number
   firstSyncRequests: number
+  /** The page's longest main-thread task during the first sync (the worker does the work; the page shows progress). */
+  firstSyncLongestTaskMs: number
   /** The floor, same bytes: the snapshot's parts fetched, decompressed and JSON.parse'd line by line in the page. */
   fetchParseMs: number
   /** The import worker's JS heap at its highest during the first sync (CDP Runtime.getHeapUsage), if measured. */
@@ -27,6 +29,7 @@ export interface FeedResults {
   /** A sync with nothing changed right after the first (the page still reads the workspace the first one filled). */
   resyncMs: number
   resyncRequests: number
+  resyncLongestTaskMs: number
   /** Again, once the page is idle. */
   resyncIdleMs: number
   /** First sync file by file (`BENCH_FEED_PER_FILE=1`). */
@@ -133,11 +136,22 @@ export async function feedSync(browser: Browser, origin: string): Promise<FeedRe
     return { context, page }
   }
   const sync = async (page: Page, expected: string) => {
+    await page.evaluate(() => {
+      const measured = window as typeof window & { __longest?: number; __observer?: PerformanceObserver }
+      measured.__longest = 0
+      measured.__observer?.disconnect()
+      measured.__observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) measured.__longest = Math.max(measured.__longest ?? 0, entry.duration)
+      })
+      measured.__observer.observe({ type: 'longtask', buffered: false })
+    })
     feedRequests.count = 0
     const start = Date.now()
     await page.getByRole('button', { name: 'Sync now' }).click()
     await page.getByTestId('feed-status').filter({ hasText: expected }).waitFor({ timeout: 1_800_000 })
-    return { ms: Date.now() - start, requests: feedRequests.count }
+    const ms = Date.now() - start
+    const longestTaskMs = await page.evaluate(() => (window as typeof window & { __longest?: number }).__longest ?? 0)
+    return { ms, requests: feedRequests.count, longestTaskMs: round(longestTaskMs) }
   }
 
   const { context, page } = await open()
@@ -169,10 +183,12 @@ export async function feedSync(browser: Browser, origin: string): Promise<FeedRe
     snapshotMegabytes: round(parts.reduce((sum, part) => sum + part.size, 0) / 1024 / 1024),
     firstSyncMs: first.value.ms,
     firstSyncRequests: first.value.requests,
+    firstSyncLongestTaskMs: first.value.longestTaskMs,
     fetchParseMs,
     workerPeakHeapMb: first.peakMb,
     resyncMs: again.ms,
     resyncRequests: again.requests,
+    resyncLongestTaskMs: again.longestTaskMs,
     resyncIdleMs: idle.ms,
     perFileSyncMs: perFile?.ms,
     perFileRequests: perFile?.requests,
