@@ -125,16 +125,23 @@ function importWork(which: string): TracedWork {
   }
 }
 
-/** TRACE_RESYNC=1: the first sync untraced, then the one right after it (nothing changed) traced. */
+/**
+ * TRACE_RESYNC=1: the first sync untraced, then the one right after it (nothing changed) traced.
+ * TRACE_PER_FILE=1: a feed built without a snapshot, its files fetched one by one.
+ */
 function feedWork(origin: string): TracedWork {
   const folder = join(dir, 'bench-feed')
   const { files } = feedFolder(folder, feedRepositories)
-  execFileSync('node', ['scripts/feed.mjs', folder], { cwd: root, stdio: 'ignore' })
+  const perFile = !!env.TRACE_PER_FILE
+  execFileSync('node', ['scripts/feed.mjs', folder, ...(perFile ? ['--no-snapshot'] : [])], {
+    cwd: root,
+    stdio: 'ignore',
+  })
   const sync = async (page: Page, expected: string) => {
     await page.getByRole('button', { name: 'Sync now' }).click()
     await page.getByTestId('feed-status').filter({ hasText: expected }).waitFor({ timeout: 1_800_000 })
   }
-  const first = `0 fetched, ${files} from the snapshot`
+  const first = perFile ? `${files} fetched` : `0 fetched, ${files} from the snapshot`
   const resync = !!env.TRACE_RESYNC
   return {
     name: `a feed of ${feedRepositories} repositories: Sync now to the report${resync ? ', right after the first sync' : ''}`,
@@ -207,7 +214,7 @@ async function main() {
       console.log(
         `\n${name} (${tid}): busy ${busy.toFixed(1)} ms in ${own.length} tasks; longest ${longest.map((ms) => ms.toFixed(1)).join(', ')} ms`,
       )
-      const origin = Math.min(...tasks.map((task) => task.ts))
+      const origin = tasks.reduce((first, task) => Math.min(first, task.ts), Infinity)
       const timeline = own
         .filter((task) => task.dur! >= 10_000)
         .map((task) => `${((task.ts - origin) / 1000).toFixed(0).padStart(6)} ms +${(task.dur! / 1000).toFixed(1)}`)

@@ -102,7 +102,7 @@ export async function buildManifest(
     let results: ReadResult[]
     try {
       // Read under the name a browser syncing the feed gives it, so that their runs agree.
-      results = readScanText(decodeText(await bytesOf(new Blob([file.bytes as Uint8Array<ArrayBuffer>]))), {
+      results = readScanText(decodeText(await bytesOf(file.bytes)), {
         fileName: pathInRepositoryFolder(url, parts[0]),
         repository: parts[0],
       })

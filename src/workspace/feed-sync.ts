@@ -200,7 +200,7 @@ interface Fetched {
   state?: FeedFileState
   outcome:
     | { kind: 'unchanged' }
-    | { kind: 'fetched'; blob: Blob; sha256: string; etag?: string; lastModified?: string }
+    | { kind: 'fetched'; bytes: Uint8Array; sha256: string; etag?: string; lastModified?: string }
     | { kind: 'problem'; text: string }
     /** Failed before, and its wait is not over: not asked for. */
     | { kind: 'waiting'; text: string }
@@ -286,7 +286,7 @@ async function fetchFile(
     ...item,
     outcome: {
       kind: 'fetched',
-      blob: new Blob([bytes]),
+      bytes,
       sha256,
       etag: response.headers.get('ETag') ?? undefined,
       lastModified: response.headers.get('Last-Modified') ?? undefined,
@@ -504,7 +504,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
           database,
           {
             name: displayName(file.url, manifestUrl),
-            blob: outcome.blob,
+            blob: outcome.bytes,
             repository: repository.name,
             fileName: pathInRepositoryFolder(displayName(file.url, manifestUrl), repository.name),
             origin: { kind: 'feed', manifestUrl },

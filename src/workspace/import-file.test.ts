@@ -66,6 +66,19 @@ describe('reading a file’s bytes', () => {
     expect(decode(await bytesOf(new Blob([gzipSync(text)])))).toBe(text)
   })
 
+  it('reads bytes already in memory (a feed’s fetched file) as they are, or decompressed, within the limit', async () => {
+    const text = '{"version":"2.1.0","runs":[]}'
+    const plain = new TextEncoder().encode(text)
+    expect(await bytesOf(plain)).toBe(plain)
+    expect(new TextDecoder().decode(await bytesOf(new Uint8Array(gzipSync(text))))).toBe(text)
+    await expect(bytesOf(new Uint8Array(2 * MiB), MiB)).rejects.toThrow(
+      'The file is 2 MB; Vigil reads files up to 1 MB.',
+    )
+    await expect(bytesOf(new Uint8Array(gzipSync(Buffer.alloc(4 * MiB, 0x20))), MiB)).rejects.toThrow(
+      'The file decompresses to more than 1 MB',
+    )
+  })
+
   it('refuses gzip cut short, binary inside gzip, and a file over the limit', async () => {
     const compressed = gzipSync(`{"a":"${randomBytes(10_000).toString('hex')}"}`)
     await expect(bytesOf(new Blob([compressed.subarray(0, 2_000)]))).rejects.toThrow(

@@ -12,7 +12,8 @@ import { detectVex, importVex, VexImportError } from './triage/vex-import'
 export interface ImportFileInput {
   /** The name shown to the user: the file's path within a dropped folder, else its name. */
   name: string
-  blob: Blob
+  /** The file as chosen; or its bytes, already fetched and checked (a feed's file), read as they are. */
+  blob: Blob | Uint8Array
   /**
    * Chosen in the dialog, the top-level folder of a dropped folder (`<repo>/<anything>`), or a
    * feed's repository: it wins over the repository the file names.
@@ -87,13 +88,22 @@ export async function gunzipWithin(compressed: ReadableStream<BufferSource>, lim
   }
 }
 
-/** A file's bytes, decompressed (within `limit`) when it is gzip-compressed. */
-export async function bytesOf(blob: Blob, limit = MAX_FILE_BYTES): Promise<Uint8Array> {
-  if (blob.size > limit) {
-    throw new ReaderError(`The file is ${megabytes(blob.size)} MB; Vigil reads files up to ${megabytes(limit)} MB.`)
+/**
+ * A file's bytes, decompressed (within `limit`) when it is gzip-compressed. Bytes already in
+ * memory are used as they are: a Blob made of them would be read back through the browser's blob
+ * store, two reads a file.
+ */
+export async function bytesOf(source: Blob | Uint8Array, limit = MAX_FILE_BYTES): Promise<Uint8Array> {
+  const size = source instanceof Uint8Array ? source.byteLength : source.size
+  if (size > limit) {
+    throw new ReaderError(`The file is ${megabytes(size)} MB; Vigil reads files up to ${megabytes(limit)} MB.`)
   }
-  if (!isGzip(new Uint8Array(await blob.slice(0, 2).arrayBuffer()))) return new Uint8Array(await blob.arrayBuffer())
-  return gunzipWithin(blob.stream(), limit)
+  if (source instanceof Uint8Array) {
+    if (!isGzip(source)) return source
+    return gunzipWithin(new Blob([source as Uint8Array<ArrayBuffer>]).stream(), limit)
+  }
+  if (!isGzip(new Uint8Array(await source.slice(0, 2).arrayBuffer()))) return new Uint8Array(await source.arrayBuffer())
+  return gunzipWithin(source.stream(), limit)
 }
 
 /**

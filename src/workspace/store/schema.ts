@@ -455,7 +455,7 @@ async function pagesAsText(transaction: UpgradeTransaction) {
   let cursor = await transaction.objectStore('pages').openCursor()
   while (cursor) {
     const { findings, ...page } = cursor.value as unknown as LegacyFindingsPage
-    await cursor.update({ ...page, findingsJson: JSON.stringify(findings) })
+    await cursor.update({ ...page, findingsJson: JSON.stringify(Array.isArray(findings) ? findings : []) })
     cursor = await cursor.continue()
   }
 }
