@@ -1,17 +1,42 @@
 import { describe, expect, it } from 'vitest'
 import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/test-workspace'
+import { emptyCounts } from '@/data/findings'
 import type { RepositoryDigest } from '@/workspace/digest'
-import { listDigests, readGeneration } from './reads'
-import { countChange, type WorkspaceDatabase } from './schema'
+import { listDigests, listRepositories, readGeneration } from './reads'
+import { countChange, emptyApiSummary, type RepositorySummary, type WorkspaceDatabase } from './schema'
 
 closeTestWorkspacesAfterEach()
 
-const digest = (repository: string): RepositoryDigest => ({ repository, vulnerabilities: [], endpoints: [] })
+const digest = (repository: string, vulnerabilities: string[] = []): RepositoryDigest => ({
+  repository,
+  vulnerabilities,
+  endpoints: [],
+})
 
 /** Digests written as an import writes them: with the generation counted in the same transaction. */
-async function land(database: WorkspaceDatabase, names: string[]) {
+async function land(database: WorkspaceDatabase, names: string[], vulnerabilities: string[] = []) {
   const transaction = database.transaction(['digests', 'indexes'], 'readwrite')
-  await Promise.all(names.map((name) => transaction.objectStore('digests').put(digest(name))))
+  await Promise.all(names.map((name) => transaction.objectStore('digests').put(digest(name, vulnerabilities))))
+  await countChange(transaction.objectStore('indexes'))
+  await transaction.done
+}
+
+const summary = (name: string): RepositorySummary => ({
+  name,
+  description: '',
+  url: '',
+  isPrivate: false,
+  languages: [],
+  scannedAt: '2026-11-20T10:00:00.000Z',
+  tools: ['Trivy'],
+  counts: emptyCounts(),
+  apis: emptyApiSummary(),
+})
+
+/** Summaries written as an import writes them: with the generation counted in the same transaction. */
+async function landSummaries(database: WorkspaceDatabase, names: string[], description = '') {
+  const transaction = database.transaction(['repositories', 'indexes'], 'readwrite')
+  await Promise.all(names.map((name) => transaction.objectStore('repositories').put({ ...summary(name), description })))
   await countChange(transaction.objectStore('indexes'))
   await transaction.done
 }
@@ -37,12 +62,43 @@ describe('every digest, read a few hundred at a time', () => {
       return read
     })
     // Queued after the first read's transaction: it waits for that one read, not for all of them.
-    const writing = land(database, ['zz-landed-meanwhile']).then(() => settled.push('write'))
+    // It rewrites the first digest too, which the first read already copied.
+    const writing = land(database, ['service-00000', 'zz-landed-meanwhile'], ['{"cve":"CVE-1"}']).then(() =>
+      settled.push('write'),
+    )
     const [read] = await Promise.all([reading, writing])
     expect(settled).toEqual(['write', 'read'])
-    // All of one generation: the one after the write, with its digest.
+    // All of one generation: the one after the write, with its digests.
     expect(read.generation).toBe(before + 1)
     expect(read.digests).toHaveLength(1_201)
+    expect(read.digests[0]).toEqual(digest('service-00000', ['{"cve":"CVE-1"}']))
     expect(read.digests.at(-1)?.repository).toBe('zz-landed-meanwhile')
+  })
+})
+
+describe('every repository summary, read a thousand at a time', () => {
+  it('reads them all, in order', async () => {
+    const database = await freshWorkspace()
+    await landSummaries(database, names(2_500))
+    expect((await listRepositories(database)).map((each) => each.name)).toEqual(names(2_500))
+  })
+
+  it('reads again when an import lands between two of its reads, all of one generation', async () => {
+    const database = await freshWorkspace()
+    await landSummaries(database, names(2_500))
+    const settled: string[] = []
+    const reading = listRepositories(database).then((read) => {
+      settled.push('read')
+      return read
+    })
+    // It changes the first summary too, which the first read already copied.
+    const writing = landSummaries(database, ['service-00000', 'zz-landed-meanwhile'], 'rewritten').then(() =>
+      settled.push('write'),
+    )
+    const [read] = await Promise.all([reading, writing])
+    expect(settled).toEqual(['write', 'read'])
+    expect(read).toHaveLength(2_501)
+    expect(read[0]).toMatchObject({ name: 'service-00000', description: 'rewritten' })
+    expect(read.at(-1)?.name).toBe('zz-landed-meanwhile')
   })
 })
