@@ -1,5 +1,5 @@
 import { unwrap } from 'idb'
-import type { SnapshotRepository } from '@/workspace/feed-snapshot'
+import { byName, type SnapshotRepository } from '@/workspace/feed-snapshot'
 import { triageSummaries } from './triage-summary'
 import {
   countChange,
@@ -36,10 +36,14 @@ export async function storeSnapshotRepositories(
   )
   const stored: string[] = []
   try {
-    const repositories = transaction.objectStore('repositories')
-    // Asked all at once: one transaction answers them in turn, without a round trip each.
-    const held = await Promise.all(landings.map((item) => repositories.getKey(item.repository.name)))
-    const landing = landings.filter((_, index) => held[index] === undefined)
+    // The names the workspace holds between the batch's first and last (parts are cut in the order
+    // of the names, and sorted here again): one request per batch, not one per repository.
+    const names = landings.map((item) => item.repository.name).sort(byName)
+    const held =
+      names.length === 0
+        ? new Set<string>()
+        : new Set(await transaction.objectStore('repositories').getAllKeys(IDBKeyRange.bound(names[0], names.at(-1)!)))
+    const landing = landings.filter((item) => !held.has(item.repository.name))
     const log = landing.length > 0 ? flattenLog(await transaction.objectStore('decisions').getAll()) : []
     const triage =
       log.length > 0
