@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/test-workspace'
+import {
+  closeTestWorkspacesAfterEach,
+  createStoresOfVersion,
+  freshWorkspace,
+  pagesAsObjects,
+} from '@tests/helpers/test-workspace'
 import { importFile, type ImportFileInput } from './import-file'
 import { locationOf } from './model'
 import type { StoredAdvisoryIndex } from './advisory-index'
@@ -17,14 +22,7 @@ import {
 } from './store/reads'
 import { removeRuns } from './store/import-transaction'
 import { findingsOfPage } from './store/finding-pages'
-import {
-  openWorkspace,
-  createVersionOneStores,
-  PAGE_SIZE,
-  workspaceName,
-  deleteWorkspace,
-  type WorkspaceDatabase,
-} from './store/schema'
+import { openWorkspace, PAGE_SIZE, workspaceName, deleteWorkspace, type WorkspaceDatabase } from './store/schema'
 
 closeTestWorkspacesAfterEach()
 afterEach(() => vi.restoreAllMocks())
@@ -312,7 +310,7 @@ describe('schema migrations', () => {
   it('adds API counts to the repository summaries of a version 1 workspace, keeping everything else', async () => {
     const { openDB } = await import('idb')
     const name = `vigil-workspace-migration-${crypto.randomUUID()}`
-    const old = await openDB(name, 1, { upgrade: (database) => createVersionOneStores(database) })
+    const old = await openDB(name, 1, { upgrade: (database) => createStoresOfVersion(database, 1) })
     await old.put('repositories', { name: 'legacy', description: 'from version 1', tools: ['Semgrep'] })
     old.close()
     const database = await openWorkspace(name)
@@ -339,30 +337,10 @@ describe('schema migrations', () => {
     expect(expected).toHaveLength(3)
     const { openDB } = await import('idb')
     const name = `vigil-workspace-migration-${crypto.randomUUID()}`
-    const stores = ['repositories', 'feeds', 'feedFiles', 'digests', 'indexes', 'decisions'] as const
-    const old = await openDB(name, 7, {
-      upgrade(database) {
-        database.createObjectStore('repositories', { keyPath: 'name' })
-        database
-          .createObjectStore('imports', { keyPath: 'id', autoIncrement: true })
-          .createIndex('repository', 'repository')
-        database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
-        database.createObjectStore('feedFiles', { keyPath: 'url' })
-        database.createObjectStore('digests', { keyPath: 'repository' })
-        database.createObjectStore('indexes', { keyPath: 'name' })
-        database.createObjectStore('decisions', { keyPath: 'id' })
-        for (const store of ['pages', 'runs', 'history'])
-          database
-            .createObjectStore(store, {
-              keyPath: store === 'pages' ? ['repository', 'run', 'page'] : ['repository', 'run'],
-            })
-            .createIndex('repository', 'repository')
-      },
-    })
-    for (const store of [...stores, 'runs', 'history'] as const)
+    const old = await openDB(name, 7, { upgrade: (database) => createStoresOfVersion(database, 7) })
+    for (const store of ['repositories', 'digests', 'indexes', 'runs', 'history'] as const)
       for (const record of await source.getAll(store)) await old.put(store, record)
-    for (const { findingsJson, ...page } of await source.getAll('pages'))
-      await old.put('pages', { ...page, findings: JSON.parse(findingsJson) as unknown })
+    for (const page of await pagesAsObjects(source)) await old.put('pages', page)
     old.close()
 
     const database = await openWorkspace(name)
@@ -500,13 +478,7 @@ describe('repository digests for the organisation-wide screens', () => {
   it('builds the digests of a workspace made before version 4 from its stored findings', async () => {
     const { openDB } = await import('idb')
     const name = `vigil-workspace-migration-${crypto.randomUUID()}`
-    const old = await openDB(name, 3, {
-      upgrade: (database) => {
-        createVersionOneStores(database)
-        database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
-        database.createObjectStore('feedFiles', { keyPath: 'url' })
-      },
-    })
+    const old = await openDB(name, 3, { upgrade: (database) => createStoresOfVersion(database, 3) })
     await old.put('repositories', { name: 'legacy', tools: ['Grype'] })
     const vulnerability = {
       kind: 'vulnerability',

@@ -1,5 +1,11 @@
+import type { IDBPDatabase } from 'idb'
 import { afterEach } from 'vitest'
-import { deleteWorkspace, openWorkspace, type WorkspaceDatabase } from '@/workspace/store/schema'
+import {
+  createVersionOneStores,
+  deleteWorkspace,
+  openWorkspace,
+  type WorkspaceDatabase,
+} from '@/workspace/store/schema'
 
 const opened: { name: string; database: WorkspaceDatabase }[] = []
 
@@ -17,4 +23,36 @@ export function closeTestWorkspacesAfterEach() {
       await deleteWorkspace(name)
     }
   })
+}
+
+/**
+ * The object stores of a workspace at schema `version` (1 to 7), as that Vigil created them: the
+ * migration tests write an older workspace's records into them, then open it with this one.
+ */
+export function createStoresOfVersion(database: IDBPDatabase, version: number) {
+  createVersionOneStores(database)
+  if (version >= 3) {
+    database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
+    database.createObjectStore('feedFiles', { keyPath: 'url' })
+  }
+  if (version >= 4) database.createObjectStore('digests', { keyPath: 'repository' })
+  if (version >= 5) database.createObjectStore('indexes', { keyPath: 'name' })
+  if (version >= 6) {
+    database.deleteObjectStore('findings')
+    database
+      .createObjectStore('pages', { keyPath: ['repository', 'run', 'page'] })
+      .createIndex('repository', 'repository')
+    database.createObjectStore('runs', { keyPath: ['repository', 'run'] }).createIndex('repository', 'repository')
+    database.createObjectStore('decisions', { keyPath: 'id' })
+  }
+  if (version >= 7)
+    database.createObjectStore('history', { keyPath: ['repository', 'run'] }).createIndex('repository', 'repository')
+}
+
+/** Pages as workspaces before version 8 stored them: their findings as objects, not JSON text. */
+export async function pagesAsObjects(source: WorkspaceDatabase) {
+  return (await source.getAll('pages')).map(({ findingsJson, ...page }) => ({
+    ...page,
+    findings: JSON.parse(findingsJson) as unknown,
+  }))
 }

@@ -1,6 +1,11 @@
 import { openDB } from 'idb'
 import { describe, expect, it } from 'vitest'
-import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/test-workspace'
+import {
+  closeTestWorkspacesAfterEach,
+  createStoresOfVersion,
+  freshWorkspace,
+  pagesAsObjects,
+} from '@tests/helpers/test-workspace'
 import { findingHistory } from '@/workspace/history/finding-history'
 import { importFile, type ImportFileInput } from '@/workspace/import-file'
 import { readHistory } from './history-records'
@@ -176,27 +181,9 @@ describe('the whole history read for the days to fix', () => {
 describe('a workspace written by schema version 6', () => {
   /** The stores version 6 had, holding the runs and pages of `source`. */
   async function versionSix(name: string, source: WorkspaceDatabase) {
-    const old = await openDB(name, 6, {
-      upgrade(database) {
-        database.createObjectStore('repositories', { keyPath: 'name' })
-        database
-          .createObjectStore('imports', { keyPath: 'id', autoIncrement: true })
-          .createIndex('repository', 'repository')
-        database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
-        database.createObjectStore('feedFiles', { keyPath: 'url' })
-        database.createObjectStore('digests', { keyPath: 'repository' })
-        database.createObjectStore('indexes', { keyPath: 'name' })
-        database
-          .createObjectStore('pages', { keyPath: ['repository', 'run', 'page'] })
-          .createIndex('repository', 'repository')
-        database.createObjectStore('runs', { keyPath: ['repository', 'run'] }).createIndex('repository', 'repository')
-        database.createObjectStore('decisions', { keyPath: 'id' })
-      },
-    })
+    const old = await openDB(name, 6, { upgrade: (database) => createStoresOfVersion(database, 6) })
     for (const run of await source.getAll('runs')) await old.put('runs', run)
-    // Version 6 kept a page's findings as objects.
-    for (const { findingsJson, ...page } of await source.getAll('pages'))
-      await old.put('pages', { ...page, findings: JSON.parse(findingsJson) as unknown })
+    for (const page of await pagesAsObjects(source)) await old.put('pages', page)
     old.close()
   }
 

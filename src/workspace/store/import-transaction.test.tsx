@@ -1,6 +1,6 @@
 import { openDB } from 'idb'
 import { describe, expect, it } from 'vitest'
-import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/test-workspace'
+import { closeTestWorkspacesAfterEach, createStoresOfVersion, freshWorkspace } from '@tests/helpers/test-workspace'
 import { importFile, type ImportFileInput } from '@/workspace/import-file'
 import type { JsonObject } from '@/workspace/json'
 import { readTrivy } from '@/workspace/readers/trivy'
@@ -263,21 +263,7 @@ const trivyOfDot = (ids: string[], createdAt = '2026-11-20T10:00:00Z') =>
 describe('a workspace written by schema version 5', () => {
   /** The stores version 5 had, with one repository whose Semgrep findings were stored under the tool's name. */
   async function versionFive(name: string) {
-    const old = await openDB(name, 5, {
-      upgrade(database) {
-        database.createObjectStore('repositories', { keyPath: 'name' })
-        database
-          .createObjectStore('findings', { keyPath: ['repository', 'tool', 'page'] })
-          .createIndex('repository', 'repository')
-        database
-          .createObjectStore('imports', { keyPath: 'id', autoIncrement: true })
-          .createIndex('repository', 'repository')
-        database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
-        database.createObjectStore('feedFiles', { keyPath: 'url' })
-        database.createObjectStore('digests', { keyPath: 'repository' })
-        database.createObjectStore('indexes', { keyPath: 'name' })
-      },
-    })
+    const old = await openDB(name, 5, { upgrade: (database) => createStoresOfVersion(database, 5) })
     const finding = (line: number) => ({
       kind: 'policy-issue',
       key: `xss|src/a.ts:${line}|`,
