@@ -354,6 +354,37 @@ describe('schema migrations', () => {
   })
 })
 
+describe('a workspace with a page that lost its findings list', () => {
+  it('opens from version 6: the page counts as empty, the run’s other findings stay and start its history', async () => {
+    const source = await freshWorkspace()
+    await run(
+      source,
+      file('semgrep.sarif', sarif([1, 2].map((line) => ({ ruleId: 'xss', file: 'a.ts', line }))), {
+        repository: 'shop',
+      }),
+    )
+    const expected = await findingsOf(source, 'shop')
+    const [stored] = await source.getAll('runs')
+    const { openDB } = await import('idb')
+    const name = `vigil-workspace-migration-${crypto.randomUUID()}`
+    const old = await openDB(name, 6, { upgrade: (database) => createStoresOfVersion(database, 6) })
+    for (const store of ['repositories', 'digests', 'indexes', 'runs'] as const)
+      for (const record of await source.getAll(store)) await old.put(store, record)
+    for (const page of await pagesAsObjects(source)) await old.put('pages', page)
+    const { findings: _findings, ...broken } = (await pagesAsObjects(source))[0]
+    await old.put('pages', { ...broken, page: 1 })
+    old.close()
+
+    const database = await openWorkspace(name)
+    expect(await findingsOf(database, 'shop')).toEqual(expected)
+    const [history] = await database.getAll('history')
+    expect(history).toMatchObject({ repository: 'shop', run: stored.run })
+    expect([...history.findings.keys()].sort()).toEqual(expected.map((finding) => finding.key).sort())
+    database.close()
+    await deleteWorkspace(name)
+  })
+})
+
 describe('repository digests for the organisation-wide screens', () => {
   const grype = (id: string, related: string[], version: string) =>
     JSON.stringify({

@@ -10,7 +10,6 @@ import {
   type RepositorySummary,
   type RunRecord,
   type WorkspaceDatabase,
-  type WorkspaceSchema,
 } from './schema'
 
 /** Summaries read at once: 10,000 read whole held the page's main thread 74 ms, copying them. */
@@ -18,13 +17,22 @@ const SUMMARIES_PER_READ = 1000
 
 /**
  * Every repository's summary, what the lists and the dashboard read: a thousand at a time, each
- * read a transaction of its own, as the digests are (below); an import landing in between starts
- * the reading again.
+ * read a request of its own. Each summary is whole (one write makes it), and a write landing
+ * between two reads shows in the later ones only: the page reads again after each change it
+ * hears of. Starting again at every change instead, as the digests do, could go on for as long
+ * as a feed's first sync, which changes the workspace every batch.
  */
 export async function listRepositories(database: WorkspaceDatabase): Promise<RepositorySummary[]> {
+  const summaries: RepositorySummary[] = []
   for (;;) {
-    const read = await readInBatches(database, 'repositories', SUMMARIES_PER_READ, (summary) => summary.name)
-    if (read) return read.records
+    const last = summaries.at(-1)
+    const batch = await database.getAll(
+      'repositories',
+      last === undefined ? null : IDBKeyRange.lowerBound(last.name, true),
+      SUMMARIES_PER_READ,
+    )
+    summaries.push(...batch)
+    if (batch.length < SUMMARIES_PER_READ) return summaries
   }
 }
 
@@ -52,36 +60,28 @@ export async function listDigests(
   database: WorkspaceDatabase,
 ): Promise<{ digests: RepositoryDigest[]; generation: number }> {
   for (;;) {
-    const read = await readInBatches(database, 'digests', DIGESTS_PER_READ, (digest) => digest.repository)
-    if (read) return { digests: read.records, generation: read.generation }
+    const read = await readDigestsOfOneGeneration(database)
+    if (read) return read
   }
 }
 
-/**
- * A store keyed by repository name read whole, `size` records per transaction, each checking the
- * generation; undefined when it changed between two of them (the caller reads again).
- */
-async function readInBatches<Name extends 'repositories' | 'digests'>(
-  database: WorkspaceDatabase,
-  name: Name,
-  size: number,
-  keyOf: (record: WorkspaceSchema[Name]['value']) => string,
-): Promise<{ records: WorkspaceSchema[Name]['value'][]; generation: number } | undefined> {
+async function readDigestsOfOneGeneration(database: WorkspaceDatabase) {
   let generation: number | undefined
-  const records: WorkspaceSchema[Name]['value'][] = []
+  const digests: RepositoryDigest[] = []
   for (;;) {
-    const transaction = database.transaction([name, 'indexes'], 'readonly')
-    const last = records.at(-1)
-    const after = last === undefined ? null : IDBKeyRange.lowerBound(keyOf(last), true)
+    const transaction = database.transaction(['digests', 'indexes'], 'readonly')
+    const after = digests.at(-1)?.repository
     const [batch, batchGeneration] = await Promise.all([
-      transaction.objectStore(name).getAll(after, size),
+      transaction
+        .objectStore('digests')
+        .getAll(after === undefined ? null : IDBKeyRange.lowerBound(after, true), DIGESTS_PER_READ),
       generationOf(transaction.objectStore('indexes')),
     ])
     await transaction.done
     if (generation !== undefined && batchGeneration !== generation) return undefined
     generation = batchGeneration
-    records.push(...batch)
-    if (batch.length < size) return { records, generation }
+    digests.push(...batch)
+    if (batch.length < DIGESTS_PER_READ) return { digests, generation }
   }
 }
 

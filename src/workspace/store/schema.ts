@@ -78,8 +78,12 @@ export interface FindingsPage {
 
 /** A page as workspaces before version 8 stored it: its findings as objects. */
 interface LegacyFindingsPage extends Omit<FindingsPage, 'findingsJson'> {
-  findings: Finding[]
+  findings?: Finding[]
 }
+
+/** An older page's findings; none for a page that lost its list, so that its workspace still opens. */
+const legacyFindings = (page: { findings?: unknown }): Finding[] =>
+  Array.isArray(page.findings) ? (page.findings as Finding[]) : []
 
 /** Who brought a run into the workspace: the import dialog, or a feed (by its manifest's address). */
 export type RunOrigin = { kind: 'hand' } | { kind: 'feed'; manifestUrl: string }
@@ -327,7 +331,8 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
             .createIndex('repository', 'repository')
         }
         // Version 8 keeps each page's findings as JSON text.
-        if (oldVersion >= 1) void migrateRecords(transaction, oldVersion)
+        // A step that throws aborts the upgrade: the workspace stays at its version, nothing half done.
+        if (oldVersion >= 1) void migrateRecords(transaction, oldVersion).catch(() => transaction.abort())
       },
       // Another tab upgrades or deletes the workspace: let it.
       blocking: (_current, _blocked, event) => (event.target as IDBDatabase).close(),
@@ -382,7 +387,8 @@ async function moveToRuns(transaction: UpgradeTransaction) {
   const legacyPages = untyped.objectStore('pages')
   let cursor = await untyped.objectStore('findings').openCursor()
   while (cursor) {
-    const old = cursor.value as { repository: string; tool: string; page: number; findings: Finding[] }
+    const stored = cursor.value as { repository: string; tool: string; page: number; findings?: Finding[] }
+    const old = { ...stored, findings: legacyFindings(stored) }
     await legacyPages.put({
       repository: old.repository,
       run: old.tool,
@@ -418,9 +424,7 @@ async function moveToRuns(transaction: UpgradeTransaction) {
   // Every digest again, from the pages as they are now (workspaces before version 4 had none).
   for (const name of summaries.keys()) {
     const stored = (await legacyPages.index('repository').getAll(name)) as LegacyFindingsPage[]
-    await transaction
-      .objectStore('digests')
-      .put(digestOf(name, uniqueFindings(stored.flatMap((page) => page.findings))))
+    await transaction.objectStore('digests').put(digestOf(name, uniqueFindings(stored.flatMap(legacyFindings))))
   }
 }
 
@@ -442,7 +446,7 @@ async function startHistory(transaction: UpgradeTransaction) {
       repository: run.repository,
       run: run.run,
       tool: run.tool,
-      findings: pages.flatMap((page) => page.findings),
+      findings: pages.flatMap(legacyFindings),
       scannedAt: run.scannedAt,
       timeSource: run.timeSource,
     })
@@ -454,8 +458,9 @@ async function startHistory(transaction: UpgradeTransaction) {
 async function pagesAsText(transaction: UpgradeTransaction) {
   let cursor = await transaction.objectStore('pages').openCursor()
   while (cursor) {
-    const { findings, ...page } = cursor.value as unknown as LegacyFindingsPage
-    await cursor.update({ ...page, findingsJson: JSON.stringify(Array.isArray(findings) ? findings : []) })
+    const legacy = cursor.value as unknown as LegacyFindingsPage
+    const { findings: _findings, ...page } = legacy
+    await cursor.update({ ...page, findingsJson: JSON.stringify(legacyFindings(legacy)) })
     cursor = await cursor.continue()
   }
 }

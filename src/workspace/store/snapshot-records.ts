@@ -34,6 +34,8 @@ export async function storeSnapshotRepositories(
     'readwrite',
     { durability: 'relaxed' },
   )
+  // Its end is awaited last: a put failing meanwhile must not be reported as unhandled first.
+  transaction.done.catch(() => undefined)
   const stored: string[] = []
   try {
     // The names the workspace holds between the batch's first and last (parts are cut in the order
@@ -80,6 +82,8 @@ export async function storeSnapshotRepositories(
     }
     await transaction.done.catch(() => undefined)
     if (isQuotaError(error) || isQuotaError(transaction.error)) throw new StorageFullError()
-    throw error
+    // A put that failed aborted the transaction with its own error; the request waited on then
+    // only says it was aborted.
+    throw transaction.error ?? error
   }
 }
