@@ -1,9 +1,12 @@
 import type { IDBPDatabase } from 'idb'
 import { afterEach } from 'vitest'
+import { emptyCounts } from '@/data/findings'
 import {
   createVersionOneStores,
   deleteWorkspace,
+  emptyApiSummary,
   openWorkspace,
+  type RepositorySummary,
   type WorkspaceDatabase,
 } from '@/workspace/store/schema'
 
@@ -56,3 +59,16 @@ export async function pagesAsObjects(source: WorkspaceDatabase) {
     findings: JSON.parse(findingsJson) as unknown,
   }))
 }
+
+/** A repository's summary with nothing found, as an import of an empty scan writes it. */
+export const emptySummary = (name: string, description = ''): RepositorySummary => ({
+  name,
+  description,
+  url: '',
+  isPrivate: false,
+  languages: [],
+  scannedAt: '2026-11-20T10:00:00.000Z',
+  tools: ['Trivy'],
+  counts: emptyCounts(),
+  apis: emptyApiSummary(),
+})

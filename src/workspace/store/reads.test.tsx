@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/test-workspace'
-import { emptyCounts } from '@/data/findings'
+import { closeTestWorkspacesAfterEach, emptySummary, freshWorkspace } from '@tests/helpers/test-workspace'
 import type { RepositoryDigest } from '@/workspace/digest'
 import { listDigests, listRepositories, readGeneration } from './reads'
-import { countChange, emptyApiSummary, type RepositorySummary, type WorkspaceDatabase } from './schema'
+import { countChange, type WorkspaceDatabase } from './schema'
 
 closeTestWorkspacesAfterEach()
 
@@ -21,22 +20,10 @@ async function land(database: WorkspaceDatabase, names: string[], vulnerabilitie
   await transaction.done
 }
 
-const summary = (name: string): RepositorySummary => ({
-  name,
-  description: '',
-  url: '',
-  isPrivate: false,
-  languages: [],
-  scannedAt: '2026-11-20T10:00:00.000Z',
-  tools: ['Trivy'],
-  counts: emptyCounts(),
-  apis: emptyApiSummary(),
-})
-
 /** Summaries written as an import writes them: with the generation counted in the same transaction. */
 async function landSummaries(database: WorkspaceDatabase, names: string[], description = '') {
   const transaction = database.transaction(['repositories', 'indexes'], 'readwrite')
-  await Promise.all(names.map((name) => transaction.objectStore('repositories').put({ ...summary(name), description })))
+  await Promise.all(names.map((name) => transaction.objectStore('repositories').put(emptySummary(name, description))))
   await countChange(transaction.objectStore('indexes'))
   await transaction.done
 }

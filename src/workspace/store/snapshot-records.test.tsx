@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/test-workspace'
+import { closeTestWorkspacesAfterEach, emptySummary, freshWorkspace } from '@tests/helpers/test-workspace'
 import type { SnapshotRepository } from '@/workspace/feed-snapshot'
 import { listRepositories, readGeneration } from './reads'
-import { emptyApiSummary, type RunRecord } from './schema'
+import type { RunRecord } from './schema'
 import { storeSnapshotRepositories, type SnapshotLanding } from './snapshot-records'
-import { emptyCounts } from '@/data/findings'
 
 closeTestWorkspacesAfterEach()
 
@@ -12,17 +11,7 @@ closeTestWorkspacesAfterEach()
 function landing(name: string, run: Partial<RunRecord> = {}): SnapshotLanding {
   const repository: SnapshotRepository = {
     name,
-    summary: {
-      name,
-      description: '',
-      url: '',
-      isPrivate: false,
-      languages: [],
-      scannedAt: '2026-11-20T10:00:00.000Z',
-      tools: ['Trivy'],
-      counts: emptyCounts(),
-      apis: emptyApiSummary(),
-    },
+    summary: emptySummary(name),
     digest: { repository: name, vulnerabilities: [], endpoints: [] },
     runs: [
       {
