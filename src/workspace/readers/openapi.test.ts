@@ -549,6 +549,7 @@ describe('components shared by many operations', () => {
       }
     }
   })
+
   it('reads a component under each of its names: a YAML alias gives one schema two', () => {
     const endpoints = byKey(`openapi: 3.1.0
 info: { title: Shop, version: '1' }

@@ -8,6 +8,7 @@ import {
 import { scanOf } from '@/workspace/history/scan-of'
 import type { WorkspaceDatabase } from './schema'
 import { findingsOfPages } from './finding-pages'
+import { readWhole } from './reads'
 
 function stateOf(runs: readonly RunHistory[]): HistoryState {
   if (runs.length === 0) return emptyHistory
@@ -33,19 +34,8 @@ export async function readHistory(database: WorkspaceDatabase, repository?: stri
 const RUNS_PER_READ = 500
 
 /** Every run's history, a few hundred to a request (a worker's read of the whole workspace). */
-async function readAllRuns(database: WorkspaceDatabase): Promise<RunHistory[]> {
-  const runs: RunHistory[] = []
-  for (;;) {
-    const last = runs.at(-1)
-    const batch = await database.getAll(
-      'history',
-      last === undefined ? null : IDBKeyRange.lowerBound([last.repository, last.run], true),
-      RUNS_PER_READ,
-    )
-    runs.push(...batch)
-    if (batch.length < RUNS_PER_READ) return runs
-  }
-}
+const readAllRuns = (database: WorkspaceDatabase): Promise<RunHistory[]> =>
+  readWhole(database, 'history', RUNS_PER_READ, (run) => [run.repository, run.run])
 
 /**
  * Takes the team's history for the runs a feed brought: every browser then shows the same

@@ -6,17 +6,15 @@ import type { TimeSource } from '@/workspace/history/finding-history'
 import { addScanToRun } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
 import { summaryOf, type RepositoryDetails } from './aggregates'
-import { findingsOfPage, findingsOfPages, pagesOf } from './finding-pages'
+import { findingsOfPages, loadedPage, pagesOf, type LoadedPage } from './finding-pages'
 import { triageSummaries } from './triage-summary'
 import {
   countChange,
   flattenLog,
   isQuotaError,
-  PAGE_SIZE,
   StorageFullError,
   type ApiDocumentRecord,
   type ChangeCounts,
-  type FindingsPage,
   type ImportRecord,
   type RunOrigin,
   type RunRecord,
@@ -118,12 +116,6 @@ class Requests {
   }
 }
 
-/** A stored page with its findings read. */
-interface LoadedPage {
-  page: FindingsPage
-  findings: Finding[]
-}
-
 /**
  * Replaces one run's pages: the run's own, and the pages an older Vigil stored under the same
  * tool's name (before runs existed), whose findings are read again rather than compared. Gives
@@ -156,9 +148,9 @@ function replaceRun(
   const byKey = new Map<string, Finding>()
   for (const finding of entry.findings) if (!byKey.has(finding.key)) byKey.set(finding.key, finding)
   const findings = [...byKey.values()]
-  for (const [index, page] of pagesOf(repository, entry.run, entry.tool, findings).entries()) {
-    requests.add(store.put(page))
-    after.push({ page, findings: findings.slice(index * PAGE_SIZE, (index + 1) * PAGE_SIZE) })
+  for (const written of pagesOf(repository, entry.run, entry.tool, findings)) {
+    requests.add(store.put(written.page))
+    after.push(written)
   }
   const changes = changesBetween(previous, findings)
   if (reread > 0) changes.reread = reread
@@ -241,7 +233,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       transaction.objectStore('decisions').getAll().then(flattenLog),
       movesHistory ? undefined : Promise.all(entries.map((entry) => history.get([request.repository, entry.run]))),
     ])
-    let pages = storedPages.map((page) => ({ page, findings: findingsOfPage(page) }))
+    let pages = storedPages.map(loadedPage)
     const runs = new Map(storedRuns.map((run) => [run.run, run]))
     const requests = new Requests()
     const records: ImportRecord[] = []

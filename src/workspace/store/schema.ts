@@ -300,17 +300,16 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
     const opened = openDB<WorkspaceSchema>(name, SCHEMA_VERSION, {
       upgrade(database, oldVersion, _newVersion, transaction) {
         const untyped = database as unknown as IDBPDatabase
-        // Migrations run in order from the stored version; version 1 creates the stores.
+        // The stores each version added, in order from the stored version; version 1 creates the
+        // first ones. An older workspace's records follow in migrateRecords.
         if (oldVersion < 1) createVersionOneStores(untyped)
-        // Version 2 counts API endpoints in each summary; summaries of version 1 had none
-        // (migrateRecords adds them, as it moves and converts the records of every older version).
         // Version 3 remembers feeds and their files.
         if (oldVersion < 3) {
           database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
           database.createObjectStore('feedFiles', { keyPath: 'url' })
         }
         // Version 4 keeps a digest of each repository for the organisation-wide screens (built
-        // for older workspaces when their findings move to runs, below).
+        // for older workspaces when their findings move to runs).
         if (oldVersion < 4) database.createObjectStore('digests', { keyPath: 'repository' })
         // Version 5 keeps the advisory index of the organisation-wide view, and a change counter.
         if (oldVersion < 5) database.createObjectStore('indexes', { keyPath: 'name' })
@@ -324,13 +323,12 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
           database.createObjectStore('decisions', { keyPath: 'id' })
           if (oldVersion < 1) untyped.deleteObjectStore('findings')
         }
-        // Version 7 keeps each run's history; a version 6 workspace starts it from the runs it holds.
+        // Version 7 keeps each run's history.
         if (oldVersion < 7) {
           database
             .createObjectStore('history', { keyPath: ['repository', 'run'] })
             .createIndex('repository', 'repository')
         }
-        // Version 8 keeps each page's findings as JSON text.
         // A step that throws aborts the upgrade: the workspace stays at its version, nothing half done.
         if (oldVersion >= 1) void migrateRecords(transaction, oldVersion).catch(() => transaction.abort())
       },
@@ -352,9 +350,13 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
  * (each reads what the one before wrote), in the upgrade's transaction.
  */
 async function migrateRecords(transaction: UpgradeTransaction, oldVersion: number) {
+  // Version 2 counts API endpoints in each summary; summaries of version 1 had none.
   if (oldVersion < 2) await addApiSummaries(transaction)
+  // Version 6 stores findings per run, not per tool name.
   if (oldVersion < 6) await moveToRuns(transaction)
+  // Version 7 keeps each run's history: a version 6 workspace starts it from the runs it holds.
   if (oldVersion === 6) await startHistory(transaction)
+  // Version 8 keeps each page's findings as JSON text.
   if (oldVersion < 8) await pagesAsText(transaction)
 }
 
