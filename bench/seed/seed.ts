@@ -60,7 +60,8 @@ const DAY = 86_400
 async function writeDailyHistory(database: WorkspaceDatabase) {
   const last = Math.floor(Date.parse('2026-11-20T10:00:00Z') / 1000)
   const scans = Array.from({ length: historyDays }, (_, day) => last - (historyDays - 1 - day) * DAY)
-  const runs = await database.getAll('history')
+  const records = await database.getAll('repositoryRuns')
+  const runs = records.flatMap((record) => record.history)
   for (const [index, run] of runs.entries()) {
     const findings = new Map<string, FindingRecord>()
     let at = 0
@@ -82,7 +83,9 @@ async function writeDailyHistory(database: WorkspaceDatabase) {
       at += 1
     }
     const daily: RunHistory = { ...run, scans, findings }
-    await database.put('history', daily)
+    const record = records.find((candidate) => candidate.repository === run.repository)!
+    record.history = record.history.map((stored) => (stored.run === run.run ? daily : stored))
+    await database.put('repositoryRuns', record)
     if (index % 500 === 0) status.textContent = `History of ${index} of ${runs.length} runs`
   }
 }

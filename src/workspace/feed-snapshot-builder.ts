@@ -50,9 +50,9 @@ export async function snapshotRepository(
     name,
     summary,
     digest,
-    runs: workspace.rowsOf('runs'),
+    runs: workspace.rowsOf('repositoryRuns').flatMap((record) => record.runs),
     pages: workspace.rowsOf('pages').sort((a, b) => byName(a.run, b.run) || a.page - b.page),
-    history: workspace.rowsOf('history'),
+    history: workspace.rowsOf('repositoryRuns').flatMap((record) => record.history),
     imports: workspace.rowsOf('imports').map(({ id: _id, ...record }) => record),
     files: imported,
   }

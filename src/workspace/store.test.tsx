@@ -3,7 +3,9 @@ import {
   closeTestWorkspacesAfterEach,
   createStoresOfVersion,
   freshWorkspace,
+  historyAsRecords,
   pagesAsObjects,
+  runsAsRecords,
 } from '@tests/helpers/test-workspace'
 import { importFile, type ImportFileInput } from './import-file'
 import { locationOf } from './model'
@@ -338,8 +340,10 @@ describe('schema migrations', () => {
     const { openDB } = await import('idb')
     const name = `vigil-workspace-migration-${crypto.randomUUID()}`
     const old = await openDB(name, 7, { upgrade: (database) => createStoresOfVersion(database, 7) })
-    for (const store of ['repositories', 'digests', 'indexes', 'runs', 'history'] as const)
+    for (const store of ['repositories', 'digests', 'indexes'] as const)
       for (const record of await source.getAll(store)) await old.put(store, record)
+    for (const run of await runsAsRecords(source)) await old.put('runs', run)
+    for (const run of await historyAsRecords(source)) await old.put('history', run)
     for (const page of await pagesAsObjects(source)) await old.put('pages', page)
     old.close()
 
@@ -364,12 +368,13 @@ describe('a workspace with a page that lost its findings list', () => {
       }),
     )
     const expected = await findingsOf(source, 'shop')
-    const [stored] = await source.getAll('runs')
+    const [stored] = await runsAsRecords(source)
     const { openDB } = await import('idb')
     const name = `vigil-workspace-migration-${crypto.randomUUID()}`
     const old = await openDB(name, 6, { upgrade: (database) => createStoresOfVersion(database, 6) })
-    for (const store of ['repositories', 'digests', 'indexes', 'runs'] as const)
+    for (const store of ['repositories', 'digests', 'indexes'] as const)
       for (const record of await source.getAll(store)) await old.put(store, record)
+    for (const run of await runsAsRecords(source)) await old.put('runs', run)
     for (const page of await pagesAsObjects(source)) await old.put('pages', page)
     const { findings: _findings, ...broken } = (await pagesAsObjects(source))[0]
     await old.put('pages', { ...broken, page: 1 })
@@ -377,7 +382,11 @@ describe('a workspace with a page that lost its findings list', () => {
 
     const database = await openWorkspace(name)
     expect(await findingsOf(database, 'shop')).toEqual(expected)
-    const [history] = await database.getAll('history')
+    const [
+      {
+        history: [history],
+      },
+    ] = await database.getAll('repositoryRuns')
     expect(history).toMatchObject({ repository: 'shop', run: stored.run })
     expect([...history.findings.keys()].sort()).toEqual(expected.map((finding) => finding.key).sort())
     database.close()

@@ -2,6 +2,7 @@ import type { IDBPDatabase } from 'idb'
 import { afterEach } from 'vitest'
 import { emptyCounts } from '@/data/findings'
 import {
+  createLegacyRunStore,
   createVersionOneStores,
   deleteWorkspace,
   emptyApiSummary,
@@ -29,7 +30,7 @@ export function closeTestWorkspacesAfterEach() {
 }
 
 /**
- * The object stores of a workspace at schema `version` (1 to 7), as that Vigil created them: the
+ * The object stores of a workspace at schema `version` (1 to 8), as that Vigil created them: the
  * migration tests write an older workspace's records into them, then open it with this one.
  */
 export function createStoresOfVersion(database: IDBPDatabase, version: number) {
@@ -45,12 +46,19 @@ export function createStoresOfVersion(database: IDBPDatabase, version: number) {
     database
       .createObjectStore('pages', { keyPath: ['repository', 'run', 'page'] })
       .createIndex('repository', 'repository')
-    database.createObjectStore('runs', { keyPath: ['repository', 'run'] }).createIndex('repository', 'repository')
+    createLegacyRunStore(database, 'runs')
     database.createObjectStore('decisions', { keyPath: 'id' })
   }
-  if (version >= 7)
-    database.createObjectStore('history', { keyPath: ['repository', 'run'] }).createIndex('repository', 'repository')
+  if (version >= 7) createLegacyRunStore(database, 'history')
 }
+
+/** Runs as workspaces of versions 6 to 8 stored them: a record each. */
+export const runsAsRecords = async (source: WorkspaceDatabase) =>
+  (await source.getAll('repositoryRuns')).flatMap((record) => record.runs)
+
+/** Runs' histories as workspaces of versions 7 and 8 stored them: a record each. */
+export const historyAsRecords = async (source: WorkspaceDatabase) =>
+  (await source.getAll('repositoryRuns')).flatMap((record) => record.history)
 
 /** Pages as workspaces before version 8 stored them: their findings as objects, not JSON text. */
 export async function pagesAsObjects(source: WorkspaceDatabase) {

@@ -4,7 +4,9 @@ import {
   closeTestWorkspacesAfterEach,
   createStoresOfVersion,
   freshWorkspace,
+  historyAsRecords,
   pagesAsObjects,
+  runsAsRecords,
 } from '@tests/helpers/test-workspace'
 import { findingHistory } from '@/workspace/history/finding-history'
 import { importFile, type ImportFileInput } from '@/workspace/import-file'
@@ -157,20 +159,26 @@ describe('the history the workspace keeps', () => {
 })
 
 describe('the whole history read for the days to fix', () => {
-  it('reads every run, a few hundred to a request', async () => {
+  it('reads every run, a few hundred repositories to a request', async () => {
     const database = await freshWorkspace()
-    const transaction = database.transaction('history', 'readwrite')
-    // More runs than one request reads, in repositories whose names sort apart from the runs'.
-    for (let index = 0; index < 1_203; index++)
+    const transaction = database.transaction('repositoryRuns', 'readwrite')
+    // More repositories than one request reads, three runs each.
+    for (let repository = 0; repository < 401; repository++) {
+      const name = `repository-${String(repository).padStart(3, '0')}`
       void transaction.store.put({
-        repository: `repository-${String(index % 401).padStart(3, '0')}`,
-        run: `run-${index}`,
-        tool: 'grype',
-        timeSource: 'scan',
-        scans: [1_790_000_000],
-        truncated: false,
-        findings: new Map(),
+        repository: name,
+        runs: [],
+        history: [0, 1, 2].map((run) => ({
+          repository: name,
+          run: `run-${run}`,
+          tool: 'grype',
+          timeSource: 'scan' as const,
+          scans: [1_790_000_000],
+          truncated: false,
+          findings: new Map(),
+        })),
       })
+    }
     await transaction.done
     const history = await readHistory(database)
     expect(history.repositories.size).toBe(401)
@@ -182,7 +190,7 @@ describe('a workspace written by schema version 6', () => {
   /** The stores version 6 had, holding the runs and pages of `source`. */
   async function versionSix(name: string, source: WorkspaceDatabase) {
     const old = await openDB(name, 6, { upgrade: (database) => createStoresOfVersion(database, 6) })
-    for (const run of await source.getAll('runs')) await old.put('runs', run)
+    for (const run of await runsAsRecords(source)) await old.put('runs', run)
     for (const page of await pagesAsObjects(source)) await old.put('pages', page)
     old.close()
   }
@@ -203,5 +211,39 @@ describe('a workspace written by schema version 6', () => {
         firstSeen: '2026-11-01T10:00:00.000Z',
         scans: 1,
       })
+  })
+})
+
+describe('a workspace written by schema version 8', () => {
+  it('keeps each repository’s runs and their history in one record, as they were', async () => {
+    const source = await freshWorkspace()
+    await load(source, file(trivy('2026-11-01T10:00:00Z', ['lodash', 'axios'])))
+    await load(source, file(trivy('2026-11-02T10:00:00Z', ['axios']), { repository: 'billing' }))
+    await load(source, file(trivy('2026-11-03T10:00:00Z', ['lodash']), { repository: 'billing' }))
+    const runs = await runsAsRecords(source)
+    const histories = await historyAsRecords(source)
+    expect(runs.map((run) => run.repository).sort()).toEqual(['billing', 'shop'])
+
+    const name = `vigil-workspace-v8-${crypto.randomUUID()}`
+    const old = await openDB(name, 8, { upgrade: (database) => createStoresOfVersion(database, 8) })
+    for (const run of runs) await old.put('runs', run)
+    for (const run of histories) await old.put('history', run)
+    for (const page of await source.getAll('pages')) await old.put('pages', page)
+    old.close()
+
+    const migrated = await freshWorkspace(name)
+    expect([...migrated.objectStoreNames]).not.toContain('runs')
+    expect([...migrated.objectStoreNames]).not.toContain('history')
+    for (const repository of ['shop', 'billing']) {
+      expect(await listRuns(migrated, repository)).toEqual(await listRuns(source, repository))
+      expect(await readHistory(migrated, repository)).toEqual(await readHistory(source, repository))
+    }
+    const [run] = await listRuns(migrated, 'billing')
+    const billing = (await readHistory(migrated)).repositories.get('billing')?.get(run.run)
+    const lodash = [...(billing?.findings.keys() ?? [])].find((key) => key.includes('/lodash@'))
+    expect(billing?.scans).toHaveLength(2)
+    expect(findingHistory(await readHistory(migrated), 'billing', run.run, lodash!)).toMatchObject({
+      firstSeen: '2026-11-03T10:00:00.000Z',
+    })
   })
 })

@@ -26,16 +26,18 @@ export async function readHistory(database: WorkspaceDatabase, repository?: stri
   const runs =
     repository === undefined
       ? await readAllRuns(database)
-      : await database.getAllFromIndex('history', 'repository', repository)
+      : ((await database.get('repositoryRuns', repository))?.history ?? [])
   return stateOf(runs)
 }
 
-/** Runs read per request: the browser serves a database's requests in turn, and a decision being saved waits for one. */
-const RUNS_PER_READ = 500
+/** Repositories read per request: the browser serves a database's requests in turn, and a decision being saved waits for one. */
+const REPOSITORIES_PER_READ = 200
 
-/** Every run's history, a few hundred to a request (a worker's read of the whole workspace). */
-const readAllRuns = (database: WorkspaceDatabase): Promise<RunHistory[]> =>
-  readWhole(database, 'history', RUNS_PER_READ, (run) => [run.repository, run.run])
+/** Every run's history, a few hundred repositories to a request (a worker's read of the whole workspace). */
+const readAllRuns = async (database: WorkspaceDatabase): Promise<RunHistory[]> =>
+  (await readWhole(database, 'repositoryRuns', REPOSITORIES_PER_READ, (record) => record.repository)).flatMap(
+    (record) => record.history,
+  )
 
 /**
  * Takes the team's history for the runs a feed brought: every browser then shows the same
@@ -48,31 +50,37 @@ export async function applyTeamHistory(
   team: HistoryState,
   manifestUrl: string,
 ): Promise<number> {
-  const transaction = database.transaction(['runs', 'pages', 'history'], 'readwrite')
+  const transaction = database.transaction(['repositoryRuns', 'pages'], 'readwrite')
   let applied = 0
-  for (const record of await transaction.objectStore('runs').getAll()) {
-    if (record.origin.kind !== 'feed' || record.origin.manifestUrl !== manifestUrl) continue
-    const teamRun = team.repositories.get(record.repository)?.get(record.run)
-    if (teamRun === undefined || teamRun.scans.length === 0) continue
-    let run: RunHistory = { ...teamRun, repository: record.repository, run: record.run }
-    if (teamRun.scans[teamRun.scans.length - 1] < toSeconds(record.scannedAt)) {
-      const pages = await transaction
-        .objectStore('pages')
-        .getAll(IDBKeyRange.bound([record.repository, record.run, 0], [record.repository, record.run, Infinity]))
-      run = addScanToRun(
-        run,
-        scanOf({
-          repository: record.repository,
-          run: record.run,
-          tool: record.tool,
-          findings: findingsOfPages(pages),
-          scannedAt: record.scannedAt,
-          timeSource: record.timeSource,
-        }),
-      )
+  for (const record of await transaction.objectStore('repositoryRuns').getAll()) {
+    const histories = new Map(record.history.map((run) => [run.run, run]))
+    let changed = false
+    for (const stored of record.runs) {
+      if (stored.origin.kind !== 'feed' || stored.origin.manifestUrl !== manifestUrl) continue
+      const teamRun = team.repositories.get(stored.repository)?.get(stored.run)
+      if (teamRun === undefined || teamRun.scans.length === 0) continue
+      let run: RunHistory = { ...teamRun, repository: stored.repository, run: stored.run }
+      if (teamRun.scans[teamRun.scans.length - 1] < toSeconds(stored.scannedAt)) {
+        const pages = await transaction
+          .objectStore('pages')
+          .getAll(IDBKeyRange.bound([stored.repository, stored.run, 0], [stored.repository, stored.run, Infinity]))
+        run = addScanToRun(
+          run,
+          scanOf({
+            repository: stored.repository,
+            run: stored.run,
+            tool: stored.tool,
+            findings: findingsOfPages(pages),
+            scannedAt: stored.scannedAt,
+            timeSource: stored.timeSource,
+          }),
+        )
+      }
+      histories.set(stored.run, run)
+      changed = true
+      applied += 1
     }
-    await transaction.objectStore('history').put(run)
-    applied += 1
+    if (changed) await transaction.objectStore('repositoryRuns').put({ ...record, history: [...histories.values()] })
   }
   await transaction.done
   return applied

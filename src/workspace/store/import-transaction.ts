@@ -2,8 +2,7 @@ import type { IDBPTransaction } from 'idb'
 import { digestOf } from '@/workspace/digest'
 import { uniqueFindings } from '@/workspace/identity'
 import { FINDING_MODEL_VERSION, type Finding, type ReadResult } from '@/workspace/model'
-import type { TimeSource } from '@/workspace/history/finding-history'
-import { addScanToRun } from '@/workspace/history/finding-history'
+import { addScanToRun, type RunHistory, type TimeSource } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
 import { summaryOf, type RepositoryDetails } from './aggregates'
 import { findingsOfPages, loadedPage, pagesOf, type LoadedPage } from './finding-pages'
@@ -44,7 +43,7 @@ export interface ImportOutcome {
 
 type WriteTransaction = IDBPTransaction<
   WorkspaceSchema,
-  ('repositories' | 'pages' | 'runs' | 'imports' | 'digests' | 'indexes' | 'decisions' | 'history')[],
+  ('repositories' | 'pages' | 'repositoryRuns' | 'imports' | 'digests' | 'indexes' | 'decisions')[],
   'readwrite'
 >
 
@@ -186,20 +185,14 @@ function datedScan(
  * dates stay) goes to this run unless this run has one, and its record goes. Its pages are
  * compared and replaced with the run's own.
  */
-async function takeOverFormerRuns(
-  transaction: WriteTransaction,
-  repository: string,
-  entry: RunImport,
-  runs: Map<string, RunRecord>,
-): Promise<void> {
-  const history = transaction.objectStore('history')
+function takeOverFormerRuns(entry: RunImport, runs: Map<string, RunRecord>, histories: Map<string, RunHistory>) {
   for (const former of entry.formerRuns) {
-    const old = await history.get([repository, former])
+    const old = histories.get(former)
     if (old) {
-      if (!(await history.get([repository, entry.run]))) await history.put({ ...old, run: entry.run })
-      await history.delete([repository, former])
+      if (!histories.has(entry.run)) histories.set(entry.run, { ...old, run: entry.run })
+      histories.delete(former)
     }
-    if (runs.delete(former)) await transaction.objectStore('runs').delete([repository, former])
+    runs.delete(former)
   }
 }
 
@@ -213,7 +206,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
   // Relaxed durability: still all or nothing, without waiting for the disk on every file (a feed
   // lands thousands); an OS crash may lose the newest imports, which a re-import or re-sync brings back.
   const transaction = database.transaction(
-    ['repositories', 'pages', 'runs', 'imports', 'digests', 'indexes', 'decisions', 'history'],
+    ['repositories', 'pages', 'repositoryRuns', 'imports', 'digests', 'indexes', 'decisions'],
     'readwrite',
     {
       durability: 'relaxed',
@@ -221,25 +214,22 @@ export async function importResults(database: WorkspaceDatabase, request: Import
   )
   try {
     const entries = byRun(request.results)
-    const history = transaction.objectStore('history')
     const repositories = transaction.objectStore('repositories')
-    // Everything the import reads is asked for at once, before anything is written. A run that
-    // takes over a former run's history reads its own after that move, in order.
-    const movesHistory = entries.some((entry) => entry.formerRuns.size > 0)
-    const [storedPages, storedRuns, before, log, histories] = await Promise.all([
+    // Everything the import reads is asked for at once, before anything is written.
+    const [storedPages, storedRuns, before, log] = await Promise.all([
       transaction.objectStore('pages').index('repository').getAll(request.repository),
-      transaction.objectStore('runs').index('repository').getAll(request.repository),
+      transaction.objectStore('repositoryRuns').get(request.repository),
       repositories.get(request.repository),
       transaction.objectStore('decisions').getAll().then(flattenLog),
-      movesHistory ? undefined : Promise.all(entries.map((entry) => history.get([request.repository, entry.run]))),
     ])
     let pages = storedPages.map(loadedPage)
-    const runs = new Map(storedRuns.map((run) => [run.run, run]))
+    const runs = new Map((storedRuns?.runs ?? []).map((run) => [run.run, run]))
+    const histories = new Map((storedRuns?.history ?? []).map((run) => [run.run, run]))
     const requests = new Requests()
     const records: ImportRecord[] = []
     const documents: ApiDocumentRecord[] = []
     const touched: string[] = []
-    for (const [index, entry] of entries.entries()) {
+    for (const entry of entries) {
       const [first] = entry.results
       const scanTime = entry.results
         .map((result) => result.scannedAt)
@@ -254,7 +244,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
         stored?.timeSource === 'scan' &&
         stored.modelVersion === FINDING_MODEL_VERSION &&
         scanTime < stored.scannedAt
-      if (!older) await takeOverFormerRuns(transaction, request.repository, entry, runs)
+      if (!older) takeOverFormerRuns(entry, runs, histories)
       if (dated.warning && entry.findings.some((finding) => finding.kind !== 'endpoint')) warnings.push(dated.warning)
       // Every scan joins the run's history, an older one too: it fills in the past and changes nothing now.
       const scan = scanOf({
@@ -265,11 +255,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
         scannedAt: dated.scannedAt,
         timeSource: dated.timeSource,
       })
-      requests.add(
-        history.put(
-          addScanToRun(histories ? histories[index] : await history.get([request.repository, entry.run]), scan),
-        ),
-      )
+      histories.set(entry.run, addScanToRun(histories.get(entry.run), scan))
       const base = {
         file: request.file,
         format: first.format,
@@ -293,10 +279,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       const { changes, findings } = replaced
       pages = replaced.pages
       for (const [run, record] of runs)
-        if (record.modelVersion < FINDING_MODEL_VERSION && record.tool === entry.tool) {
-          runs.delete(run)
-          requests.add(transaction.objectStore('runs').delete([request.repository, run]))
-        }
+        if (record.modelVersion < FINDING_MODEL_VERSION && record.tool === entry.tool) runs.delete(run)
       const record: RunRecord = {
         repository: request.repository,
         run: entry.run,
@@ -313,7 +296,6 @@ export async function importResults(database: WorkspaceDatabase, request: Import
         findings: findings.length,
       }
       runs.set(entry.run, record)
-      requests.add(transaction.objectStore('runs').put(record))
       touched.push(entry.run)
       if (first.apiDocument) {
         documents.push({
@@ -347,6 +329,11 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     const imports = transaction.objectStore('imports')
     requests.add(repositories.put(summary))
     requests.add(transaction.objectStore('digests').put(digest))
+    requests.add(
+      transaction
+        .objectStore('repositoryRuns')
+        .put({ repository: request.repository, runs: [...runs.values()], history: [...histories.values()] }),
+    )
     requests.add(countChange(transaction.objectStore('indexes')))
     for (const record of records) requests.add(imports.add(record).then((id) => (record.id = id)))
     await requests.settled()
@@ -376,10 +363,11 @@ export async function removeRuns(
   leaves: (run: RunRecord) => boolean,
 ): Promise<boolean> {
   const transaction = database.transaction(
-    ['repositories', 'pages', 'runs', 'digests', 'indexes', 'decisions', 'history'],
+    ['repositories', 'pages', 'repositoryRuns', 'digests', 'indexes', 'decisions'],
     'readwrite',
   )
-  const runs = await transaction.objectStore('runs').index('repository').getAll(repository)
+  const stored = await transaction.objectStore('repositoryRuns').get(repository)
+  const runs = stored?.runs ?? []
   const leaving = new Set(runs.filter(leaves).map((run) => run.run))
   if (leaving.size === 0) {
     await transaction.done
@@ -389,11 +377,14 @@ export async function removeRuns(
   for (const page of pages) {
     if (leaving.has(page.run)) await transaction.objectStore('pages').delete([repository, page.run, page.page])
   }
-  for (const run of leaving) {
-    await transaction.objectStore('runs').delete([repository, run])
-    await transaction.objectStore('history').delete([repository, run])
-  }
   const staying = runs.filter((run) => !leaving.has(run.run))
+  if (staying.length === 0) await transaction.objectStore('repositoryRuns').delete(repository)
+  else
+    await transaction.objectStore('repositoryRuns').put({
+      repository,
+      runs: staying,
+      history: (stored?.history ?? []).filter((run) => !leaving.has(run.run)),
+    })
   const before = await transaction.objectStore('repositories').get(repository)
   if (staying.length === 0) {
     await transaction.objectStore('repositories').delete(repository)

@@ -6,14 +6,13 @@ type StoreName = keyof WorkspaceSchema & string
 const keyPaths: Record<StoreName, string | string[]> = {
   repositories: 'name',
   pages: ['repository', 'run', 'page'],
-  runs: ['repository', 'run'],
+  repositoryRuns: 'repository',
   imports: 'id',
   feeds: 'manifestUrl',
   feedFiles: 'url',
   digests: 'repository',
   indexes: 'name',
   decisions: 'id',
-  history: ['repository', 'run'],
 }
 
 type Row = Record<string, unknown>

@@ -30,7 +30,7 @@ export const listRepositories = (database: WorkspaceDatabase): Promise<Repositor
  * A store read whole in key order, `size` records a request: each copy is small enough to leave
  * the thread free between them, and a write waits for one request, not for all of them.
  */
-export async function readWhole<Name extends 'repositories' | 'history'>(
+export async function readWhole<Name extends 'repositories' | 'repositoryRuns'>(
   database: WorkspaceDatabase,
   name: Name,
   size: number,
@@ -54,8 +54,8 @@ export async function findingsOf(database: WorkspaceDatabase, repository: string
 }
 
 /** The runs stored for a repository: each tool's run, when it scanned, and who brought it. */
-export const listRuns = (database: WorkspaceDatabase, repository: string): Promise<RunRecord[]> =>
-  database.getAllFromIndex('runs', 'repository', repository)
+export const listRuns = async (database: WorkspaceDatabase, repository: string): Promise<RunRecord[]> =>
+  (await database.get('repositoryRuns', repository))?.runs ?? []
 
 const DIGESTS_PER_READ = 500
 

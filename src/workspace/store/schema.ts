@@ -16,7 +16,7 @@ export { deleteWorkspace, workspaceName } from './workspace-names'
 
 /** Findings are stored in pages of this many, per repository and run: few records to write and read. */
 export const PAGE_SIZE = 1000
-export const SCHEMA_VERSION = 8
+export const SCHEMA_VERSION = 9
 
 /** What the repositories list and the dashboard read: one small record per repository. */
 export interface RepositorySummary {
@@ -103,6 +103,17 @@ export interface RunRecord {
   modelVersion: number
   origin: RunOrigin
   findings: number
+}
+
+/**
+ * A repository's runs and each run's history, in one record: a repository's few runs are read and
+ * written together, and the browser's cost is per record (a feed's first sync writes 10,000).
+ */
+export interface RepositoryRuns {
+  repository: string
+  runs: RunRecord[]
+  /** Each run's history: its scans and when each finding was first seen, last seen, fixed and seen again. */
+  history: RunHistory[]
 }
 
 export interface ChangeCounts {
@@ -235,15 +246,13 @@ export function flattenLog(records: readonly DecisionRecord[]): DecisionEntry[] 
 export interface WorkspaceSchema extends DBSchema {
   repositories: { key: string; value: RepositorySummary }
   pages: { key: [string, string, number]; value: FindingsPage; indexes: { repository: string } }
-  runs: { key: [string, string]; value: RunRecord; indexes: { repository: string } }
+  repositoryRuns: { key: string; value: RepositoryRuns }
   imports: { key: number; value: ImportRecord; indexes: { repository: string } }
   feeds: { key: string; value: FeedState }
   feedFiles: { key: string; value: FeedFileState }
   digests: { key: string; value: RepositoryDigest }
   indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord }
   decisions: { key: string; value: DecisionRecord }
-  /** Each run's history: its scans and when each finding was first seen, last seen, fixed and seen again. */
-  history: { key: [string, string]; value: RunHistory; indexes: { repository: string } }
 }
 
 export type WorkspaceDatabase = IDBPDatabase<WorkspaceSchema>
@@ -292,6 +301,11 @@ export function createVersionOneStores(database: IDBPDatabase) {
   database.createObjectStore('imports', { keyPath: 'id', autoIncrement: true }).createIndex('repository', 'repository')
 }
 
+/** A store of versions 6 to 8, one record per run: `runs` or `history`. */
+export function createLegacyRunStore(database: IDBPDatabase, name: 'runs' | 'history') {
+  database.createObjectStore(name, { keyPath: ['repository', 'run'] }).createIndex('repository', 'repository')
+}
+
 export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
   // An upgrade another tab blocks waits until that tab closes the workspace, which may be never.
   let refuse = (_error: Error) => {}
@@ -318,17 +332,16 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
           database
             .createObjectStore('pages', { keyPath: ['repository', 'run', 'page'] })
             .createIndex('repository', 'repository')
-          database.createObjectStore('runs', { keyPath: ['repository', 'run'] }).createIndex('repository', 'repository')
           // Decisions on findings: appended, never edited, beside the findings so no import erases them.
           database.createObjectStore('decisions', { keyPath: 'id' })
           if (oldVersion < 1) untyped.deleteObjectStore('findings')
         }
-        // Version 7 keeps each run's history.
-        if (oldVersion < 7) {
-          database
-            .createObjectStore('history', { keyPath: ['repository', 'run'] })
-            .createIndex('repository', 'repository')
-        }
+        // Versions 6 to 8 kept a record per run, and from 7 one per run's history: an older
+        // workspace's steps still write them, and version 9's groups them by repository.
+        if (oldVersion >= 1 && oldVersion < 6) createLegacyRunStore(untyped, 'runs')
+        if (oldVersion >= 1 && oldVersion < 7) createLegacyRunStore(untyped, 'history')
+        // Version 9 keeps a repository's runs and their history in one record.
+        if (oldVersion < 9) database.createObjectStore('repositoryRuns', { keyPath: 'repository' })
         // A step that throws aborts the upgrade: the workspace stays at its version, nothing half done.
         if (oldVersion >= 1) void migrateRecords(transaction, oldVersion).catch(() => transaction.abort())
       },
@@ -358,6 +371,8 @@ async function migrateRecords(transaction: UpgradeTransaction, oldVersion: numbe
   if (oldVersion === 6) await startHistory(transaction)
   // Version 8 keeps each page's findings as JSON text.
   if (oldVersion < 8) await pagesAsText(transaction)
+  // Version 9 keeps a repository's runs and their history in one record.
+  if (oldVersion < 9) await groupRunsByRepository(transaction)
 }
 
 async function addApiSummaries(transaction: UpgradeTransaction) {
@@ -421,7 +436,7 @@ async function moveToRuns(transaction: UpgradeTransaction) {
     }
     cursor = await cursor.continue()
   }
-  for (const record of runs.values()) await transaction.objectStore('runs').put(record)
+  for (const record of runs.values()) await untyped.objectStore('runs').put(record)
   untyped.db.deleteObjectStore('findings')
   // Every digest again, from the pages as they are now (workspaces before version 4 had none).
   for (const name of summaries.keys()) {
@@ -436,7 +451,8 @@ async function moveToRuns(transaction: UpgradeTransaction) {
  * read start their history at their next import.
  */
 async function startHistory(transaction: UpgradeTransaction) {
-  const runs = await transaction.objectStore('runs').getAll()
+  const untyped = transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>
+  const runs = (await untyped.objectStore('runs').getAll()) as RunRecord[]
   for (const run of runs) {
     if (run.modelVersion !== FINDING_MODEL_VERSION) continue
     const pages = (await transaction
@@ -452,7 +468,7 @@ async function startHistory(transaction: UpgradeTransaction) {
       scannedAt: run.scannedAt,
       timeSource: run.timeSource,
     })
-    await transaction.objectStore('history').put(addScanToRun(undefined, scan))
+    await untyped.objectStore('history').put(addScanToRun(undefined, scan))
   }
 }
 
@@ -465,6 +481,23 @@ async function pagesAsText(transaction: UpgradeTransaction) {
     await cursor.update({ ...page, findingsJson: JSON.stringify(legacyFindings(legacy)) })
     cursor = await cursor.continue()
   }
+}
+
+/** Each repository's runs and their histories, from a record each to one record per repository (version 9). */
+async function groupRunsByRepository(transaction: UpgradeTransaction) {
+  const untyped = transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>
+  const grouped = new Map<string, RepositoryRuns>()
+  const groupOf = (repository: string) => {
+    let group = grouped.get(repository)
+    if (!group) grouped.set(repository, (group = { repository, runs: [], history: [] }))
+    return group
+  }
+  for (const run of (await untyped.objectStore('runs').getAll()) as RunRecord[]) groupOf(run.repository).runs.push(run)
+  for (const run of (await untyped.objectStore('history').getAll()) as RunHistory[])
+    groupOf(run.repository).history.push(run)
+  for (const group of grouped.values()) await transaction.objectStore('repositoryRuns').put(group)
+  untyped.db.deleteObjectStore('runs')
+  untyped.db.deleteObjectStore('history')
 }
 
 type IndexesStore = {

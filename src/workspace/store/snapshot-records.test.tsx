@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { closeTestWorkspacesAfterEach, emptySummary, freshWorkspace } from '@tests/helpers/test-workspace'
 import type { SnapshotRepository } from '@/workspace/feed-snapshot'
-import { listRepositories, readGeneration } from './reads'
+import { listRepositories, listRuns, readGeneration } from './reads'
 import type { RunRecord } from './schema'
 import { storeSnapshotRepositories, type SnapshotLanding } from './snapshot-records'
 
@@ -56,13 +56,15 @@ describe('storing repositories of a feed’s snapshot', () => {
       'billing',
       'catalog',
     ])
-    expect((await database.getAll('runs')).find((run) => run.repository === 'billing')?.tool).toBe('Trivy')
+    expect((await listRuns(database, 'billing')).map((run) => run.tool)).toEqual(['Trivy'])
     expect(await readGeneration(database)).toBe(before + 1)
   })
 
   it('stores nothing of a batch with a record the storage refuses, and says why', async () => {
     const database = await freshWorkspace()
-    const broken = landing('billing', { run: undefined })
+    // A page without its run has no key: the storage refuses it.
+    const broken = landing('billing')
+    broken.repository.pages = [{ ...broken.repository.pages[0], run: undefined as unknown as string }]
     await expect(
       storeSnapshotRepositories(database, [landing('accounts'), broken], new Date('2026-11-21T00:00:00Z')),
     ).rejects.toMatchObject({ name: 'DataError' })

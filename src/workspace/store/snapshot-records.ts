@@ -10,7 +10,7 @@ import {
   type WorkspaceDatabase,
 } from './schema'
 
-type SnapshotStore = 'repositories' | 'digests' | 'runs' | 'pages' | 'history' | 'feedFiles'
+type SnapshotStore = 'repositories' | 'digests' | 'repositoryRuns' | 'pages' | 'feedFiles'
 
 /** A repository of a feed's snapshot, ready to store: its runs name the feed, its files are resolved. */
 export interface SnapshotLanding {
@@ -30,7 +30,7 @@ export async function storeSnapshotRepositories(
   now: Date,
 ): Promise<string[]> {
   const transaction = database.transaction(
-    ['repositories', 'pages', 'runs', 'imports', 'digests', 'indexes', 'decisions', 'history', 'feedFiles'],
+    ['repositories', 'pages', 'repositoryRuns', 'imports', 'digests', 'indexes', 'decisions', 'feedFiles'],
     'readwrite',
     { durability: 'relaxed' },
   )
@@ -55,7 +55,7 @@ export async function storeSnapshotRepositories(
             now,
           )
         : undefined
-    // Some twenty records a repository, put on the bare stores: a promise and two listeners for
+    // Some ten records a repository, put on the bare stores: a promise and two listeners for
     // each were a tenth of the sync. A failed put aborts the transaction, and its end says why.
     const raw = unwrap(transaction)
     const put = (store: SnapshotStore, record: unknown) => raw.objectStore(store).put(record)
@@ -64,9 +64,8 @@ export async function storeSnapshotRepositories(
       if (!summary.triage) delete summary.triage
       put('repositories', summary)
       put('digests', repository.digest)
-      for (const run of repository.runs) put('runs', run)
+      put('repositoryRuns', { repository: repository.name, runs: repository.runs, history: repository.history })
       for (const page of repository.pages) put('pages', page)
-      for (const history of repository.history) put('history', history)
       for (const record of repository.imports) raw.objectStore('imports').add(record)
       for (const file of files) put('feedFiles', file)
       stored.push(repository.name)
