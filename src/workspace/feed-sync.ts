@@ -301,14 +301,18 @@ async function fetchFile(
 function recordFailure(database: WorkspaceDatabase, item: Omit<Fetched, 'outcome'>, now: string) {
   const previous = item.state && !moved(item) ? item.state : undefined
   const count = (previous?.failure?.count ?? 0) + 1
-  return writeFeedFileState(database, {
-    ...(previous ?? { url: item.file.url, repository: item.repository.name, runs: [], sha256: '' }),
-    failure: {
-      count,
-      retryAt: new Date(Date.parse(now) + retryWaitMs(count)).toISOString(),
-      manifestSha256: item.file.sha256,
+  return writeFeedFileState(
+    database,
+    {
+      ...(previous ?? { url: item.file.url, repository: item.repository.name, runs: [], sha256: '' }),
+      failure: {
+        count,
+        retryAt: new Date(Date.parse(now) + retryWaitMs(count)).toISOString(),
+        manifestSha256: item.file.sha256,
+      },
     },
-  })
+    item.state?.repository,
+  )
 }
 
 /**
@@ -537,14 +541,18 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
           ) {
             report.removed.push(leaving.repository)
           }
-          await writeFeedFileState(database, {
-            url: file.url,
-            repository: repository.name,
-            runs,
-            etag: outcome.etag,
-            lastModified: outcome.lastModified,
-            sha256: outcome.sha256,
-          })
+          await writeFeedFileState(
+            database,
+            {
+              url: file.url,
+              repository: repository.name,
+              runs,
+              etag: outcome.etag,
+              lastModified: outcome.lastModified,
+              sha256: outcome.sha256,
+            },
+            state?.repository,
+          )
         } else {
           report.problems.push(`${file.url}: ${imported.status === 'refused' ? imported.reason : 'no repository'}`)
           await recordFailure(database, fetched, report.syncedAt)
@@ -572,10 +580,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   for (const state of gone) {
     if (await removeFeedFile(database, manifestUrl, state)) report.removed.push(state.repository)
   }
-  await forgetFeedFiles(
-    database,
-    gone.map((state) => state.url),
-  )
+  await forgetFeedFiles(database, gone)
   const team = await syncTeamFiles({
     manifest,
     manifestUrl,

@@ -1,7 +1,8 @@
 import { FINDING_MODEL_VERSION } from '@/workspace/model'
 import { removeRuns } from './import-transaction'
 import { publishedIdsOf } from '@/workspace/triage/publication'
-import type { FeedFileState, FeedState, WorkspaceDatabase } from './schema'
+import type { IDBPObjectStore } from 'idb'
+import type { FeedFileState, FeedState, WorkspaceDatabase, WorkspaceSchema } from './schema'
 
 /**
  * Removes what a feed's file brought into its repository, and only that: the runs it recorded
@@ -65,14 +66,52 @@ export async function writeFeedState(database: WorkspaceDatabase, state: FeedSta
 }
 
 export async function readFeedFileStates(database: WorkspaceDatabase): Promise<Map<string, FeedFileState>> {
-  return new Map((await database.getAll('feedFiles')).map((state) => [state.url, state]))
+  const records = await database.getAll('repositoryFeedFiles')
+  return new Map(records.flatMap((record) => record.files.map((state) => [state.url, state] as const)))
 }
 
-export const writeFeedFileState = (database: WorkspaceDatabase, state: FeedFileState) =>
-  database.put('feedFiles', state)
+type FeedFilesStore = IDBPObjectStore<WorkspaceSchema, ['repositoryFeedFiles'], 'repositoryFeedFiles', 'readwrite'>
 
-export async function forgetFeedFiles(database: WorkspaceDatabase, urls: string[]): Promise<void> {
-  const transaction = database.transaction('feedFiles', 'readwrite')
-  for (const url of urls) await transaction.store.delete(url)
-  await transaction.done
+/** Rewrites the record of a repository's files with `edit`; a repository left with none loses its record. */
+async function editFeedFiles(
+  store: FeedFilesStore,
+  repository: string,
+  edit: (files: FeedFileState[]) => FeedFileState[],
+): Promise<void> {
+  const files = edit((await store.get(repository))?.files ?? [])
+  if (files.length === 0) await store.delete(repository)
+  else await store.put({ repository, files })
+}
+
+/**
+ * Records what Vigil knows of a file now, in its repository's record. `movedFrom`, the repository
+ * the file was recorded under before (a manifest can move a file), loses it.
+ */
+export async function writeFeedFileState(
+  database: WorkspaceDatabase,
+  state: FeedFileState,
+  movedFrom?: string,
+): Promise<void> {
+  const transaction = database.transaction('repositoryFeedFiles', 'readwrite')
+  const others = (files: FeedFileState[]) => files.filter((file) => file.url !== state.url)
+  await Promise.all([
+    editFeedFiles(transaction.store, state.repository, (files) => [...others(files), state]),
+    movedFrom !== undefined && movedFrom !== state.repository
+      ? editFeedFiles(transaction.store, movedFrom, others)
+      : undefined,
+    transaction.done,
+  ])
+}
+
+export async function forgetFeedFiles(database: WorkspaceDatabase, states: readonly FeedFileState[]): Promise<void> {
+  const transaction = database.transaction('repositoryFeedFiles', 'readwrite')
+  const byRepository = new Map<string, Set<string>>()
+  for (const { repository, url } of states)
+    byRepository.set(repository, (byRepository.get(repository) ?? new Set()).add(url))
+  await Promise.all([
+    ...[...byRepository].map(([repository, urls]) =>
+      editFeedFiles(transaction.store, repository, (files) => files.filter((file) => !urls.has(file.url))),
+    ),
+    transaction.done,
+  ])
 }

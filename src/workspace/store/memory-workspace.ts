@@ -9,7 +9,7 @@ const keyPaths: Record<StoreName, string | string[]> = {
   repositoryRuns: 'repository',
   imports: 'id',
   feeds: 'manifestUrl',
-  feedFiles: 'url',
+  repositoryFeedFiles: 'repository',
   digests: 'repository',
   indexes: 'name',
   decisions: 'id',

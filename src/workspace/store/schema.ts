@@ -154,6 +154,12 @@ export interface FeedFileState {
   failure?: { count: number; retryAt: string; manifestSha256?: string }
 }
 
+/** What Vigil knows of a repository's files of feeds, in one record: a feed's first sync writes 10,000. */
+export interface RepositoryFeedFiles {
+  repository: string
+  files: FeedFileState[]
+}
+
 /** A feed's last sync: its manifest's validators and the repositories it names. */
 export interface FeedState {
   manifestUrl: string
@@ -249,7 +255,7 @@ export interface WorkspaceSchema extends DBSchema {
   repositoryRuns: { key: string; value: RepositoryRuns }
   imports: { key: number; value: ImportRecord; indexes: { repository: string } }
   feeds: { key: string; value: FeedState }
-  feedFiles: { key: string; value: FeedFileState }
+  repositoryFeedFiles: { key: string; value: RepositoryFeedFiles }
   digests: { key: string; value: RepositoryDigest }
   indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord }
   decisions: { key: string; value: DecisionRecord }
@@ -317,11 +323,9 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
         // The stores each version added, in order from the stored version; version 1 creates the
         // first ones. An older workspace's records follow in migrateRecords.
         if (oldVersion < 1) createVersionOneStores(untyped)
-        // Version 3 remembers feeds and their files.
-        if (oldVersion < 3) {
-          database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
-          database.createObjectStore('feedFiles', { keyPath: 'url' })
-        }
+        // Version 3 remembers feeds and their files (a record per file until version 9).
+        if (oldVersion < 3) database.createObjectStore('feeds', { keyPath: 'manifestUrl' })
+        if (oldVersion >= 1 && oldVersion < 3) untyped.createObjectStore('feedFiles', { keyPath: 'url' })
         // Version 4 keeps a digest of each repository for the organisation-wide screens (built
         // for older workspaces when their findings move to runs).
         if (oldVersion < 4) database.createObjectStore('digests', { keyPath: 'repository' })
@@ -340,8 +344,11 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
         // workspace's steps still write them, and version 9's groups them by repository.
         if (oldVersion >= 1 && oldVersion < 6) createLegacyRunStore(untyped, 'runs')
         if (oldVersion >= 1 && oldVersion < 7) createLegacyRunStore(untyped, 'history')
-        // Version 9 keeps a repository's runs and their history in one record.
-        if (oldVersion < 9) database.createObjectStore('repositoryRuns', { keyPath: 'repository' })
+        // Version 9 keeps a repository's runs and their history in one record, and its feed files' states in another.
+        if (oldVersion < 9) {
+          database.createObjectStore('repositoryRuns', { keyPath: 'repository' })
+          database.createObjectStore('repositoryFeedFiles', { keyPath: 'repository' })
+        }
         // A step that throws aborts the upgrade: the workspace stays at its version, nothing half done.
         if (oldVersion >= 1) void migrateRecords(transaction, oldVersion).catch(() => transaction.abort())
       },
@@ -371,8 +378,11 @@ async function migrateRecords(transaction: UpgradeTransaction, oldVersion: numbe
   if (oldVersion === 6) await startHistory(transaction)
   // Version 8 keeps each page's findings as JSON text.
   if (oldVersion < 8) await pagesAsText(transaction)
-  // Version 9 keeps a repository's runs and their history in one record.
-  if (oldVersion < 9) await groupRunsByRepository(transaction)
+  // Version 9 keeps a repository's runs and their history in one record, and its feed files' states in another.
+  if (oldVersion < 9) {
+    await groupRunsByRepository(transaction)
+    await groupFeedFilesByRepository(transaction)
+  }
 }
 
 async function addApiSummaries(transaction: UpgradeTransaction) {
@@ -498,6 +508,20 @@ async function groupRunsByRepository(transaction: UpgradeTransaction) {
   for (const group of grouped.values()) await transaction.objectStore('repositoryRuns').put(group)
   untyped.db.deleteObjectStore('runs')
   untyped.db.deleteObjectStore('history')
+}
+
+/** The states of feeds' files, from a record each to one record per repository (version 9). */
+async function groupFeedFilesByRepository(transaction: UpgradeTransaction) {
+  const untyped = transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>
+  const grouped = new Map<string, FeedFileState[]>()
+  for (const state of (await untyped.objectStore('feedFiles').getAll()) as FeedFileState[]) {
+    const files = grouped.get(state.repository)
+    if (files) files.push(state)
+    else grouped.set(state.repository, [state])
+  }
+  for (const [repository, files] of grouped)
+    await transaction.objectStore('repositoryFeedFiles').put({ repository, files })
+  untyped.db.deleteObjectStore('feedFiles')
 }
 
 type IndexesStore = {

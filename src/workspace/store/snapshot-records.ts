@@ -10,7 +10,7 @@ import {
   type WorkspaceDatabase,
 } from './schema'
 
-type SnapshotStore = 'repositories' | 'digests' | 'repositoryRuns' | 'pages' | 'feedFiles'
+type SnapshotStore = 'repositories' | 'digests' | 'repositoryRuns' | 'pages' | 'repositoryFeedFiles'
 
 /** A repository of a feed's snapshot, ready to store: its runs name the feed, its files are resolved. */
 export interface SnapshotLanding {
@@ -30,7 +30,7 @@ export async function storeSnapshotRepositories(
   now: Date,
 ): Promise<string[]> {
   const transaction = database.transaction(
-    ['repositories', 'pages', 'repositoryRuns', 'imports', 'digests', 'indexes', 'decisions', 'feedFiles'],
+    ['repositories', 'pages', 'repositoryRuns', 'imports', 'digests', 'indexes', 'decisions', 'repositoryFeedFiles'],
     'readwrite',
     { durability: 'relaxed' },
   )
@@ -67,7 +67,7 @@ export async function storeSnapshotRepositories(
       put('repositoryRuns', { repository: repository.name, runs: repository.runs, history: repository.history })
       for (const page of repository.pages) put('pages', page)
       for (const record of repository.imports) raw.objectStore('imports').add(record)
-      for (const file of files) put('feedFiles', file)
+      if (files.length > 0) put('repositoryFeedFiles', { repository: repository.name, files })
       stored.push(repository.name)
     }
     if (stored.length > 0) await countChange(transaction.objectStore('indexes'))
