@@ -53,7 +53,11 @@ export async function snapshotRepository(
     runs: workspace.rowsOf('repositoryRuns').flatMap((record) => record.runs),
     pages: workspace.rowsOf('pages').sort((a, b) => byName(a.run, b.run) || a.page - b.page),
     history: workspace.rowsOf('repositoryRuns').flatMap((record) => record.history),
-    imports: workspace.rowsOf('imports').map(({ id: _id, ...record }) => record),
+    // A file's import writes one record alone (pages are a snapshot's, which this workspace never loads).
+    imports: workspace
+      .rowsOf('imports')
+      .flatMap((record) => ('page' in record ? record.page : [record]))
+      .map(({ id: _id, ...record }) => record),
     files: imported,
   }
 }

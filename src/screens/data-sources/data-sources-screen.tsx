@@ -293,8 +293,9 @@ function ImportHistory() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {newest.map((record) => (
-              <Table.Tr key={record.id}>
+            {/* By place: the imports of a feed snapshot's batch share one record and have no id of their own. */}
+            {newest.map((record, place) => (
+              <Table.Tr key={place}>
                 {/* Names from files are isolated: a right-to-left override in one cannot reorder the row. */}
                 <Table.Td>
                   <bdi>{record.file}</bdi>

@@ -141,6 +141,22 @@ export interface ImportRecord {
   warnings: string[]
 }
 
+/**
+ * Imports recorded together (a batch of a feed's snapshot, some thousand files): one record for
+ * them all, where one record each made a write per file. It names no repository, so the store's
+ * repository index leaves it out; `PagedImportsRecord` counts its entries.
+ */
+export interface ImportPage {
+  id?: number
+  page: ImportRecord[]
+}
+
+/** How many imports the import pages hold, kept beside them so that counting the log reads none. */
+export interface PagedImportsRecord {
+  name: 'pagedImports'
+  value: number
+}
+
 /** What Vigil knows of a scan file of a feed since it last fetched it, for conditional requests. */
 export interface FeedFileState {
   url: string
@@ -253,11 +269,11 @@ export interface WorkspaceSchema extends DBSchema {
   repositories: { key: string; value: RepositorySummary }
   pages: { key: [string, string, number]; value: FindingsPage; indexes: { repository: string } }
   repositoryRuns: { key: string; value: RepositoryRuns }
-  imports: { key: number; value: ImportRecord; indexes: { repository: string } }
+  imports: { key: number; value: ImportRecord | ImportPage; indexes: { repository: string } }
   feeds: { key: string; value: FeedState }
   repositoryFeedFiles: { key: string; value: RepositoryFeedFiles }
   digests: { key: string; value: RepositoryDigest }
-  indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord }
+  indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | PagedImportsRecord }
   decisions: { key: string; value: DecisionRecord }
 }
 
@@ -525,7 +541,9 @@ async function groupFeedFilesByRepository(transaction: UpgradeTransaction) {
 }
 
 type IndexesStore = {
-  get: (name: string) => Promise<StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | undefined>
+  get: (
+    name: string,
+  ) => Promise<StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | PagedImportsRecord | undefined>
 }
 
 export async function generationOf(store: IndexesStore): Promise<number> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { closeTestWorkspacesAfterEach, emptySummary, freshWorkspace } from '@tests/helpers/test-workspace'
 import type { SnapshotRepository } from '@/workspace/feed-snapshot'
-import { listRepositories, listRuns, readGeneration } from './reads'
-import type { RunRecord } from './schema'
+import { listRepositories, listRuns, readGeneration, readImportHistory } from './reads'
+import type { ImportRecord, RunRecord } from './schema'
 import { storeSnapshotRepositories, type SnapshotLanding } from './snapshot-records'
 
 closeTestWorkspacesAfterEach()
@@ -71,5 +71,39 @@ describe('storing repositories of a feed’s snapshot', () => {
     expect(await listRepositories(database)).toEqual([])
     expect(await database.getAll('pages')).toEqual([])
     expect(await readGeneration(database)).toBe(0)
+  })
+
+  it('records a batch’s imports in one record, which the import history counts and lists, newest first', async () => {
+    const database = await freshWorkspace()
+    const imported = (repository: string, at: string): ImportRecord => ({
+      file: `${repository}/trivy.json`,
+      format: 'trivy',
+      tool: 'Trivy',
+      run: 'trivy.json',
+      repository,
+      at,
+      changes: { added: 1, updated: 0, unchanged: 0, fixed: 0 },
+      warnings: [],
+    })
+    const accounts = landing('accounts')
+    accounts.repository.imports = [imported('accounts', '2026-11-20T10:00:00.000Z')]
+    const billing = landing('billing')
+    billing.repository.imports = [imported('billing', '2026-11-20T10:00:01.000Z')]
+    await storeSnapshotRepositories(database, [accounts, billing], new Date('2026-11-21T00:00:00Z'))
+    const catalog = landing('catalog')
+    catalog.repository.imports = [imported('catalog', '2026-11-20T10:00:02.000Z')]
+    await storeSnapshotRepositories(database, [catalog], new Date('2026-11-21T00:00:00Z'))
+    await database.add('imports', imported('shop', '2026-11-21T09:00:00.000Z'))
+
+    expect(await database.count('imports')).toBe(3)
+    const history = await readImportHistory(database, 3)
+    expect(history.count).toBe(4)
+    expect(history.newest.map((record) => record.repository)).toEqual(['shop', 'catalog', 'billing'])
+    expect((await readImportHistory(database, 50)).newest.map((record) => record.repository)).toEqual([
+      'shop',
+      'catalog',
+      'billing',
+      'accounts',
+    ])
   })
 })

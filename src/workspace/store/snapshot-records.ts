@@ -66,9 +66,19 @@ export async function storeSnapshotRepositories(
       put('digests', repository.digest)
       put('repositoryRuns', { repository: repository.name, runs: repository.runs, history: repository.history })
       for (const page of repository.pages) put('pages', page)
-      for (const record of repository.imports) raw.objectStore('imports').add(record)
       if (files.length > 0) put('repositoryFeedFiles', { repository: repository.name, files })
       stored.push(repository.name)
+    }
+    // The batch's imports in one record (ImportPage), counted beside it.
+    const imports = landing.flatMap((item) => item.repository.imports)
+    if (imports.length > 0) {
+      raw.objectStore('imports').add({ page: imports })
+      const indexes = transaction.objectStore('indexes')
+      const paged = await indexes.get('pagedImports')
+      await indexes.put({
+        name: 'pagedImports',
+        value: (paged?.name === 'pagedImports' ? paged.value : 0) + imports.length,
+      })
     }
     if (stored.length > 0) await countChange(transaction.objectStore('indexes'))
     await transaction.done
