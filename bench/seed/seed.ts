@@ -85,7 +85,7 @@ async function writeDailyHistory(database: WorkspaceDatabase) {
     const daily: RunHistory = { ...run, scans, findings }
     const record = records.find((candidate) => candidate.repository === run.repository)!
     record.history = record.history.map((stored) => (stored.run === run.run ? daily : stored))
-    await database.put('repositoryRuns', record)
+    await database.put('repositoryRuns', record, record.repository)
     if (index % 500 === 0) status.textContent = `History of ${index} of ${runs.length} runs`
   }
 }

@@ -13,7 +13,7 @@ import { importFile, type ImportFileInput } from '@/workspace/import-file'
 import { readHistory } from './history-records'
 import { removeRuns } from './import-transaction'
 import { findingsOf, listRuns, readImportHistory } from './reads'
-import type { WorkspaceDatabase } from './schema'
+import { putRepositoryRuns, type WorkspaceDatabase } from './schema'
 
 closeTestWorkspacesAfterEach()
 
@@ -165,7 +165,7 @@ describe('the whole history read for the days to fix', () => {
     // More repositories than one request reads, three runs each.
     for (let repository = 0; repository < 401; repository++) {
       const name = `repository-${String(repository).padStart(3, '0')}`
-      void transaction.store.put({
+      void putRepositoryRuns(transaction.store, {
         repository: name,
         runs: [],
         history: [0, 1, 2].map((run) => ({

@@ -6,7 +6,7 @@ import {
   type RunHistory,
 } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
-import type { WorkspaceDatabase } from './schema'
+import { putRepositoryRuns, type WorkspaceDatabase } from './schema'
 import { findingsOfPages } from './finding-pages'
 import { readWhole } from './reads'
 
@@ -80,7 +80,11 @@ export async function applyTeamHistory(
       changed = true
       applied += 1
     }
-    if (changed) await transaction.objectStore('repositoryRuns').put({ ...record, history: [...histories.values()] })
+    if (changed)
+      await putRepositoryRuns(transaction.objectStore('repositoryRuns'), {
+        ...record,
+        history: [...histories.values()],
+      })
   }
   await transaction.done
   return applied

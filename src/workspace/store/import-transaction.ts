@@ -11,6 +11,7 @@ import {
   countChange,
   flattenLog,
   isQuotaError,
+  putRepositoryRuns,
   StorageFullError,
   type ApiDocumentRecord,
   type ChangeCounts,
@@ -330,9 +331,11 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     requests.add(repositories.put(summary))
     requests.add(transaction.objectStore('digests').put(digest))
     requests.add(
-      transaction
-        .objectStore('repositoryRuns')
-        .put({ repository: request.repository, runs: [...runs.values()], history: [...histories.values()] }),
+      putRepositoryRuns(transaction.objectStore('repositoryRuns'), {
+        repository: request.repository,
+        runs: [...runs.values()],
+        history: [...histories.values()],
+      }),
     )
     requests.add(countChange(transaction.objectStore('indexes')))
     for (const record of records) requests.add(imports.add(record).then((id) => (record.id = id)))
@@ -380,7 +383,7 @@ export async function removeRuns(
   const staying = runs.filter((run) => !leaving.has(run.run))
   if (staying.length === 0) await transaction.objectStore('repositoryRuns').delete(repository)
   else
-    await transaction.objectStore('repositoryRuns').put({
+    await putRepositoryRuns(transaction.objectStore('repositoryRuns'), {
       repository,
       runs: staying,
       history: (stored?.history ?? []).filter((run) => !leaving.has(run.run)),

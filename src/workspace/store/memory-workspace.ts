@@ -2,11 +2,11 @@ import type { WorkspaceDatabase, WorkspaceSchema } from './schema'
 
 type StoreName = keyof WorkspaceSchema & string
 
-/** How each store names its records, as the schema declares it. */
-const keyPaths: Record<StoreName, string | string[]> = {
+/** How each store names its records, as the schema declares it (null: the key is given beside the record). */
+const keyPaths: Record<StoreName, string | string[] | null> = {
   repositories: 'name',
   pages: ['repository', 'run', 'page'],
-  repositoryRuns: 'repository',
+  repositoryRuns: null,
   imports: 'id',
   feeds: 'manifestUrl',
   repositoryFeedFiles: 'repository',
@@ -17,13 +17,15 @@ const keyPaths: Record<StoreName, string | string[]> = {
 
 type Row = Record<string, unknown>
 
-const keyOf = (path: string | string[], value: Row | IDBValidKey): string =>
+const keyOf = (path: string | string[] | null, value: Row | IDBValidKey): string =>
   JSON.stringify(
-    Array.isArray(path) && !Array.isArray(value)
-      ? path.map((part) => (value as Row)[part])
-      : typeof path === 'string' && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)
-        ? (value as Row)[path]
-        : value,
+    path === null
+      ? value
+      : Array.isArray(path) && !Array.isArray(value)
+        ? path.map((part) => (value as Row)[part])
+        : typeof path === 'string' && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)
+          ? (value as Row)[path]
+          : value,
   )
 
 /** One store held in memory: what a write puts in is cloned, and so is what a read gives out, as IndexedDB does. */
@@ -31,7 +33,7 @@ class MemoryStore {
   readonly rows = new Map<string, Row>()
   private nextId = 1
 
-  constructor(private readonly path: string | string[]) {}
+  constructor(private readonly path: string | string[] | null) {}
 
   get = async (key: IDBValidKey) => {
     const row = this.rows.get(keyOf(this.path, key))
@@ -40,8 +42,8 @@ class MemoryStore {
 
   getAll = async () => [...this.rows.values()].map((row) => structuredClone(row))
 
-  put = async (value: Row) => {
-    this.rows.set(keyOf(this.path, value), structuredClone(value))
+  put = async (value: Row, key?: IDBValidKey) => {
+    this.rows.set(key === undefined ? keyOf(this.path, value) : JSON.stringify(key), structuredClone(value))
     return undefined
   }
 

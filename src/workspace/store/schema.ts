@@ -107,7 +107,9 @@ export interface RunRecord {
 
 /**
  * A repository's runs and each run's history, in one record: a repository's few runs are read and
- * written together, and the browser's cost is per record (a feed's first sync writes 10,000).
+ * written together, and the browser's cost is per record (a feed's first sync writes 10,000). Its
+ * key is its repository, given beside it (`putRepositoryRuns`): the browser reads a key path from
+ * a copy of the record, and a record of histories is costly to copy.
  */
 export interface RepositoryRuns {
   repository: string
@@ -115,6 +117,12 @@ export interface RepositoryRuns {
   /** Each run's history: its scans and when each finding was first seen, last seen, fixed and seen again. */
   history: RunHistory[]
 }
+
+/** Writes a repository's runs under its name (the store has no key path). */
+export const putRepositoryRuns = <Result>(
+  store: { put(value: RepositoryRuns, key: string): Result },
+  record: RepositoryRuns,
+): Result => store.put(record, record.repository)
 
 export interface ChangeCounts {
   added: number
@@ -362,7 +370,7 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
         if (oldVersion >= 1 && oldVersion < 7) createLegacyRunStore(untyped, 'history')
         // Version 9 keeps a repository's runs and their history in one record, and its feed files' states in another.
         if (oldVersion < 9) {
-          database.createObjectStore('repositoryRuns', { keyPath: 'repository' })
+          database.createObjectStore('repositoryRuns')
           database.createObjectStore('repositoryFeedFiles', { keyPath: 'repository' })
         }
         // A step that throws aborts the upgrade: the workspace stays at its version, nothing half done.
@@ -521,7 +529,7 @@ async function groupRunsByRepository(transaction: UpgradeTransaction) {
   for (const run of (await untyped.objectStore('runs').getAll()) as RunRecord[]) groupOf(run.repository).runs.push(run)
   for (const run of (await untyped.objectStore('history').getAll()) as RunHistory[])
     groupOf(run.repository).history.push(run)
-  for (const group of grouped.values()) await transaction.objectStore('repositoryRuns').put(group)
+  for (const group of grouped.values()) await putRepositoryRuns(transaction.objectStore('repositoryRuns'), group)
   untyped.db.deleteObjectStore('runs')
   untyped.db.deleteObjectStore('history')
 }

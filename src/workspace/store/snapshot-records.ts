@@ -5,12 +5,13 @@ import {
   countChange,
   flattenLog,
   isQuotaError,
+  putRepositoryRuns,
   StorageFullError,
   type FeedFileState,
   type WorkspaceDatabase,
 } from './schema'
 
-type SnapshotStore = 'repositories' | 'digests' | 'repositoryRuns' | 'pages' | 'repositoryFeedFiles'
+type SnapshotStore = 'repositories' | 'digests' | 'pages' | 'repositoryFeedFiles'
 
 /** A repository of a feed's snapshot, ready to store: its runs name the feed, its files are resolved. */
 export interface SnapshotLanding {
@@ -64,7 +65,11 @@ export async function storeSnapshotRepositories(
       if (!summary.triage) delete summary.triage
       put('repositories', summary)
       put('digests', repository.digest)
-      put('repositoryRuns', { repository: repository.name, runs: repository.runs, history: repository.history })
+      putRepositoryRuns(raw.objectStore('repositoryRuns'), {
+        repository: repository.name,
+        runs: repository.runs,
+        history: repository.history,
+      })
       for (const page of repository.pages) put('pages', page)
       if (files.length > 0) put('repositoryFeedFiles', { repository: repository.name, files })
       stored.push(repository.name)
