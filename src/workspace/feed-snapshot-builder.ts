@@ -1,8 +1,16 @@
 import type { BuiltManifest, FolderFile } from './feed-builder'
 import { pathInRepositoryFolder } from './feed-names'
-import { byName, packSnapshot, SNAPSHOT_FOLDER, type BuiltSnapshotPart, type SnapshotRepository } from './feed-snapshot'
+import {
+  byName,
+  historyToSnapshot,
+  packSnapshot,
+  SNAPSHOT_FOLDER,
+  type BuiltSnapshotPart,
+  type SnapshotRepository,
+} from './feed-snapshot'
 import { importFile } from './import-file'
 import { cleanRepositoryName } from './repository-name'
+import { unpackPages } from './store/finding-pages'
 import { MemoryWorkspace } from './store/memory-workspace'
 
 export interface BuiltSnapshot {
@@ -51,8 +59,8 @@ export async function snapshotRepository(
     summary,
     digest,
     runs: workspace.rowsOf('repositoryRuns').flatMap((record) => record.runs),
-    pages: workspace.rowsOf('pages').sort((a, b) => byName(a.run, b.run) || a.page - b.page),
-    history: workspace.rowsOf('repositoryRuns').flatMap((record) => record.history),
+    pages: unpackPages(workspace.rowsOf('pages')).sort((a, b) => byName(a.run, b.run) || a.page - b.page),
+    history: workspace.rowsOf('repositoryRuns').flatMap((record) => record.history.map(historyToSnapshot)),
     // A file's import writes one record alone (pages are a snapshot's, which this workspace never loads).
     imports: workspace
       .rowsOf('imports')

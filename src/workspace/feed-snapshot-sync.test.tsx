@@ -184,6 +184,77 @@ describe('feed sync with a snapshot', () => {
     expect((await findingsOf(database, 'search')).length).toBe(10)
   })
 
+  describe('a repository’s pages packed in one record', () => {
+    /** The page records the store holds for `repository`, as they are stored: each by its run's file. */
+    const pageRecords = async (database: WorkspaceDatabase, repository: string) => {
+      const file = (run: string) => run.replace('npm audit|', '')
+      return (await database.getAllFromIndex('pages', 'repository', repository)).map((record) =>
+        'pages' in record ? `packed: ${record.pages.map((page) => file(page.run)).join(', ')}` : file(record.run),
+      )
+    }
+
+    it('lands a repository of two files as one record, split again by the next sync that changes one of them', async () => {
+      const host = new SnapshotHost()
+      await host.publish(folder)
+      const database = await workspace()
+      await sync(host, database)
+      expect(await pageRecords(database, 'payments')).toEqual(['packed: audit.json, more/audit.json'])
+      expect(await findingsOf(database, 'payments')).toHaveLength(40)
+
+      await host.publish({ ...folder, 'payments/more/audit.json': npmAudit(packages('qs', 5)) })
+      host.requests = []
+      expect(await sync(host, database)).toMatchObject({ fetched: 1, unchanged: 3, fixed: 15, problems: [] })
+      expect(host.requests).toEqual(['manifest.json', 'payments/more/audit.json'])
+      expect((await pageRecords(database, 'payments')).sort()).toEqual(['audit.json', 'more/audit.json'])
+      const findings = await findingsOf(database, 'payments')
+      expect(findings).toHaveLength(25)
+      expect(findings.filter((finding) => JSON.stringify(finding).includes('lodash-'))).toHaveLength(20)
+    })
+
+    it('keeps the pages of the files that stay when a file leaves the manifest', async () => {
+      const host = new SnapshotHost()
+      await host.publish(folder)
+      const database = await workspace()
+      await sync(host, database)
+      const { 'payments/more/audit.json': _left, ...rest } = folder
+      await host.publish(rest)
+      expect(await sync(host, database)).toMatchObject({ fetched: 0, removed: [], problems: [] })
+      expect(await pageRecords(database, 'payments')).toEqual(['audit.json'])
+      const findings = await findingsOf(database, 'payments')
+      expect(findings).toHaveLength(20)
+      expect(findings.every((finding) => JSON.stringify(finding).includes('lodash-'))).toBe(true)
+    })
+
+    it('takes no repository whose snapshot gives a page shaped as a packed record: the hand import it names stays', async () => {
+      const host = new SnapshotHost()
+      const built = await host.publish(folder)
+      const repositories: SnapshotRepository[] = []
+      for await (const { repository } of readSnapshotPart(new Blob([built.parts[0].bytes as Uint8Array<ArrayBuffer>])))
+        repositories.push(repository)
+      const search = repositories.find((repository) => repository.name === 'search')!
+      const [page] = search.pages
+      search.pages = [{ ...page, pages: [{ ...page, repository: 'storefront', run: 'grype.json' }] } as typeof page]
+      const { parts } = await packSnapshot(repositories, `${SNAPSHOT_FOLDER}/`)
+      for (const part of parts) host.files.set(`${origin}/feed/${part.entry.url}`, part.bytes)
+      const manifest = JSON.parse(new TextDecoder().decode(host.files.get(manifestUrl)))
+      manifest.snapshot.parts = parts.map((part) => part.entry)
+      host.files.set(manifestUrl, new TextEncoder().encode(JSON.stringify(manifest)))
+
+      const database = await workspace()
+      await importFile(
+        database,
+        { name: 'grype.json', blob: new Blob([npmAudit(['left-pad'])]), repository: 'storefront' },
+        () => {},
+      )
+      const before = await findingsOf(database, 'storefront')
+      expect(await sync(host, database)).toMatchObject({ fromSnapshot: 2, fetched: 2, problems: [] })
+      const storefront = await findingsOf(database, 'storefront')
+      expect(storefront.filter((finding) => before.some((kept) => kept.key === finding.key))).toHaveLength(1)
+      expect(JSON.stringify(storefront)).not.toContain('ws-0')
+      expect(await pageRecords(database, 'search')).toEqual(['audit.json'])
+    })
+  })
+
   describe('in batches of repositories, one stored while the next is read', () => {
     // Past one batch (250 repositories a transaction): three transactions.
     const many = Object.fromEntries(

@@ -4,6 +4,7 @@ import { displayName } from './feed-names'
 import {
   byName,
   formatRefusal,
+  historyFromSnapshot,
   MAX_SNAPSHOT_PART_BYTES,
   readSnapshotPart,
   SNAPSHOT_FORMAT,
@@ -12,7 +13,7 @@ import {
 } from './feed-snapshot'
 import { bodyWithin } from './read-within'
 import { storeSnapshotRepositories, type SnapshotLanding } from './store/snapshot-records'
-import type { WorkspaceDatabase } from './store/schema'
+import { PACKED_RUN, type WorkspaceDatabase } from './store/schema'
 
 /** What the snapshot brought into the workspace, or why it was not used. */
 export interface SnapshotLoad {
@@ -93,14 +94,18 @@ function ownRecords(repository: SnapshotRepository): boolean {
       (records) => Array.isArray(records) && records.every((record) => record?.repository === name),
     ) &&
     repository.imports.every((record) => record.id === undefined) &&
-    repository.pages.every((page) => typeof page.findingsJson === 'string')
+    // A page is a page: none shaped as the record that packs a repository's pages (`PackedPages`).
+    repository.pages.every(
+      (page) => typeof page.findingsJson === 'string' && !('pages' in page) && page.run !== PACKED_RUN,
+    )
   )
 }
 
 /**
  * The records of a snapshot's repository as this workspace stores them, or undefined when it is not
  * to be taken from the snapshot: not one the workspace lacked, a record that names another
- * repository, or a file the manifest does not list for it, or names a browser would give otherwise.
+ * repository or is not what it says, or a file the manifest does not list for it, or names a
+ * browser would give otherwise.
  */
 function landingOf(
   repository: SnapshotRepository,
@@ -110,6 +115,8 @@ function landingOf(
 ): SnapshotLanding | undefined {
   const listed = wanted.get(repository.name)
   if (!listed || !ownRecords(repository)) return undefined
+  const history = repository.history.map(historyFromSnapshot)
+  if (!history.every((run) => run !== undefined)) return undefined
   const urls = new Set(listed.files.map((file) => file.url))
   const files = []
   for (const file of repository.files) {
@@ -130,6 +137,7 @@ function landingOf(
       ...repository,
       summary: { ...repository.summary, ...details },
       runs: repository.runs.map((run) => ({ ...run, origin: { kind: 'feed', manifestUrl } })),
+      history,
     },
     files,
   }

@@ -4,6 +4,8 @@ import { sha256Hex } from '@/lib/sha256'
 import { buildManifest, type FolderFile } from './feed-builder'
 import { readManifest } from './feed-manifest'
 import {
+  historyFromSnapshot,
+  historyToSnapshot,
   packSnapshot,
   readSnapshotPart,
   SNAPSHOT_FORMAT,
@@ -81,6 +83,13 @@ describe('feed snapshot', () => {
     expect(payments.runs.every((run) => run.origin.kind === 'feed' && run.origin.manifestUrl === '')).toBe(true)
     expect(payments.runs.map((run) => run.run).sort()).toEqual(payments.files.flatMap((file) => file.runs).sort())
     expect(payments.history.map((run) => run.run).sort()).toEqual(payments.runs.map((run) => run.run).sort())
+    // Each run's history whole: every finding of the run, first seen at its scan, still reported.
+    const trivy = payments.runs.find((run) => run.tool === 'Trivy')!
+    const history = historyFromSnapshot(payments.history.find((run) => run.run === trivy.run)!)
+    expect(history?.findings.size).toBe(trivy.findings)
+    const seconds = Date.parse(trivy.scannedAt) / 1000
+    for (const record of history?.findings.values() ?? [])
+      expect(record.stretches).toEqual([seconds, seconds, Infinity])
     expect(payments.imports.every((record) => record.id === undefined && record.repository === 'payments')).toBe(true)
     expect(payments.pages.reduce((sum, page) => sum + findingsOfPage(page).length, 0)).toBe(
       payments.runs.reduce((sum, run) => sum + run.findings, 0),
@@ -170,5 +179,42 @@ describe('feed snapshot', () => {
       base: url,
     })
     expect(() => read({ format: SNAPSHOT_FORMAT, parts: [{ url: 'x' }] })).toThrow('does not match')
+  })
+})
+
+describe('a run’s history in a snapshot', () => {
+  const run = {
+    repository: 'payments',
+    run: 'trivy.json',
+    tool: 'Trivy',
+    timeSource: 'scan' as const,
+    scans: [1_790_000_000, 1_790_086_400],
+    truncated: false,
+    findings: new Map([
+      [
+        'CVE-1|lodash@4.17.20',
+        { severity: 'High' as const, scans: 2, stretches: [1_790_000_000, 1_790_086_400, Infinity] },
+      ],
+      [
+        'CVE-2|qs@6.0.0',
+        { severity: 'Low' as const, scans: 1, stretches: [1_790_000_000, 1_790_000_000, 1_790_086_400] },
+      ],
+    ]),
+  }
+
+  it('comes back from JSON as it was: its findings a map, a stretch still open Infinity', () => {
+    const text = JSON.stringify(historyToSnapshot(run))
+    expect(text).not.toContain('Infinity')
+    expect(historyFromSnapshot(JSON.parse(text))).toEqual(run)
+  })
+
+  it('is refused when it is not one: a map written as an object (format 2), a finding without its record', () => {
+    const written = JSON.parse(JSON.stringify(historyToSnapshot(run)))
+    expect(historyFromSnapshot({ ...written, findings: {} })).toBeUndefined()
+    expect(historyFromSnapshot({ ...written, findings: [['CVE-1|lodash@4.17.20']] })).toBeUndefined()
+    expect(
+      historyFromSnapshot({ ...written, findings: [['CVE-1', { severity: 'High', scans: 1, stretches: ['x'] }]] }),
+    ).toBeUndefined()
+    expect(historyFromSnapshot({ ...written, scans: undefined })).toBeUndefined()
   })
 })

@@ -1,14 +1,14 @@
 import { sha256Hex } from '@/lib/sha256'
 import { bytesWithin, megabytes } from './read-within'
 import type { RepositoryDigest } from './digest'
-import type { RunHistory } from './history/finding-history'
+import type { FindingRecord, RunHistory } from './history/finding-history'
 import type { FindingsPage, ImportRecord, RepositorySummary, RunRecord } from './store/schema'
 
 /**
  * The snapshot format this Vigil writes and reads. A snapshot of another format is refused (the
  * files are then fetched one by one): raise it whenever a record it carries changes shape.
  */
-export const SNAPSHOT_FORMAT = 2
+export const SNAPSHOT_FORMAT = 3
 
 /** The largest part of a snapshot, compressed. */
 export const MAX_SNAPSHOT_PART_BYTES = 16 * 1024 * 1024
@@ -36,9 +36,42 @@ export interface SnapshotRepository {
   digest: RepositoryDigest
   runs: RunRecord[]
   pages: FindingsPage[]
-  history: RunHistory[]
+  history: SnapshotRunHistory[]
   imports: ImportRecord[]
   files: SnapshotFile[]
+}
+
+/**
+ * A run's history as a snapshot holds it, in JSON: its findings as [key, record] pairs (JSON has
+ * no map), and a stretch's fix time still open (Infinity) as null. Format 2 wrote the map as `{}`.
+ */
+export interface SnapshotRunHistory extends Omit<RunHistory, 'findings'> {
+  findings: [string, Omit<FindingRecord, 'stretches'> & { stretches: readonly (number | null)[] }][]
+}
+
+/** A run's history for a snapshot (`JSON.stringify` writes its Infinity as null). */
+export const historyToSnapshot = (run: RunHistory): SnapshotRunHistory => ({ ...run, findings: [...run.findings] })
+
+const isFindingRecord = (value: unknown): value is SnapshotRunHistory['findings'][number][1] => {
+  const record = value as Partial<SnapshotRunHistory['findings'][number][1]> | null
+  return (
+    typeof record?.severity === 'string' &&
+    typeof record.scans === 'number' &&
+    Array.isArray(record.stretches) &&
+    record.stretches.every((time) => time === null || typeof time === 'number')
+  )
+}
+
+/** A snapshot's run history as the workspace keeps it; undefined when it is not one. */
+export function historyFromSnapshot(run: SnapshotRunHistory): RunHistory | undefined {
+  if (!Array.isArray(run?.findings) || !Array.isArray(run.scans)) return undefined
+  const findings = new Map<string, FindingRecord>()
+  for (const entry of run.findings as unknown[]) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !isFindingRecord(entry[1])) return undefined
+    const [key, record] = entry as SnapshotRunHistory['findings'][number]
+    findings.set(key, { ...record, stretches: record.stretches.map((time) => time ?? Infinity) })
+  }
+  return { ...run, findings }
 }
 
 /** A part of the snapshot as the manifest lists it: the repositories from `first` to `last`, by name. */

@@ -23,7 +23,7 @@ import {
   listRepositories,
 } from './store/reads'
 import { removeRuns } from './store/import-transaction'
-import { findingsOfPage } from './store/finding-pages'
+import { findingsOfPage, unpackPages } from './store/finding-pages'
 import { openWorkspace, PAGE_SIZE, workspaceName, deleteWorkspace, type WorkspaceDatabase } from './store/schema'
 
 closeTestWorkspacesAfterEach()
@@ -141,7 +141,7 @@ describe('the workspace store', () => {
     const database = await freshWorkspace()
     const results = Array.from({ length: 2500 }, (_, index) => ({ ruleId: 'xss', file: `f${index}.ts`, line: 1 }))
     await run(database, file('big.sarif', sarif(results), { repository: 'big' }))
-    const pages = await database.getAllFromIndex('pages', 'repository', 'big')
+    const pages = unpackPages(await database.getAllFromIndex('pages', 'repository', 'big'))
     expect(pages.map((page) => findingsOfPage(page).length)).toEqual([PAGE_SIZE, PAGE_SIZE, 500])
   })
 
@@ -348,7 +348,7 @@ describe('schema migrations', () => {
     old.close()
 
     const database = await openWorkspace(name)
-    const [page] = await database.getAll('pages')
+    const [page] = unpackPages(await database.getAll('pages'))
     expect(page).not.toHaveProperty('findings')
     expect(findingsOfPage(page)).toEqual(expected)
     expect(await findingsOf(database, 'shop')).toEqual(expected)

@@ -126,12 +126,12 @@ test('a feed with a snapshot: a first sync in two requests, then only a changed 
     host.gets = []
     host.publish({ 'health/osv-scanner.json': 'public/examples/health-records/osv-scanner.json' })
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
-    manifest.snapshot.format = 3
+    manifest.snapshot.format = 4
     writeFileSync(manifestPath, JSON.stringify(manifest))
     await syncNow(page)
     await expect(status(page)).toContainText('3 repositories, 5 files; 1 fetched, 4 unchanged')
     await expect(status(page)).toContainText(
-      "The feed's snapshot is of format 3, and this Vigil reads format 2: it was not used, and the files were fetched one by one. The feed was built by a newer Vigil: reload this page to get the newer version.",
+      "The feed's snapshot is of format 4, and this Vigil reads format 3: it was not used, and the files were fetched one by one. The feed was built by a newer Vigil: reload this page to get the newer version.",
     )
     expect(host.paths()).toEqual(['200 /vigil/manifest.json', '200 /vigil/health/osv-scanner.json'])
 

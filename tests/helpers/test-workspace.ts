@@ -1,5 +1,6 @@
 import type { IDBPDatabase } from 'idb'
 import { afterEach } from 'vitest'
+import { unpackPages } from '@/workspace/store/finding-pages'
 import { emptyCounts } from '@/data/findings'
 import {
   createLegacyRunStore,
@@ -62,7 +63,7 @@ export const historyAsRecords = async (source: WorkspaceDatabase) =>
 
 /** Pages as workspaces before version 8 stored them: their findings as objects, not JSON text. */
 export async function pagesAsObjects(source: WorkspaceDatabase) {
-  return (await source.getAll('pages')).map(({ findingsJson, ...page }) => ({
+  return unpackPages(await source.getAll('pages')).map(({ findingsJson, ...page }) => ({
     ...page,
     findings: JSON.parse(findingsJson) as unknown,
   }))

@@ -1,5 +1,5 @@
 import { FINDING_MODEL_VERSION, type Finding } from '@/workspace/model'
-import { PAGE_SIZE, type FindingsPage } from './schema'
+import { PAGE_SIZE, type FindingsPage, type PackedPages } from './schema'
 
 /** A page as stored, with the findings it holds. */
 export interface LoadedPage {
@@ -35,4 +35,16 @@ export function findingsOfPages(pages: readonly FindingsPage[]): Finding[] {
   const findings: Finding[] = []
   for (const page of pages) for (const finding of findingsOfPage(page)) findings.push(finding)
   return findings
+}
+
+export const isPacked = (record: FindingsPage | PackedPages): record is PackedPages => 'pages' in record
+
+/** Stored page records as the pages they hold: a packed record gives its own, in their order. */
+export function unpackPages(records: readonly (FindingsPage | PackedPages)[]): FindingsPage[] {
+  const pages: FindingsPage[] = []
+  for (const record of records) {
+    if (isPacked(record)) for (const page of record.pages) pages.push(page)
+    else pages.push(record)
+  }
+  return pages
 }

@@ -7,7 +7,7 @@ import {
 } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
 import { putRepositoryRuns, type WorkspaceDatabase } from './schema'
-import { findingsOfPages } from './finding-pages'
+import { findingsOfPages, unpackPages } from './finding-pages'
 import { readWhole } from './reads'
 
 function stateOf(runs: readonly RunHistory[]): HistoryState {
@@ -61,9 +61,10 @@ export async function applyTeamHistory(
       if (teamRun === undefined || teamRun.scans.length === 0) continue
       let run: RunHistory = { ...teamRun, repository: stored.repository, run: stored.run }
       if (teamRun.scans[teamRun.scans.length - 1] < toSeconds(stored.scannedAt)) {
-        const pages = await transaction
-          .objectStore('pages')
-          .getAll(IDBKeyRange.bound([stored.repository, stored.run, 0], [stored.repository, stored.run, Infinity]))
+        // The repository's pages, a packed record's too, of this run.
+        const pages = unpackPages(
+          await transaction.objectStore('pages').index('repository').getAll(stored.repository),
+        ).filter((page) => page.run === stored.run)
         run = addScanToRun(
           run,
           scanOf({

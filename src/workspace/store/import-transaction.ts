@@ -5,7 +5,7 @@ import { FINDING_MODEL_VERSION, type Finding, type ReadResult } from '@/workspac
 import { addScanToRun, type RunHistory, type TimeSource } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
 import { summaryOf, type RepositoryDetails } from './aggregates'
-import { findingsOfPages, loadedPage, pagesOf, type LoadedPage } from './finding-pages'
+import { findingsOfPages, isPacked, loadedPage, pagesOf, unpackPages, type LoadedPage } from './finding-pages'
 import { triageSummaries } from './triage-summary'
 import {
   countChange,
@@ -16,6 +16,7 @@ import {
   type ApiDocumentRecord,
   type ChangeCounts,
   type ImportRecord,
+  type PackedPages,
   type RunOrigin,
   type RunRecord,
   type WorkspaceDatabase,
@@ -158,6 +159,23 @@ function replaceRun(
 }
 
 /**
+ * Replaces a repository's packed pages (`PackedPages`) with those of them it keeps, each a record
+ * again: a run's pages replaced are not among them, and its new pages are written apart.
+ */
+function unpack(
+  transaction: WriteTransaction,
+  requests: Requests,
+  packed: readonly PackedPages[],
+  after: readonly LoadedPage[],
+) {
+  if (packed.length === 0) return
+  const store = transaction.objectStore('pages')
+  const held = new Set(packed.flatMap((record) => record.pages))
+  for (const record of packed) requests.add(store.delete([record.repository, record.run, record.page]))
+  for (const { page } of after) if (held.has(page)) requests.add(store.put(page))
+}
+
+/**
  * When a run's scan ran: the time the file gives; else the file's modification time; else the
  * import's, with a sentence for the import report saying which.
  */
@@ -223,7 +241,9 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       repositories.get(request.repository),
       transaction.objectStore('decisions').getAll().then(flattenLog),
     ])
-    let pages = storedPages.map(loadedPage)
+    // A packed repository (a snapshot's) is written page by page from now on: see unpackedAfter.
+    const packed = storedPages.filter(isPacked)
+    let pages = unpackPages(storedPages).map(loadedPage)
     const runs = new Map((storedRuns?.runs ?? []).map((run) => [run.run, run]))
     const histories = new Map((storedRuns?.history ?? []).map((run) => [run.run, run]))
     const requests = new Requests()
@@ -328,6 +348,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     const digest = digestOf(request.repository, unique)
     if (log.length > 0) summary.triage = triageSummaries([digest], log, new Date(request.now)).get(request.repository)
     const imports = transaction.objectStore('imports')
+    unpack(transaction, requests, packed, pages)
     requests.add(repositories.put(summary))
     requests.add(transaction.objectStore('digests').put(digest))
     requests.add(
@@ -376,10 +397,15 @@ export async function removeRuns(
     await transaction.done
     return false
   }
-  const pages = await transaction.objectStore('pages').index('repository').getAll(repository)
+  const records = await transaction.objectStore('pages').index('repository').getAll(repository)
+  const pages = unpackPages(records)
   for (const page of pages) {
     if (leaving.has(page.run)) await transaction.objectStore('pages').delete([repository, page.run, page.page])
   }
+  const packed = records.filter(isPacked)
+  for (const record of packed) await transaction.objectStore('pages').delete([repository, record.run, record.page])
+  if (packed.length > 0)
+    for (const page of unpackPages(packed)) if (!leaving.has(page.run)) await transaction.objectStore('pages').put(page)
   const staying = runs.filter((run) => !leaving.has(run.run))
   if (staying.length === 0) await transaction.objectStore('repositoryRuns').delete(repository)
   else

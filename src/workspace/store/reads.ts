@@ -2,7 +2,7 @@ import type { StoredAdvisoryIndex } from '@/workspace/advisory-index'
 import type { RepositoryDigest } from '@/workspace/digest'
 import type { Finding } from '@/workspace/model'
 import type { KeptTimeline } from '@/workspace/history/workspace-times'
-import { findingsOfPages } from './finding-pages'
+import { findingsOfPages, unpackPages } from './finding-pages'
 import {
   generationOf,
   type ImportRecord,
@@ -50,7 +50,7 @@ export async function readWhole<Name extends 'repositories' | 'repositoryRuns'>(
 }
 
 export async function findingsOf(database: WorkspaceDatabase, repository: string): Promise<Finding[]> {
-  return findingsOfPages(await database.getAllFromIndex('pages', 'repository', repository))
+  return findingsOfPages(unpackPages(await database.getAllFromIndex('pages', 'repository', repository)))
 }
 
 /** The runs stored for a repository: each tool's run, when it scanned, and who brought it. */

@@ -76,6 +76,22 @@ export interface FindingsPage {
   findingsJson: string
 }
 
+/**
+ * A small repository's pages in one record, as a feed's snapshot lands them: a record each cost a
+ * first sync more than their size. Keyed as the first page of the run `PACKED_RUN` (no run's
+ * name), read as the pages it holds (`unpackPages`), and split into them again by the first
+ * import or removal that changes the repository.
+ */
+export interface PackedPages {
+  repository: string
+  run: typeof PACKED_RUN
+  page: 0
+  pages: FindingsPage[]
+}
+
+/** A NUL first: no run is named so (runs are named from files and tools). */
+export const PACKED_RUN = '\u0000packed'
+
 /** A page as workspaces before version 8 stored it: its findings as objects. */
 interface LegacyFindingsPage extends Omit<FindingsPage, 'findingsJson'> {
   findings?: Finding[]
@@ -275,7 +291,7 @@ export function flattenLog(records: readonly DecisionRecord[]): DecisionEntry[] 
 
 export interface WorkspaceSchema extends DBSchema {
   repositories: { key: string; value: RepositorySummary }
-  pages: { key: [string, string, number]; value: FindingsPage; indexes: { repository: string } }
+  pages: { key: [string, string, number]; value: FindingsPage | PackedPages; indexes: { repository: string } }
   repositoryRuns: { key: string; value: RepositoryRuns }
   imports: { key: number; value: ImportRecord | ImportPage; indexes: { repository: string } }
   feeds: { key: string; value: FeedState }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { closeTestWorkspacesAfterEach, emptySummary, freshWorkspace } from '@tests/helpers/test-workspace'
-import type { SnapshotRepository } from '@/workspace/feed-snapshot'
 import { listRepositories, listRuns, readGeneration, readImportHistory } from './reads'
 import type { ImportRecord, RunRecord } from './schema'
 import { storeSnapshotRepositories, type SnapshotLanding } from './snapshot-records'
@@ -9,7 +8,7 @@ closeTestWorkspacesAfterEach()
 
 /** A repository of a snapshot with one run of one file, its records as the builder writes them. */
 function landing(name: string, run: Partial<RunRecord> = {}): SnapshotLanding {
-  const repository: SnapshotRepository = {
+  const repository: SnapshotLanding['repository'] = {
     name,
     summary: emptySummary(name),
     digest: { repository: name, vulnerabilities: [], endpoints: [] },

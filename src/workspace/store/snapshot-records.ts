@@ -1,13 +1,16 @@
 import { unwrap } from 'idb'
 import { byName, type SnapshotRepository } from '@/workspace/feed-snapshot'
+import type { RunHistory } from '@/workspace/history/finding-history'
 import { triageSummaries } from './triage-summary'
 import {
   countChange,
   flattenLog,
   isQuotaError,
+  PACKED_RUN,
   putRepositoryRuns,
   StorageFullError,
   type FeedFileState,
+  type FindingsPage,
   type WorkspaceDatabase,
 } from './schema'
 
@@ -15,9 +18,16 @@ type SnapshotStore = 'repositories' | 'digests' | 'pages' | 'repositoryFeedFiles
 
 /** A repository of a feed's snapshot, ready to store: its runs name the feed, its files are resolved. */
 export interface SnapshotLanding {
-  repository: SnapshotRepository
+  /** The snapshot's repository, its runs' history read back into the workspace's own (`historyFromSnapshot`). */
+  repository: Omit<SnapshotRepository, 'history'> & { history: RunHistory[] }
   files: FeedFileState[]
 }
+
+/** A repository's pages up to this many characters in all are stored in one record (`PackedPages`). */
+const PACKED_CHARACTERS = 1_000_000
+
+const packs = (pages: readonly FindingsPage[]) =>
+  pages.length > 1 && pages.reduce((characters, page) => characters + page.findingsJson.length, 0) <= PACKED_CHARACTERS
 
 /**
  * Stores repositories of a feed's snapshot in one transaction, each whole: its summary, digest,
@@ -70,7 +80,9 @@ export async function storeSnapshotRepositories(
         runs: repository.runs,
         history: repository.history,
       })
-      for (const page of repository.pages) put('pages', page)
+      if (packs(repository.pages))
+        put('pages', { repository: repository.name, run: PACKED_RUN, page: 0, pages: repository.pages })
+      else for (const page of repository.pages) put('pages', page)
       if (files.length > 0) put('repositoryFeedFiles', { repository: repository.name, files })
       stored.push(repository.name)
     }
