@@ -209,6 +209,17 @@ describe('feed sync with a snapshot', () => {
       const findings = await findingsOf(database, 'payments')
       expect(findings).toHaveLength(25)
       expect(findings.filter((finding) => JSON.stringify(finding).includes('lodash-'))).toHaveLength(20)
+
+      // What the feed knows of the changed file moved out of the snapshot's batch: nothing is asked for again.
+      host.requests = []
+      expect(await sync(host, database)).toMatchObject({ fetched: 0, unchanged: 4, problems: [] })
+      expect(host.requests).toEqual(['manifest.json'])
+      expect(
+        (await database.getAll('feedFileGroups')).map((group) => [group.group === 'payments', group.files.length]),
+      ).toEqual([
+        [false, 3],
+        [true, 1],
+      ])
     })
 
     it('keeps the pages of the files that stay when a file leaves the manifest', async () => {

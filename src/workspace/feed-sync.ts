@@ -311,7 +311,7 @@ function recordFailure(database: WorkspaceDatabase, item: Omit<Fetched, 'outcome
         manifestSha256: item.file.sha256,
       },
     },
-    item.state?.repository,
+    item.state,
   )
 }
 
@@ -498,7 +498,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
       const { outcome, file, repository, state } = fetched
       if (outcome.kind === 'unchanged') {
         unchanged(file.url)
-        if (state?.failure) await writeFeedFileState(database, { ...state, failure: undefined })
+        if (state?.failure) await writeFeedFileState(database, { ...state, failure: undefined }, state)
       } else if (outcome.kind === 'waiting') report.problems.push(outcome.text)
       else if (outcome.kind === 'problem') {
         report.problems.push(outcome.text)
@@ -551,7 +551,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
               lastModified: outcome.lastModified,
               sha256: outcome.sha256,
             },
-            state?.repository,
+            state,
           )
         } else {
           report.problems.push(`${file.url}: ${imported.status === 'refused' ? imported.reason : 'no repository'}`)

@@ -65,52 +65,57 @@ export async function writeFeedState(database: WorkspaceDatabase, state: FeedSta
   await Promise.all([transaction.store.put(state), transaction.store.put(published), transaction.done])
 }
 
+/** What Vigil knows of every feed file, by its address; each state names the group that keeps it. */
 export async function readFeedFileStates(database: WorkspaceDatabase): Promise<Map<string, FeedFileState>> {
-  const records = await database.getAll('repositoryFeedFiles')
-  return new Map(records.flatMap((record) => record.files.map((state) => [state.url, state] as const)))
+  const states = new Map<string, FeedFileState>()
+  for (const { group, files } of await database.getAll('feedFileGroups'))
+    for (const state of files) states.set(state.url, { ...state, group })
+  return states
 }
 
-type FeedFilesStore = IDBPObjectStore<WorkspaceSchema, ['repositoryFeedFiles'], 'repositoryFeedFiles', 'readwrite'>
+type GroupsStore = IDBPObjectStore<WorkspaceSchema, ['feedFileGroups'], 'feedFileGroups', 'readwrite'>
 
-/** Rewrites the record of a repository's files with `edit`; a repository left with none loses its record. */
-async function editFeedFiles(
-  store: FeedFilesStore,
-  repository: string,
+/** Rewrites a group's files with `edit`; a group left with none goes. */
+async function editGroup(
+  store: GroupsStore,
+  group: string,
   edit: (files: FeedFileState[]) => FeedFileState[],
 ): Promise<void> {
-  const files = edit((await store.get(repository))?.files ?? [])
-  if (files.length === 0) await store.delete(repository)
-  else await store.put({ repository, files })
+  const files = edit((await store.get(group))?.files ?? [])
+  if (files.length === 0) await store.delete(group)
+  else await store.put({ group, files })
 }
 
+const groupOf = (state: FeedFileState) => state.group ?? state.repository
+
 /**
- * Records what Vigil knows of a file now, in its repository's record. `movedFrom`, the repository
- * the file was recorded under before (a manifest can move a file), loses it.
+ * Records what Vigil knows of a file now, in its repository's group. `previous`, its state as read
+ * (`readFeedFileStates`), leaves the group that kept it: another repository's (a manifest can move
+ * a file), or a snapshot's batch.
  */
 export async function writeFeedFileState(
   database: WorkspaceDatabase,
-  state: FeedFileState,
-  movedFrom?: string,
+  { group: _group, ...state }: FeedFileState,
+  previous?: FeedFileState,
 ): Promise<void> {
-  const transaction = database.transaction('repositoryFeedFiles', 'readwrite')
+  const transaction = database.transaction('feedFileGroups', 'readwrite')
   const others = (files: FeedFileState[]) => files.filter((file) => file.url !== state.url)
+  const from = previous && groupOf(previous)
   await Promise.all([
-    editFeedFiles(transaction.store, state.repository, (files) => [...others(files), state]),
-    movedFrom !== undefined && movedFrom !== state.repository
-      ? editFeedFiles(transaction.store, movedFrom, others)
-      : undefined,
+    editGroup(transaction.store, state.repository, (files) => [...others(files), state]),
+    from !== undefined && from !== state.repository ? editGroup(transaction.store, from, others) : undefined,
     transaction.done,
   ])
 }
 
+/** Forgets files, as read (`readFeedFileStates`): each leaves the group that keeps it. */
 export async function forgetFeedFiles(database: WorkspaceDatabase, states: readonly FeedFileState[]): Promise<void> {
-  const transaction = database.transaction('repositoryFeedFiles', 'readwrite')
-  const byRepository = new Map<string, Set<string>>()
-  for (const { repository, url } of states)
-    byRepository.set(repository, (byRepository.get(repository) ?? new Set()).add(url))
+  const transaction = database.transaction('feedFileGroups', 'readwrite')
+  const byGroup = new Map<string, Set<string>>()
+  for (const state of states) byGroup.set(groupOf(state), (byGroup.get(groupOf(state)) ?? new Set()).add(state.url))
   await Promise.all([
-    ...[...byRepository].map(([repository, urls]) =>
-      editFeedFiles(transaction.store, repository, (files) => files.filter((file) => !urls.has(file.url))),
+    ...[...byGroup].map(([group, urls]) =>
+      editGroup(transaction.store, group, (files) => files.filter((file) => !urls.has(file.url))),
     ),
     transaction.done,
   ])

@@ -9,7 +9,7 @@ const keyPaths: Record<StoreName, string | string[] | null> = {
   repositoryRuns: null,
   imports: 'id',
   feeds: 'manifestUrl',
-  repositoryFeedFiles: 'repository',
+  feedFileGroups: 'group',
   digests: 'repository',
   indexes: 'name',
   decisions: 'id',

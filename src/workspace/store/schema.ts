@@ -192,13 +192,22 @@ export interface FeedFileState {
   sha256: string
   /** The file's last failures: not asked for again before `retryAt` while the manifest lists the same version. */
   failure?: { count: number; retryAt: string; manifestSha256?: string }
+  /** The record that keeps it (`FeedFileGroup`), as read: never stored. */
+  group?: string
 }
 
-/** What Vigil knows of a repository's files of feeds, in one record: a feed's first sync writes 10,000. */
-export interface RepositoryFeedFiles {
-  repository: string
+/**
+ * The states of feeds' files in one record: a repository's (its name is the group), or those a
+ * snapshot's batch of repositories brought (a group of its own, `SNAPSHOT_GROUP_PREFIX`), as a
+ * first sync writes 10,000 repositories. A file written again moves to its repository's group.
+ */
+export interface FeedFileGroup {
+  group: string
   files: FeedFileState[]
 }
+
+/** A NUL first: no repository is named so. */
+export const SNAPSHOT_GROUP_PREFIX = '\u0000snapshot:'
 
 /** A feed's last sync: its manifest's validators and the repositories it names. */
 export interface FeedState {
@@ -295,7 +304,7 @@ export interface WorkspaceSchema extends DBSchema {
   repositoryRuns: { key: string; value: RepositoryRuns }
   imports: { key: number; value: ImportRecord | ImportPage; indexes: { repository: string } }
   feeds: { key: string; value: FeedState }
-  repositoryFeedFiles: { key: string; value: RepositoryFeedFiles }
+  feedFileGroups: { key: string; value: FeedFileGroup }
   digests: { key: string; value: RepositoryDigest }
   indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | PagedImportsRecord }
   decisions: { key: string; value: DecisionRecord }
@@ -387,7 +396,7 @@ export async function openWorkspace(name: string): Promise<WorkspaceDatabase> {
         // Version 9 keeps a repository's runs and their history in one record, and its feed files' states in another.
         if (oldVersion < 9) {
           database.createObjectStore('repositoryRuns')
-          database.createObjectStore('repositoryFeedFiles', { keyPath: 'repository' })
+          database.createObjectStore('feedFileGroups', { keyPath: 'group' })
         }
         // A step that throws aborts the upgrade: the workspace stays at its version, nothing half done.
         if (oldVersion >= 1) void migrateRecords(transaction, oldVersion).catch(() => transaction.abort())
@@ -559,8 +568,7 @@ async function groupFeedFilesByRepository(transaction: UpgradeTransaction) {
     if (files) files.push(state)
     else grouped.set(state.repository, [state])
   }
-  for (const [repository, files] of grouped)
-    await transaction.objectStore('repositoryFeedFiles').put({ repository, files })
+  for (const [group, files] of grouped) await transaction.objectStore('feedFileGroups').put({ group, files })
   untyped.db.deleteObjectStore('feedFiles')
 }
 

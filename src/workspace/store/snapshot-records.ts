@@ -8,13 +8,14 @@ import {
   isQuotaError,
   PACKED_RUN,
   putRepositoryRuns,
+  SNAPSHOT_GROUP_PREFIX,
   StorageFullError,
   type FeedFileState,
   type FindingsPage,
   type WorkspaceDatabase,
 } from './schema'
 
-type SnapshotStore = 'repositories' | 'digests' | 'pages' | 'repositoryFeedFiles'
+type SnapshotStore = 'repositories' | 'digests' | 'pages' | 'feedFileGroups'
 
 /** A repository of a feed's snapshot, ready to store: its runs name the feed, its files are resolved. */
 export interface SnapshotLanding {
@@ -41,7 +42,7 @@ export async function storeSnapshotRepositories(
   now: Date,
 ): Promise<string[]> {
   const transaction = database.transaction(
-    ['repositories', 'pages', 'repositoryRuns', 'imports', 'digests', 'indexes', 'decisions', 'repositoryFeedFiles'],
+    ['repositories', 'pages', 'repositoryRuns', 'imports', 'digests', 'indexes', 'decisions', 'feedFileGroups'],
     'readwrite',
     { durability: 'relaxed' },
   )
@@ -70,7 +71,7 @@ export async function storeSnapshotRepositories(
     // each were a tenth of the sync. A failed put aborts the transaction, and its end says why.
     const raw = unwrap(transaction)
     const put = (store: SnapshotStore, record: unknown) => raw.objectStore(store).put(record)
-    for (const { repository, files } of landing) {
+    for (const { repository } of landing) {
       const summary = { ...repository.summary, triage: triage?.get(repository.name) }
       if (!summary.triage) delete summary.triage
       put('repositories', summary)
@@ -83,9 +84,11 @@ export async function storeSnapshotRepositories(
       if (packs(repository.pages))
         put('pages', { repository: repository.name, run: PACKED_RUN, page: 0, pages: repository.pages })
       else for (const page of repository.pages) put('pages', page)
-      if (files.length > 0) put('repositoryFeedFiles', { repository: repository.name, files })
       stored.push(repository.name)
     }
+    // What the feed knows of the batch's files, in a group of its own (FeedFileGroup).
+    const files = landing.flatMap((item) => item.files)
+    if (files.length > 0) put('feedFileGroups', { group: `${SNAPSHOT_GROUP_PREFIX}${crypto.randomUUID()}`, files })
     // The batch's imports in one record (ImportPage), counted beside it.
     const imports = landing.flatMap((item) => item.repository.imports)
     if (imports.length > 0) {
