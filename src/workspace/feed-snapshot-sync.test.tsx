@@ -113,6 +113,41 @@ async function contents(database: WorkspaceDatabase) {
   )
 }
 
+/**
+ * Publishes `folder` with its snapshot's search repository rewritten by `edit`, and syncs it into
+ * a workspace that holds a hand import into storefront: the sync's report, and what storefront
+ * holds after it (`kept`: its findings of the hand import).
+ */
+async function syncTampered(edit: (search: SnapshotRepository) => void) {
+  const host = new SnapshotHost()
+  const built = await host.publish(folder)
+  const repositories: SnapshotRepository[] = []
+  for await (const { repository } of readSnapshotPart(new Blob([built.parts[0].bytes as Uint8Array<ArrayBuffer>])))
+    repositories.push(repository)
+  edit(repositories.find((repository) => repository.name === 'search')!)
+  const { parts } = await packSnapshot(repositories, `${SNAPSHOT_FOLDER}/`)
+  for (const part of parts) host.files.set(`${origin}/feed/${part.entry.url}`, part.bytes)
+  const manifest = JSON.parse(new TextDecoder().decode(host.files.get(manifestUrl)))
+  manifest.snapshot.parts = parts.map((part) => part.entry)
+  host.files.set(manifestUrl, new TextEncoder().encode(JSON.stringify(manifest)))
+
+  const database = await workspace()
+  await importFile(
+    database,
+    { name: 'grype.json', blob: new Blob([npmAudit(['left-pad'])]), repository: 'storefront' },
+    () => {},
+  )
+  const before = await findingsOf(database, 'storefront')
+  const report = await sync(host, database)
+  const storefront = await findingsOf(database, 'storefront')
+  return {
+    database,
+    report,
+    storefront,
+    kept: storefront.filter((finding) => before.some((held) => held.key === finding.key)),
+  }
+}
+
 describe('feed sync with a snapshot', () => {
   it('loads an empty workspace from the snapshot in two requests, as the file-by-file sync would have filled it', async () => {
     const host = new SnapshotHost()
@@ -155,31 +190,12 @@ describe('feed sync with a snapshot', () => {
   })
 
   it('takes nothing from a snapshot’s repository whose records name another one: the hand import it names stays as it was', async () => {
-    const host = new SnapshotHost()
-    const built = await host.publish(folder)
-    // The part, rewritten: search's findings claim to be storefront's.
-    const repositories: SnapshotRepository[] = []
-    for await (const { repository } of readSnapshotPart(new Blob([built.parts[0].bytes as Uint8Array<ArrayBuffer>])))
-      repositories.push(repository)
-    const search = repositories.find((repository) => repository.name === 'search')!
-    search.pages = search.pages.map((page) => ({ ...page, repository: 'storefront', run: 'grype.json' }))
-    const { parts } = await packSnapshot(repositories, `${SNAPSHOT_FOLDER}/`)
-    for (const part of parts) host.files.set(`${origin}/feed/${part.entry.url}`, part.bytes)
-    const manifest = JSON.parse(new TextDecoder().decode(host.files.get(manifestUrl)))
-    manifest.snapshot.parts = parts.map((part) => part.entry)
-    host.files.set(manifestUrl, new TextEncoder().encode(JSON.stringify(manifest)))
-
-    const database = await workspace()
-    await importFile(
-      database,
-      { name: 'grype.json', blob: new Blob([npmAudit(['left-pad'])]), repository: 'storefront' },
-      () => {},
-    )
-    const before = await findingsOf(database, 'storefront')
-    const report = await sync(host, database)
+    // Search's findings claim to be storefront's.
+    const { database, report, kept, storefront } = await syncTampered((search) => {
+      search.pages = search.pages.map((page) => ({ ...page, repository: 'storefront', run: 'grype.json' }))
+    })
     expect(report).toMatchObject({ fromSnapshot: 2, fetched: 2, problems: [] })
-    const storefront = await findingsOf(database, 'storefront')
-    expect(storefront.filter((finding) => before.some((kept) => kept.key === finding.key))).toHaveLength(1)
+    expect(kept).toHaveLength(1)
     expect(JSON.stringify(storefront)).not.toContain('ws-0')
     expect((await findingsOf(database, 'search')).length).toBe(10)
   })
@@ -237,30 +253,12 @@ describe('feed sync with a snapshot', () => {
     })
 
     it('takes no repository whose snapshot gives a page shaped as a packed record: the hand import it names stays', async () => {
-      const host = new SnapshotHost()
-      const built = await host.publish(folder)
-      const repositories: SnapshotRepository[] = []
-      for await (const { repository } of readSnapshotPart(new Blob([built.parts[0].bytes as Uint8Array<ArrayBuffer>])))
-        repositories.push(repository)
-      const search = repositories.find((repository) => repository.name === 'search')!
-      const [page] = search.pages
-      search.pages = [{ ...page, pages: [{ ...page, repository: 'storefront', run: 'grype.json' }] } as typeof page]
-      const { parts } = await packSnapshot(repositories, `${SNAPSHOT_FOLDER}/`)
-      for (const part of parts) host.files.set(`${origin}/feed/${part.entry.url}`, part.bytes)
-      const manifest = JSON.parse(new TextDecoder().decode(host.files.get(manifestUrl)))
-      manifest.snapshot.parts = parts.map((part) => part.entry)
-      host.files.set(manifestUrl, new TextEncoder().encode(JSON.stringify(manifest)))
-
-      const database = await workspace()
-      await importFile(
-        database,
-        { name: 'grype.json', blob: new Blob([npmAudit(['left-pad'])]), repository: 'storefront' },
-        () => {},
-      )
-      const before = await findingsOf(database, 'storefront')
-      expect(await sync(host, database)).toMatchObject({ fromSnapshot: 2, fetched: 2, problems: [] })
-      const storefront = await findingsOf(database, 'storefront')
-      expect(storefront.filter((finding) => before.some((kept) => kept.key === finding.key))).toHaveLength(1)
+      const { database, report, kept, storefront } = await syncTampered((search) => {
+        const [page] = search.pages
+        search.pages = [{ ...page, pages: [{ ...page, repository: 'storefront', run: 'grype.json' }] } as typeof page]
+      })
+      expect(report).toMatchObject({ fromSnapshot: 2, fetched: 2, problems: [] })
+      expect(kept).toHaveLength(1)
       expect(JSON.stringify(storefront)).not.toContain('ws-0')
       expect(await pageRecords(database, 'search')).toEqual(['audit.json'])
     })
