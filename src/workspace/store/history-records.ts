@@ -6,7 +6,7 @@ import {
   type RunHistory,
 } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
-import { putRepositoryRuns, type WorkspaceDatabase } from './schema'
+import { putRepositoryRuns, type FindingsPage, type WorkspaceDatabase } from './schema'
 import { findingsOfPages, unpackPages } from './finding-pages'
 import { readWhole } from './reads'
 
@@ -54,17 +54,19 @@ export async function applyTeamHistory(
   let applied = 0
   for (const record of await transaction.objectStore('repositoryRuns').getAll()) {
     const histories = new Map(record.history.map((run) => [run.run, run]))
-    let changed = false
+    const appliedBefore = applied
+    // The repository's pages, a packed record's too: read once, for the runs that need them.
+    let repositoryPages: FindingsPage[] | undefined
     for (const stored of record.runs) {
       if (stored.origin.kind !== 'feed' || stored.origin.manifestUrl !== manifestUrl) continue
       const teamRun = team.repositories.get(stored.repository)?.get(stored.run)
       if (teamRun === undefined || teamRun.scans.length === 0) continue
       let run: RunHistory = { ...teamRun, repository: stored.repository, run: stored.run }
       if (teamRun.scans[teamRun.scans.length - 1] < toSeconds(stored.scannedAt)) {
-        // The repository's pages, a packed record's too, of this run.
-        const pages = unpackPages(
-          await transaction.objectStore('pages').index('repository').getAll(stored.repository),
-        ).filter((page) => page.run === stored.run)
+        repositoryPages ??= unpackPages(
+          await transaction.objectStore('pages').index('repository').getAll(record.repository),
+        )
+        const pages = repositoryPages.filter((page) => page.run === stored.run)
         run = addScanToRun(
           run,
           scanOf({
@@ -78,10 +80,9 @@ export async function applyTeamHistory(
         )
       }
       histories.set(stored.run, run)
-      changed = true
       applied += 1
     }
-    if (changed)
+    if (applied > appliedBefore)
       await putRepositoryRuns(transaction.objectStore('repositoryRuns'), {
         ...record,
         history: [...histories.values()],

@@ -15,6 +15,7 @@ import {
   StorageFullError,
   type ApiDocumentRecord,
   type ChangeCounts,
+  type FindingsPage,
   type ImportRecord,
   type PackedPages,
   type RunOrigin,
@@ -158,21 +159,27 @@ function replaceRun(
   return { pages: after, changes, findings }
 }
 
+/** The writes a pages store takes (of an import's transaction, or a removal's). */
+interface PagesStore {
+  put(page: FindingsPage): Promise<unknown>
+  delete(key: [string, string, number]): Promise<unknown>
+}
+
 /**
- * Replaces a repository's packed pages (`PackedPages`) with those of them it keeps, each a record
- * again: a run's pages replaced are not among them, and its new pages are written apart.
+ * Writes a repository's packed pages (`PackedPages`) apart again, those `keeps` keeps: the first
+ * change to a repository a snapshot brought. Gives the writes' requests.
  */
 function unpack(
-  transaction: WriteTransaction,
-  requests: Requests,
+  store: PagesStore,
   packed: readonly PackedPages[],
-  after: readonly LoadedPage[],
-) {
-  if (packed.length === 0) return
-  const store = transaction.objectStore('pages')
-  const held = new Set(packed.flatMap((record) => record.pages))
-  for (const record of packed) requests.add(store.delete([record.repository, record.run, record.page]))
-  for (const { page } of after) if (held.has(page)) requests.add(store.put(page))
+  keeps: (page: FindingsPage) => boolean,
+): Promise<unknown>[] {
+  return [
+    ...packed.map((record) => store.delete([record.repository, record.run, record.page])),
+    ...unpackPages(packed)
+      .filter(keeps)
+      .map((page) => store.put(page)),
+  ]
 }
 
 /**
@@ -241,7 +248,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       repositories.get(request.repository),
       transaction.objectStore('decisions').getAll().then(flattenLog),
     ])
-    // A packed repository (a snapshot's) is written page by page from now on: see unpackedAfter.
+    // A packed repository (a snapshot's) is written page by page from now on (unpack).
     const packed = storedPages.filter(isPacked)
     let pages = unpackPages(storedPages).map(loadedPage)
     const runs = new Map((storedRuns?.runs ?? []).map((run) => [run.run, run]))
@@ -348,7 +355,9 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     const digest = digestOf(request.repository, unique)
     if (log.length > 0) summary.triage = triageSummaries([digest], log, new Date(request.now)).get(request.repository)
     const imports = transaction.objectStore('imports')
-    unpack(transaction, requests, packed, pages)
+    const kept = new Set(pages.map((loaded) => loaded.page))
+    for (const request of unpack(transaction.objectStore('pages'), packed, (page) => kept.has(page)))
+      requests.add(request)
     requests.add(repositories.put(summary))
     requests.add(transaction.objectStore('digests').put(digest))
     requests.add(
@@ -402,10 +411,9 @@ export async function removeRuns(
   for (const page of pages) {
     if (leaving.has(page.run)) await transaction.objectStore('pages').delete([repository, page.run, page.page])
   }
-  const packed = records.filter(isPacked)
-  for (const record of packed) await transaction.objectStore('pages').delete([repository, record.run, record.page])
-  if (packed.length > 0)
-    for (const page of unpackPages(packed)) if (!leaving.has(page.run)) await transaction.objectStore('pages').put(page)
+  await Promise.all(
+    unpack(transaction.objectStore('pages'), records.filter(isPacked), (page) => !leaving.has(page.run)),
+  )
   const staying = runs.filter((run) => !leaving.has(run.run))
   if (staying.length === 0) await transaction.objectStore('repositoryRuns').delete(repository)
   else
