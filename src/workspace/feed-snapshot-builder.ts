@@ -12,6 +12,7 @@ import { importFile } from './import-file'
 import { cleanRepositoryName } from './repository-name'
 import { unpackPages } from './store/finding-pages'
 import { MemoryWorkspace } from './store/memory-workspace'
+import { importsIn } from './store/schema'
 
 export interface BuiltSnapshot {
   parts: BuiltSnapshotPart[]
@@ -61,10 +62,9 @@ export async function snapshotRepository(
     runs: workspace.rowsOf('repositoryRuns').flatMap((record) => record.runs),
     pages: unpackPages(workspace.rowsOf('pages')).sort((a, b) => byName(a.run, b.run) || a.page - b.page),
     history: workspace.rowsOf('repositoryRuns').flatMap((record) => record.history.map(historyToSnapshot)),
-    // A file's import writes one record alone (pages are a snapshot's, which this workspace never loads).
     imports: workspace
       .rowsOf('imports')
-      .flatMap((record) => ('page' in record ? record.page : [record]))
+      .flatMap(importsIn)
       .map(({ id: _id, ...record }) => record),
     files: imported,
   }

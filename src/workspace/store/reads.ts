@@ -4,7 +4,9 @@ import type { Finding } from '@/workspace/model'
 import type { KeptTimeline } from '@/workspace/history/workspace-times'
 import { findingsOfPages, unpackPages } from './finding-pages'
 import {
+  counterOf,
   generationOf,
+  importsIn,
   type ImportRecord,
   type KeptTimelineRecord,
   type RepositorySummary,
@@ -133,16 +135,17 @@ export async function readImportHistory(database: WorkspaceDatabase, newest: num
   const transaction = database.transaction(['imports', 'indexes'], 'readonly')
   const store = transaction.objectStore('imports')
   const alone = store.index('repository').count()
-  const paged = transaction.objectStore('indexes').get('pagedImports')
+  const paged = counterOf(transaction.objectStore('indexes'), 'pagedImports')
   const records: ImportRecord[] = []
   for (let cursor = await store.openCursor(null, 'prev'); cursor && records.length < newest;) {
-    const record = cursor.value
-    if ('page' in record) records.push(...record.page.toReversed().slice(0, newest - records.length))
-    else records.push(record)
+    records.push(
+      ...importsIn(cursor.value)
+        .toReversed()
+        .slice(0, newest - records.length),
+    )
     if (records.length < newest) cursor = await cursor.continue()
   }
-  const pagedRecord = await paged
-  return { count: (await alone) + (pagedRecord?.name === 'pagedImports' ? pagedRecord.value : 0), newest: records }
+  return { count: (await alone) + (await paged), newest: records }
 }
 
 /** The dashboard's timeline kept from a visit, if the findings and `inputs` are the same and time has not changed it. */

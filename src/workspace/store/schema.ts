@@ -175,6 +175,10 @@ export interface ImportPage {
   page: ImportRecord[]
 }
 
+/** The imports a record of the imports store holds: a page's, or the record itself. */
+export const importsIn = (record: ImportRecord | ImportPage): ImportRecord[] =>
+  'page' in record ? record.page : [record]
+
 /** How many imports the import pages hold, kept beside them so that counting the log reads none. */
 export interface PagedImportsRecord {
   name: 'pagedImports'
@@ -306,7 +310,7 @@ export interface WorkspaceSchema extends DBSchema {
   feeds: { key: string; value: FeedState }
   feedFileGroups: { key: string; value: FeedFileGroup }
   digests: { key: string; value: RepositoryDigest }
-  indexes: { key: string; value: StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | PagedImportsRecord }
+  indexes: { key: string; value: StoredAdvisoryIndex | KeptTimelineRecord | CounterRecord }
   decisions: { key: string; value: DecisionRecord }
 }
 
@@ -572,18 +576,30 @@ async function groupFeedFilesByRepository(transaction: UpgradeTransaction) {
   untyped.db.deleteObjectStore('feedFiles')
 }
 
+/** A count kept in the indexes store: the findings' changes, or the imports in import pages. */
+type CounterRecord = GenerationRecord | PagedImportsRecord
+
 type IndexesStore = {
-  get: (
-    name: string,
-  ) => Promise<StoredAdvisoryIndex | GenerationRecord | KeptTimelineRecord | PagedImportsRecord | undefined>
+  get: (name: string) => Promise<StoredAdvisoryIndex | KeptTimelineRecord | CounterRecord | undefined>
 }
 
-export async function generationOf(store: IndexesStore): Promise<number> {
-  const record = await store.get('generation')
-  return record?.name === 'generation' ? record.value : 0
+/** A counter's value; 0 before its first count. */
+export async function counterOf(store: IndexesStore, name: CounterRecord['name']): Promise<number> {
+  const record = await store.get(name)
+  return record?.name === name ? record.value : 0
 }
+
+/** Adds `amount` to a counter, in the transaction of the change it counts. */
+export async function addToCounter(
+  store: IndexesStore & { put: (record: CounterRecord) => Promise<unknown> },
+  name: CounterRecord['name'],
+  amount: number,
+) {
+  await store.put({ name, value: (await counterOf(store, name)) + amount })
+}
+
+export const generationOf = (store: IndexesStore): Promise<number> => counterOf(store, 'generation')
 
 /** One more change to the findings, counted in the transaction that makes it. */
-export async function countChange(store: IndexesStore & { put: (record: GenerationRecord) => Promise<unknown> }) {
-  await store.put({ name: 'generation', value: (await generationOf(store)) + 1 })
-}
+export const countChange = (store: IndexesStore & { put: (record: CounterRecord) => Promise<unknown> }) =>
+  addToCounter(store, 'generation', 1)

@@ -3,6 +3,7 @@ import { byName, type SnapshotRepository } from '@/workspace/feed-snapshot'
 import type { RunHistory } from '@/workspace/history/finding-history'
 import { triageSummaries } from './triage-summary'
 import {
+  addToCounter,
   countChange,
   flattenLog,
   isQuotaError,
@@ -93,12 +94,7 @@ export async function storeSnapshotRepositories(
     const imports = landing.flatMap((item) => item.repository.imports)
     if (imports.length > 0) {
       raw.objectStore('imports').add({ page: imports })
-      const indexes = transaction.objectStore('indexes')
-      const paged = await indexes.get('pagedImports')
-      await indexes.put({
-        name: 'pagedImports',
-        value: (paged?.name === 'pagedImports' ? paged.value : 0) + imports.length,
-      })
+      await addToCounter(transaction.objectStore('indexes'), 'pagedImports', imports.length)
     }
     if (stored.length > 0) await countChange(transaction.objectStore('indexes'))
     await transaction.done
