@@ -61,33 +61,36 @@ async function writeDailyHistory(database: WorkspaceDatabase) {
   const last = Math.floor(Date.parse('2026-11-20T10:00:00Z') / 1000)
   const scans = Array.from({ length: historyDays }, (_, day) => last - (historyDays - 1 - day) * DAY)
   const records = await database.getAll('repositoryRuns')
-  const runs = records.flatMap((record) => record.history)
-  for (const [index, run] of runs.entries()) {
-    const findings = new Map<string, FindingRecord>()
-    let at = 0
-    for (const [key, record] of run.findings) {
-      const from = scans[(at * 7919 + index) % historyDays]
-      findings.set(key, {
-        severity: record.severity,
-        scans: (last - from) / DAY + 1,
-        stretches: [from, last, Infinity],
-      })
-      const fixedFrom = (at * 104_729 + index) % historyDays
-      const fixedAfter = Math.min(historyDays - 1, fixedFrom + 1 + (at % 30))
-      if (fixedAfter < historyDays - 1)
-        findings.set(`fixed-${key}`, {
-          severity: record.severity,
-          scans: fixedAfter - fixedFrom,
-          stretches: [scans[fixedFrom], scans[fixedAfter - 1], scans[fixedAfter]],
-        })
-      at += 1
-    }
-    const daily: RunHistory = { ...run, scans, findings }
-    const record = records.find((candidate) => candidate.repository === run.repository)!
-    record.history = record.history.map((stored) => (stored.run === run.run ? daily : stored))
+  let index = 0
+  for (const [done, record] of records.entries()) {
+    record.history = record.history.map((run) => dailyRun(run, index++, scans, last))
     await database.put('repositoryRuns', record, record.repository)
-    if (index % 500 === 0) status.textContent = `History of ${index} of ${runs.length} runs`
+    if (done % 500 === 0) status.textContent = `History of ${done} of ${records.length} repositories`
   }
+}
+
+/** A run's history of `scans` (daily, the last at `last`), its findings spread over them by `index`. */
+function dailyRun(run: RunHistory, index: number, scans: number[], last: number): RunHistory {
+  const findings = new Map<string, FindingRecord>()
+  let at = 0
+  for (const [key, record] of run.findings) {
+    const from = scans[(at * 7919 + index) % historyDays]
+    findings.set(key, {
+      severity: record.severity,
+      scans: (last - from) / DAY + 1,
+      stretches: [from, last, Infinity],
+    })
+    const fixedFrom = (at * 104_729 + index) % historyDays
+    const fixedAfter = Math.min(historyDays - 1, fixedFrom + 1 + (at % 30))
+    if (fixedAfter < historyDays - 1)
+      findings.set(`fixed-${key}`, {
+        severity: record.severity,
+        scans: fixedAfter - fixedFrom,
+        stretches: [scans[fixedFrom], scans[fixedAfter - 1], scans[fixedAfter]],
+      })
+    at += 1
+  }
+  return { ...run, scans, findings }
 }
 
 async function seed() {

@@ -13,6 +13,7 @@ import {
 } from './feed-snapshot'
 import { bodyWithin } from './read-within'
 import { storeSnapshotRepositories, type SnapshotLanding } from './store/snapshot-records'
+import { isPacked } from './store/finding-pages'
 import { PACKED_RUN, type WorkspaceDatabase } from './store/schema'
 
 /** What the snapshot brought into the workspace, or why it was not used. */
@@ -96,7 +97,7 @@ function ownRecords(repository: SnapshotRepository): boolean {
     repository.imports.every((record) => record.id === undefined) &&
     // A page is a page: none shaped as the record that packs a repository's pages (`PackedPages`).
     repository.pages.every(
-      (page) => typeof page.findingsJson === 'string' && !('pages' in page) && page.run !== PACKED_RUN,
+      (page) => typeof page.findingsJson === 'string' && !isPacked(page) && page.run !== PACKED_RUN,
     )
   )
 }

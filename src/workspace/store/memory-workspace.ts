@@ -17,16 +17,12 @@ const keyPaths: Record<StoreName, string | string[] | null> = {
 
 type Row = Record<string, unknown>
 
-const keyOf = (path: string | string[] | null, value: Row | IDBValidKey): string =>
-  JSON.stringify(
-    path === null
-      ? value
-      : Array.isArray(path) && !Array.isArray(value)
-        ? path.map((part) => (value as Row)[part])
-        : typeof path === 'string' && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)
-          ? (value as Row)[path]
-          : value,
-  )
+/** A record's key as text: read from the record by the store's key path, or the key itself (a get, a delete). */
+function keyOf(path: string | string[] | null, value: Row | IDBValidKey): string {
+  const isRecord = typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)
+  if (path === null || !isRecord) return JSON.stringify(value)
+  return JSON.stringify(Array.isArray(path) ? path.map((part) => (value as Row)[part]) : (value as Row)[path])
+}
 
 /** One store held in memory: what a write puts in is cloned, and so is what a read gives out, as IndexedDB does. */
 class MemoryStore {

@@ -546,19 +546,28 @@ async function pagesAsText(transaction: UpgradeTransaction) {
   }
 }
 
+/** Records of one repository apart: what version 9 groups into one record per repository. */
+function byRepository<Item extends { repository: string }>(items: readonly Item[]): Map<string, Item[]> {
+  const grouped = new Map<string, Item[]>()
+  for (const item of items) {
+    const group = grouped.get(item.repository)
+    if (group) group.push(item)
+    else grouped.set(item.repository, [item])
+  }
+  return grouped
+}
+
 /** Each repository's runs and their histories, from a record each to one record per repository (version 9). */
 async function groupRunsByRepository(transaction: UpgradeTransaction) {
   const untyped = transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>
-  const grouped = new Map<string, RepositoryRuns>()
-  const groupOf = (repository: string) => {
-    let group = grouped.get(repository)
-    if (!group) grouped.set(repository, (group = { repository, runs: [], history: [] }))
-    return group
-  }
-  for (const run of (await untyped.objectStore('runs').getAll()) as RunRecord[]) groupOf(run.repository).runs.push(run)
-  for (const run of (await untyped.objectStore('history').getAll()) as RunHistory[])
-    groupOf(run.repository).history.push(run)
-  for (const group of grouped.values()) await putRepositoryRuns(transaction.objectStore('repositoryRuns'), group)
+  const runs = byRepository((await untyped.objectStore('runs').getAll()) as RunRecord[])
+  const histories = byRepository((await untyped.objectStore('history').getAll()) as RunHistory[])
+  for (const repository of new Set([...runs.keys(), ...histories.keys()]))
+    await putRepositoryRuns(transaction.objectStore('repositoryRuns'), {
+      repository,
+      runs: runs.get(repository) ?? [],
+      history: histories.get(repository) ?? [],
+    })
   untyped.db.deleteObjectStore('runs')
   untyped.db.deleteObjectStore('history')
 }
@@ -566,13 +575,8 @@ async function groupRunsByRepository(transaction: UpgradeTransaction) {
 /** The states of feeds' files, from a record each to one record per repository (version 9). */
 async function groupFeedFilesByRepository(transaction: UpgradeTransaction) {
   const untyped = transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>
-  const grouped = new Map<string, FeedFileState[]>()
-  for (const state of (await untyped.objectStore('feedFiles').getAll()) as FeedFileState[]) {
-    const files = grouped.get(state.repository)
-    if (files) files.push(state)
-    else grouped.set(state.repository, [state])
-  }
-  for (const [group, files] of grouped) await transaction.objectStore('feedFileGroups').put({ group, files })
+  const states = byRepository((await untyped.objectStore('feedFiles').getAll()) as FeedFileState[])
+  for (const [group, files] of states) await transaction.objectStore('feedFileGroups').put({ group, files })
   untyped.db.deleteObjectStore('feedFiles')
 }
 
