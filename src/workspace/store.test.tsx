@@ -3,7 +3,7 @@ import {
   closeTestWorkspacesAfterEach,
   createStoresOfVersion,
   freshWorkspace,
-  historyAsRecords,
+  olderWorkspace,
   pagesAsObjects,
   runsAsRecords,
 } from '@tests/helpers/test-workspace'
@@ -337,15 +337,8 @@ describe('schema migrations', () => {
     )
     const expected = await findingsOf(source, 'shop')
     expect(expected).toHaveLength(3)
-    const { openDB } = await import('idb')
     const name = `vigil-workspace-migration-${crypto.randomUUID()}`
-    const old = await openDB(name, 7, { upgrade: (database) => createStoresOfVersion(database, 7) })
-    for (const store of ['repositories', 'digests', 'indexes'] as const)
-      for (const record of await source.getAll(store)) await old.put(store, record)
-    for (const run of await runsAsRecords(source)) await old.put('runs', run)
-    for (const run of await historyAsRecords(source)) await old.put('history', run)
-    for (const page of await pagesAsObjects(source)) await old.put('pages', page)
-    old.close()
+    await olderWorkspace(name, 7, source)
 
     const database = await openWorkspace(name)
     const [page] = unpackPages(await database.getAll('pages'))
@@ -369,16 +362,11 @@ describe('a workspace with a page that lost its findings list', () => {
     )
     const expected = await findingsOf(source, 'shop')
     const [stored] = await runsAsRecords(source)
-    const { openDB } = await import('idb')
     const name = `vigil-workspace-migration-${crypto.randomUUID()}`
-    const old = await openDB(name, 6, { upgrade: (database) => createStoresOfVersion(database, 6) })
-    for (const store of ['repositories', 'digests', 'indexes'] as const)
-      for (const record of await source.getAll(store)) await old.put(store, record)
-    for (const run of await runsAsRecords(source)) await old.put('runs', run)
-    for (const page of await pagesAsObjects(source)) await old.put('pages', page)
     const { findings: _findings, ...broken } = (await pagesAsObjects(source))[0]
-    await old.put('pages', { ...broken, page: 1 })
-    old.close()
+    await olderWorkspace(name, 6, source, async (old) => {
+      await old.put('pages', { ...broken, page: 1 })
+    })
 
     const database = await openWorkspace(name)
     expect(await findingsOf(database, 'shop')).toEqual(expected)

@@ -1,4 +1,4 @@
-import type { IDBPDatabase } from 'idb'
+import { openDB, type IDBPDatabase } from 'idb'
 import { afterEach } from 'vitest'
 import { unpackPages } from '@/workspace/store/finding-pages'
 import { emptyCounts } from '@/data/findings'
@@ -53,12 +53,34 @@ export function createStoresOfVersion(database: IDBPDatabase, version: number) {
   if (version >= 7) createLegacyRunStore(database, 'history')
 }
 
+/**
+ * A workspace named `name` at schema `version` (6 to 8), holding the records of `source` as that
+ * Vigil stored them (runs, and from version 7 their history, a record each; pages with findings as
+ * objects before version 8), closed for this Vigil to open. `more` writes into it before it closes.
+ */
+export async function olderWorkspace(
+  name: string,
+  version: 6 | 7 | 8,
+  source: WorkspaceDatabase,
+  more: (old: IDBPDatabase) => Promise<void> = async () => {},
+) {
+  const old = await openDB(name, version, { upgrade: (database) => createStoresOfVersion(database, version) })
+  for (const store of ['repositories', 'digests', 'indexes'] as const)
+    for (const record of await source.getAll(store)) await old.put(store, record)
+  for (const run of await runsAsRecords(source)) await old.put('runs', run)
+  if (version >= 7) for (const run of await historyAsRecords(source)) await old.put('history', run)
+  const pages = version >= 8 ? unpackPages(await source.getAll('pages')) : await pagesAsObjects(source)
+  for (const page of pages) await old.put('pages', page)
+  await more(old)
+  old.close()
+}
+
 /** Runs as workspaces of versions 6 to 8 stored them: a record each. */
 export const runsAsRecords = async (source: WorkspaceDatabase) =>
   (await source.getAll('repositoryRuns')).flatMap((record) => record.runs)
 
 /** Runs' histories as workspaces of versions 7 and 8 stored them: a record each. */
-export const historyAsRecords = async (source: WorkspaceDatabase) =>
+const historyAsRecords = async (source: WorkspaceDatabase) =>
   (await source.getAll('repositoryRuns')).flatMap((record) => record.history)
 
 /** Pages as workspaces before version 8 stored them: their findings as objects, not JSON text. */

@@ -1,11 +1,8 @@
-import { openDB } from 'idb'
 import { describe, expect, it } from 'vitest'
 import {
   closeTestWorkspacesAfterEach,
-  createStoresOfVersion,
   freshWorkspace,
-  historyAsRecords,
-  pagesAsObjects,
+  olderWorkspace,
   runsAsRecords,
 } from '@tests/helpers/test-workspace'
 import { findingHistory } from '@/workspace/history/finding-history'
@@ -187,19 +184,11 @@ describe('the whole history read for the days to fix', () => {
 })
 
 describe('a workspace written by schema version 6', () => {
-  /** The stores version 6 had, holding the runs and pages of `source`. */
-  async function versionSix(name: string, source: WorkspaceDatabase) {
-    const old = await openDB(name, 6, { upgrade: (database) => createStoresOfVersion(database, 6) })
-    for (const run of await runsAsRecords(source)) await old.put('runs', run)
-    for (const page of await pagesAsObjects(source)) await old.put('pages', page)
-    old.close()
-  }
-
   it('starts its history from the runs it holds: each finding first seen at its run’s scan time', async () => {
     const source = await freshWorkspace()
     await load(source, file(trivy('2026-11-01T10:00:00Z', ['lodash', 'axios'])))
     const name = `vigil-workspace-v6-${crypto.randomUUID()}`
-    await versionSix(name, source)
+    await olderWorkspace(name, 6, source)
 
     const migrated = await freshWorkspace(name)
     const history = await readHistory(migrated)
@@ -221,15 +210,10 @@ describe('a workspace written by schema version 8', () => {
     await load(source, file(trivy('2026-11-02T10:00:00Z', ['axios']), { repository: 'billing' }))
     await load(source, file(trivy('2026-11-03T10:00:00Z', ['lodash']), { repository: 'billing' }))
     const runs = await runsAsRecords(source)
-    const histories = await historyAsRecords(source)
     expect(runs.map((run) => run.repository).sort()).toEqual(['billing', 'shop'])
 
     const name = `vigil-workspace-v8-${crypto.randomUUID()}`
-    const old = await openDB(name, 8, { upgrade: (database) => createStoresOfVersion(database, 8) })
-    for (const run of runs) await old.put('runs', run)
-    for (const run of histories) await old.put('history', run)
-    for (const page of await source.getAll('pages')) await old.put('pages', page)
-    old.close()
+    await olderWorkspace(name, 8, source)
 
     const migrated = await freshWorkspace(name)
     expect([...migrated.objectStoreNames]).not.toContain('runs')
