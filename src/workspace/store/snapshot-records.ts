@@ -68,7 +68,7 @@ export async function storeSnapshotRepositories(
             now,
           )
         : undefined
-    // Some ten records a repository, put on the bare stores: a promise and two listeners for
+    // A few records a repository, put on the bare stores: a promise and two listeners for
     // each were a tenth of the sync. A failed put aborts the transaction, and its end says why.
     const raw = unwrap(transaction)
     const put = (store: SnapshotStore, record: unknown) => raw.objectStore(store).put(record)
