@@ -1,5 +1,5 @@
 import { Validator, type Schema } from '@cfworker/json-schema'
-import { asText, isObject, own } from './json'
+import { asText, isObject, own, valueText } from './json'
 import feedSchema from './feed.schema.json'
 import { describeSchemaErrors } from '@/lib/schema-errors'
 import { cleanRepositoryName } from './repository-name'
@@ -132,7 +132,7 @@ export function readManifest(text: string, manifestUrl: string, pageOrigin: stri
       try {
         url = new URL(file.url as string, manifestUrl)
       } catch {
-        throw new FeedError(`The file "${String(file.url)}" of ${name} is not a URL.`)
+        throw new FeedError(`The file "${valueText(file.url)}" of ${name} is not a URL.`)
       }
       checkFeedAddress(url, pageOrigin)
       const owner = fileOwners.get(url.href)
@@ -185,7 +185,7 @@ function snapshotOf(
         try {
           url = new URL(part.url as string, manifestUrl)
         } catch {
-          throw new FeedError(`The snapshot part "${String(part.url)}" of the feed manifest is not a URL.`)
+          throw new FeedError(`The snapshot part "${valueText(part.url)}" of the feed manifest is not a URL.`)
         }
         return {
           url: checkFeedUrl(url.href, pageOrigin).href,

@@ -1,5 +1,6 @@
 import { sha256Hex } from '@/lib/sha256'
 import { bytesWithin, megabytes } from './read-within'
+import { valueText } from './json'
 import type { RepositoryDigest } from './digest'
 import type { FindingRecord, RunHistory } from './history/finding-history'
 import type { FindingsPage, ImportRecord, RepositorySummary, RunRecord } from './store/schema'
@@ -178,7 +179,7 @@ export class SnapshotRefused extends Error {
 /** Why a snapshot of format `format` is refused, in words. */
 export function formatRefusal(format: unknown): string {
   const newer = typeof format === 'number' && format > SNAPSHOT_FORMAT
-  return `The feed's snapshot is of format ${String(format)}, and this Vigil reads format ${SNAPSHOT_FORMAT}: it was not used, and the files were fetched one by one. ${
+  return `The feed's snapshot is of format ${valueText(format)}, and this Vigil reads format ${SNAPSHOT_FORMAT}: it was not used, and the files were fetched one by one. ${
     newer
       ? 'The feed was built by a newer Vigil: reload this page to get the newer version.'
       : 'The feed was built by an older Vigil: build it again with this version (npm run feed).'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asIsoTime } from './json'
+import { asIsoTime, valueText } from './json'
 
 describe('timestamps', () => {
   it.each([
@@ -15,5 +15,17 @@ describe('timestamps', () => {
     [1700000000, undefined],
   ])('reads %j as %j', (value, iso) => {
     expect(asIsoTime(value)).toBe(iso)
+  })
+})
+
+describe('a value from a file as text', () => {
+  it('writes strings and numbers as String does, and an object String cannot convert as JSON', () => {
+    expect(valueText('3.1.0')).toBe('3.1.0')
+    expect(valueText(2)).toBe('2')
+    expect(valueText(undefined)).toBe('undefined')
+    const unconvertible = JSON.parse('{"toString": {}}') as object
+    expect(() => String(unconvertible)).toThrow(TypeError)
+    expect(valueText(unconvertible)).toBe('{"toString":{}}')
+    expect(valueText(['a', 1])).toBe('["a",1]')
   })
 })

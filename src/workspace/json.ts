@@ -57,6 +57,16 @@ export function own(object: JsonObject, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined
 }
 
+/**
+ * A value from a file as text for a message or a key: strings, numbers and the like as `String`
+ * writes them, anything else as JSON. `String` itself throws on an object whose own `toString` is
+ * not a function, which a file can hold (`{"toString": {}}`).
+ */
+export function valueText(value: unknown): string {
+  if (value === null || typeof value !== 'object') return String(value)
+  return JSON.stringify(value)
+}
+
 export const unique = <T>(values: T[]): T[] => [...new Set(values)]
 
 export { plural } from '@/lib/format'

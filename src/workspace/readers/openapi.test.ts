@@ -408,6 +408,9 @@ describe('bad API descriptions get a clear reason', () => {
   it('refuses versions it does not read', () => {
     refuses('{"swagger": "1.2", "apis": []}', 'This is Swagger 1.2')
     refuses('openapi: 4.0.0\npaths: {}\n', 'This is OpenAPI 4.0.0')
+    // String() throws on an object whose own toString is not a function: the message writes it as JSON.
+    refuses('{"openapi": {"toString": {}}, "paths": {}}', 'This is OpenAPI {"toString":{}}')
+    refuses('{"swagger": {"toString": {}}, "paths": {}}', 'This is Swagger {"toString":{}}')
   })
 
   it('refuses a YAML alias bomb before expanding it', () => {

@@ -2,7 +2,17 @@ import { upgrade } from '@scalar/openapi-parser'
 import { classifyOperation, type DataSite } from '@/workspace/endpoint-classifier'
 import { findingKey, runOf } from '@/workspace/identity'
 import { dereferenceLocal, pointAnchors, surveyReferences } from './local-references'
-import { asArray, asObject, asObjects, asText, isObject, own, plural, type JsonObject } from '@/workspace/json'
+import {
+  asArray,
+  asObject,
+  asObjects,
+  asText,
+  isObject,
+  own,
+  plural,
+  valueText,
+  type JsonObject,
+} from '@/workspace/json'
 import {
   ReaderError,
   type EndpointAuth,
@@ -22,15 +32,19 @@ function versionOf(document: JsonObject): { family: '2.0' | '3.0' | '3.1' | '3.2
   const swagger = own(document, 'swagger')
   const openapi = own(document, 'openapi')
   if (swagger !== undefined) {
-    if (String(swagger).trim() === '2.0') return { family: '2.0', label: 'Swagger 2.0' }
-    throw new ReaderError(`This is Swagger ${String(swagger)}; Vigil reads Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2.`)
+    if (valueText(swagger).trim() === '2.0') return { family: '2.0', label: 'Swagger 2.0' }
+    throw new ReaderError(
+      `This is Swagger ${valueText(swagger)}; Vigil reads Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2.`,
+    )
   }
-  const match = /^3\.([0-2])(\.\d+)?(-[\w.]+)?$/.exec(String(openapi).trim())
+  const match = /^3\.([0-2])(\.\d+)?(-[\w.]+)?$/.exec(valueText(openapi).trim())
   if (!match) {
-    throw new ReaderError(`This is OpenAPI ${String(openapi)}; Vigil reads Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2.`)
+    throw new ReaderError(
+      `This is OpenAPI ${valueText(openapi)}; Vigil reads Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2.`,
+    )
   }
   const family = `3.${match[1]}` as '3.0' | '3.1' | '3.2'
-  return { family, label: `OpenAPI ${String(openapi).trim()}` }
+  return { family, label: `OpenAPI ${valueText(openapi).trim()}` }
 }
 
 interface SecurityScheme {
@@ -86,7 +100,7 @@ export function authOf(
 function parametersOf(pathItem: JsonObject, operation: JsonObject): JsonObject[] {
   const byKey = new Map<string, JsonObject>()
   for (const parameter of [...asObjects(own(pathItem, 'parameters')), ...asObjects(own(operation, 'parameters'))]) {
-    byKey.set(`${String(own(parameter, 'in'))}:${String(own(parameter, 'name'))}`, parameter)
+    byKey.set(`${valueText(own(parameter, 'in'))}:${valueText(own(parameter, 'name'))}`, parameter)
   }
   return [...byKey.values()]
 }
@@ -110,7 +124,7 @@ function sitesOf(pathItem: JsonObject, operation: JsonObject): DataSite[] {
   const parameters = parametersOf(pathItem, operation)
   const groups = new Map<string, JsonObject[]>()
   for (const parameter of parameters) {
-    const where = `the ${String(own(parameter, 'in') ?? 'other')} parameters`
+    const where = `the ${valueText(own(parameter, 'in') ?? 'other')} parameters`
     groups.set(where, [...(groups.get(where) ?? []), parameter])
   }
   for (const [where, list] of groups) sites.push({ where, parameters: list })

@@ -44,6 +44,8 @@ const oddKeys = fc.constantFrom(
 const anyValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.constantFrom('javascript:alert(1)', 'src/__proto__', 'constructor', '\u202Eevil', 'x'.repeat(10_000), -1, 1e308),
+  // An object that String() cannot convert (its own toString is no function).
+  fc.constant({ toString: {}, valueOf: {} }),
 )
 
 type Mutation = { path: number[]; kind: 'replace' | 'delete' | 'set' | 'rename'; key: string; value: unknown }

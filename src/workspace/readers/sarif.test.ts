@@ -219,6 +219,8 @@ describe('the SARIF reader', () => {
 
   it('fills {0} message arguments, from the text or the rule’s message strings', () => {
     expect(fillArguments('{0} flows to {1}; {{literal}}', ['input', 'eval'])).toBe('input flows to eval; {literal}')
+    // An argument String() cannot convert (its own toString is no function) is written as JSON.
+    expect(fillArguments('got {0}', [JSON.parse('{"toString": {}}')])).toBe('got {"toString":{}}')
     const [run] = readSarif(
       log([
         {

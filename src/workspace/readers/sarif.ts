@@ -19,6 +19,7 @@ import {
   asText,
   own,
   plural,
+  valueText,
   unique,
   type JsonObject,
 } from '@/workspace/json'
@@ -87,7 +88,7 @@ export function fillArguments(text: string, args: unknown[]): string {
     if (end === at + 1 || text.charCodeAt(end) !== CLOSE) continue
     const value = args[Number(text.slice(at + 1, end))]
     if (value !== undefined) {
-      out += text.slice(copied, at) + String(value)
+      out += text.slice(copied, at) + valueText(value)
       copied = end + 1
     }
     at = end
