@@ -168,7 +168,7 @@ const subjects: Record<string, Subject> = {
       { type: 'filters.commit' },
       { type: 'filters.choose', change: { severity: 'High' } },
       { type: 'filters.sync', filters: { search: '', severity: 'Low' } },
-      { type: 'xstate.after.typingSettles.addressFilters.typing' },
+      { type: 'typing.settled' },
     ],
   },
   'repo-tabs': {

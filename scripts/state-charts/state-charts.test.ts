@@ -23,7 +23,6 @@ describe('state charts', () => {
     )
     expect(auth).toContain('auth_loading --> auth_callback : always [isCallback]')
     expect(auth).toContain('auth_callback --> auth_authenticated : done: handleCallback')
-    expect(toMermaid(machines['address-filters'])).toContain(': after typingSettles')
     const sidebar = toMermaid(machines.sidebar)
     expect(sidebar).toMatch(/state sidebar \{\n[\s\S]*state sidebar_desktop \{[\s\S]*?\}\n {4}--\n {4}state "mobile"/)
     expect(sidebar).toContain('sidebar_desktop_expanded --> sidebar_desktop_collapsed : sidebar.toggle [!isMobile]')

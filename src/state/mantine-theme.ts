@@ -18,6 +18,10 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { openDelay: TOOLTIP_DELAY_MS } },
     // Every dialog's close button has a name a screen reader can say.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Mantine's Menu also closes on a keydown outside it, and so listens to every keydown of the
+    // page while closed: a keystroke in a search field ran one listener per menu in the sidebar.
+    // An open menu holds the focus (trapFocus), so no key is pressed outside it.
+    Menu: { defaultProps: { clickOutsideEvents: ['mousedown', 'touchstart'] } },
   },
 })
 

@@ -181,6 +181,36 @@ describe('team switcher', () => {
   })
 })
 
+describe('closed menus and dialogs', () => {
+  it('leave the page’s keystrokes alone, and an open menu still closes on a click outside it', async () => {
+    // A keystroke in a search field should run no listener of a menu nobody opened.
+    const keydownListeners: EventTarget[] = []
+    const record = (target: EventTarget) => {
+      const add = target.addEventListener.bind(target)
+      target.addEventListener = (type: string, ...rest: [EventListenerOrEventListenerObject | null, unknown?]) => {
+        if (type === 'keydown') keydownListeners.push(target)
+        add(type, ...(rest as [EventListenerOrEventListenerObject | null]))
+      }
+      return () => delete (target as { addEventListener?: unknown }).addEventListener
+    }
+    const restore = [record(document), record(window)]
+    try {
+      await renderLayout('/')
+      const switcher = page.getByTestId('team-switcher')
+      await expect.element(switcher).toBeVisible()
+      await expect.element(page.getByTestId('user-menu')).toBeVisible()
+      // The sidebar's shortcut (Ctrl+B) and the two dialogs of the data menu, on the window only.
+      expect(keydownListeners.filter((target) => target === document)).toEqual([])
+      await switcher.click()
+      await expect.element(page.getByRole('menuitem', { name: 'Add team' })).toBeVisible()
+      await userEvent.click(breadcrumb().element())
+      await expect.element(page.getByRole('menuitem', { name: 'Add team' })).not.toBeInTheDocument()
+    } finally {
+      for (const undo of restore) undo()
+    }
+  })
+})
+
 describe('user menu', () => {
   it('shows the avatar fallback, name and email, and every item', async () => {
     await renderLayout('/')

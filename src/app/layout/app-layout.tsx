@@ -57,17 +57,20 @@ function Shell() {
       <AppShell.Navbar aria-label="Sidebar" data-state={expanded ? 'expanded' : 'collapsed'} data-testid="sidebar">
         <SidebarContent iconMode={iconMode} />
       </AppShell.Navbar>
-      <Drawer
-        opened={isMobile && mobileOpen}
-        onClose={() => setMobileOpen(false)}
-        position="left"
-        size={SIDEBAR_WIDTH_MOBILE}
-        title="Navigation"
-        transitionProps={{ transition: 'slide-right', duration: SHEET_OPEN_MS, exitDuration: SHEET_CLOSE_MS }}
-        styles={{ body: { display: 'flex', flexDirection: 'column', height: 'calc(100% - 60px)', padding: 0 } }}
-      >
-        <SidebarContent />
-      </Drawer>
+      {/* Only on a phone: a closed Drawer still listens to every keydown of the page. */}
+      {isMobile && (
+        <Drawer
+          opened={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          position="left"
+          size={SIDEBAR_WIDTH_MOBILE}
+          title="Navigation"
+          transitionProps={{ transition: 'slide-right', duration: SHEET_OPEN_MS, exitDuration: SHEET_CLOSE_MS }}
+          styles={{ body: { display: 'flex', flexDirection: 'column', height: 'calc(100% - 60px)', padding: 0 } }}
+        >
+          <SidebarContent />
+        </Drawer>
+      )}
       <AppShell.Header px="md">
         <Tooltip.Group openDelay={TOOLTIP_DELAY_MS} closeDelay={TOOLTIP_SKIP_DELAY_MS}>
           <Group h="100%" gap="sm" wrap="nowrap">
