@@ -70,8 +70,8 @@ export function createAddressFiltersMachine<Filters extends object>() {
     initial: 'settled',
     states: {
       settled: {},
-      // Each keystroke moves the pending write later, without leaving the state: a keystroke is a
-      // transition with no exit and no entry (measured: half its cost in the machine at ×4 CPU).
+      // Each keystroke moves the pending write later without leaving the state: a transition with
+      // no exit and no entry (measured in Node: 7.0 µs a keystroke, against 10.8 when it re-entered).
       typing: {
         entry: 'settleLater',
         exit: 'stopSettling',
