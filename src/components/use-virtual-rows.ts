@@ -43,11 +43,20 @@ export function useVirtualRows({
 
   // Where the table starts in the page moves when what is above it changes (a notice that goes, a
   // filter line that wraps): the page's height changes with it, so each change is measured again.
+  // Most changes of the page's size are the table's own (a keystroke changes its row count): the
+  // state is set only when a measure differs, as a set state that equals the last may still
+  // render the table again.
+  const measured = useRef({ scrollMargin: 0, scrollPaddingTop: 0 })
   useLayoutEffect(() => {
     const measure = () => {
       if (!body.current) return
-      setScrollMargin(body.current.getBoundingClientRect().top + window.scrollY)
-      setScrollPaddingTop(pageScrollPaddingTop())
+      const next = {
+        scrollMargin: body.current.getBoundingClientRect().top + window.scrollY,
+        scrollPaddingTop: pageScrollPaddingTop(),
+      }
+      if (next.scrollMargin !== measured.current.scrollMargin) setScrollMargin(next.scrollMargin)
+      if (next.scrollPaddingTop !== measured.current.scrollPaddingTop) setScrollPaddingTop(next.scrollPaddingTop)
+      measured.current = next
     }
     measure()
     const observer = new ResizeObserver(measure)
