@@ -35,8 +35,6 @@ export interface FeedSnapshotPart {
 export interface FeedSnapshot {
   format: number
   parts: FeedSnapshotPart[]
-  /** The manifest's address as it answered: the snapshot's file URLs are relative to it. */
-  base: string
 }
 
 export interface FeedManifest {
@@ -175,11 +173,10 @@ function snapshotOf(
 ): { snapshot?: FeedSnapshot } {
   if (!isObject(manifest.snapshot)) return {}
   const { format, parts } = manifest.snapshot as { format: number; parts: Record<string, unknown>[] }
-  if (format !== SNAPSHOT_FORMAT) return { snapshot: { format, parts: [], base: manifestUrl } }
+  if (format !== SNAPSHOT_FORMAT) return { snapshot: { format, parts: [] } }
   return {
     snapshot: {
       format,
-      base: manifestUrl,
       parts: parts.map((part) => {
         let url: URL
         try {

@@ -200,6 +200,26 @@ describe('feed sync with a snapshot', () => {
     expect((await findingsOf(database, 'search')).length).toBe(10)
   })
 
+  it.each([
+    ['a file the manifest lists for another repository', 'storefront/audit.json'],
+    ['a file by its full address, where the import history names it by its path', `${origin}/feed/search/audit.json`],
+    ['a file the manifest does not list', 'search/other.json'],
+  ])('fetches file by file a snapshot’s repository that names %s', async (_what, name) => {
+    const { database, report, kept } = await syncTampered((search) => {
+      search.files = search.files.map((file) => ({ ...file, url: name }))
+    })
+    expect(report).toMatchObject({ fromSnapshot: 2, fetched: 2, problems: [] })
+    // Payments only (storefront was held).
+    expect(report.snapshot).toMatchObject({ repositories: 1 })
+    expect(kept).toHaveLength(1)
+    const groups = await database.getAll('feedFileGroups')
+    const urls = groups.flatMap((group) => group.files.map((file) => [file.repository, file.url]))
+    expect(urls.filter(([repository]) => repository === 'search')).toEqual([
+      ['search', `${origin}/feed/search/audit.json`],
+    ])
+    expect((await findingsOf(database, 'search')).length).toBe(10)
+  })
+
   describe('a repository’s pages packed in one record', () => {
     /** The page records the store holds for `repository`, as they are stored: each by its run's file. */
     const pageRecords = async (database: WorkspaceDatabase, repository: string) => {

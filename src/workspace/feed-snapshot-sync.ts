@@ -105,24 +105,25 @@ function ownRecords(repository: SnapshotRepository): boolean {
 /**
  * The records of a snapshot's repository as this workspace stores them, or undefined when it is not
  * to be taken from the snapshot: not one the workspace lacked, a record that names another
- * repository or is not what it says, or a file the manifest does not list for it, or names a
- * browser would give otherwise.
+ * repository or is not what it says, or a file the manifest does not list for it under the name a
+ * file-by-file sync would give it.
  */
 function landingOf(
   repository: SnapshotRepository,
   wanted: Map<string, FeedRepository>,
   manifestUrl: string,
-  base: string,
 ): SnapshotLanding | undefined {
   const listed = wanted.get(repository.name)
   if (!listed || !ownRecords(repository)) return undefined
   const history = repository.history.map(historyFromSnapshot)
   if (!history.every((run) => run !== undefined)) return undefined
-  const urls = new Set(listed.files.map((file) => file.url))
+  // The snapshot names a file as the import history shows it: matched by that name, not parsed
+  // again as a URL (30,000 parses were a twentieth of a first sync).
+  const listedByName = new Map(listed.files.map((file) => [displayName(file.url, manifestUrl), file.url]))
   const files = []
   for (const file of repository.files) {
-    const url = new URL(file.url, base).href
-    if (!urls.has(url) || displayName(url, manifestUrl) !== file.url) return undefined
+    const url = listedByName.get(file.url)
+    if (url === undefined) return undefined
     files.push({ url, repository: repository.name, runs: file.runs, sha256: file.sha256 })
   }
   const details = Object.fromEntries(
@@ -210,7 +211,7 @@ export async function loadSnapshot(input: SnapshotLoadInput): Promise<SnapshotLo
       for await (const { repository, characters: length } of readSnapshotPart(
         new Blob([bytes as Uint8Array<ArrayBuffer>]),
       )) {
-        const landing = landingOf(repository, wanted, manifestUrl, snapshot.base)
+        const landing = landingOf(repository, wanted, manifestUrl)
         if (!landing) continue
         wanted.delete(repository.name)
         batch.push(landing)
