@@ -30,7 +30,7 @@ import {
   type ImportHistory,
   listRepositories,
 } from '@/workspace/store/reads'
-import type { WorkspaceIndexes } from '@/workspace/workspace-source'
+import { prepareRepositories, type WorkspaceIndexes } from '@/workspace/workspace-source'
 import {
   readLog,
   recordDecisionEntries,
@@ -255,6 +255,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
         readImportHistory(opened, IMPORT_HISTORY_SHOWN),
         readPublishedDecisionIds(opened),
       ])
+      await prepareRepositories(summaries)
       return { name: database, revision: asked, summaries, imports, published }
     },
     { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true },

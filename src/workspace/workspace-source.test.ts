@@ -1,9 +1,22 @@
 import { describe, expect, it, vi } from 'vitest'
+
+/** What the page does while the work yields to it (the rows' test looks at them then). */
+const yields = vi.hoisted(() => ({ onYield: undefined as (() => void) | undefined }))
+vi.mock('@/lib/yield', async (original) => {
+  const actual = await original<typeof import('@/lib/yield')>()
+  return {
+    ...actual,
+    yieldToMain: async () => {
+      yields.onYield?.()
+      await actual.yieldToMain()
+    },
+  }
+})
 import type { VulnerabilityIndex } from '@/data/advisory-groups'
 import type { Vulnerability } from '@/data/findings'
 import type { StoredAdvisoryIndex } from './advisory-index'
 import type { RepositoryDigest } from './digest'
-import { workspaceDataSource, type WorkspaceIndexes } from './workspace-source'
+import { prepareRepositories, workspaceDataSource, type WorkspaceIndexes } from './workspace-source'
 import { emptyApiSummary, type RepositorySummary } from './store/schema'
 import { emptyCounts } from '@/data/findings'
 import { addScans, emptyHistory } from './history/finding-history'
@@ -45,6 +58,49 @@ const sourceOf = (indexes: WorkspaceIndexes, names = summaries) => workspaceData
 
 const counts = (groups: { id: string; repositories: number; privateRepositories: number }[]) =>
   groups.map(({ id, repositories, privateRepositories }) => [id, repositories, privateRepositories])
+
+describe('the rows of the workspace’s repositories, made as they are read', () => {
+  const scanned = Date.parse('2026-11-01T00:00:00Z')
+  const rows = (names: RepositorySummary[], now: number) =>
+    workspaceDataSource(names, async () => [], storage(1).indexes, now).repositories
+
+  it('takes the rows made when the summaries were read, in the order of the names', async () => {
+    const read = [summary('beta'), summary('alpha')]
+    await prepareRepositories(read, scanned + 3 * 3_600_000)
+    const first = rows(read, scanned + 3 * 3_600_000 + 1_000)
+    expect(first.map((row) => [row.name, row.lastUpdated])).toEqual([
+      ['alpha', '3 hours ago'],
+      ['beta', '3 hours ago'],
+    ])
+    // The same objects again: a data source made after a decision makes none of them anew.
+    expect(rows(read, scanned + 3 * 3_600_000 + 2_000)).toEqual(first)
+    expect(rows(read, scanned + 3 * 3_600_000 + 2_000).every((row, index) => row === first[index])).toBe(true)
+  })
+
+  it('makes a row again when its age would no longer be true, and rows of summaries not prepared', async () => {
+    const read = [summary('alpha')]
+    await prepareRepositories(read, scanned + 3 * 3_600_000)
+    expect(rows(read, scanned + 5 * 3_600_000).map((row) => row.lastUpdated)).toEqual(['5 hours ago'])
+    expect(rows([summary('gamma')], scanned + 60_000).map((row) => [row.name, row.lastUpdated])).toEqual([
+      ['gamma', '1 minute ago'],
+    ])
+  })
+
+  it('makes a thousand rows to a task, the page free between them', async () => {
+    const many = Array.from({ length: 2500 }, (_, index) => summary(`service-${index}`))
+    // A prepared row is the same object each time it is asked for; one not prepared is made anew.
+    const prepared = () => many.filter((one) => rows([one], scanned)[0] === rows([one], scanned)[0]).length
+    const seen: number[] = []
+    yields.onYield = () => seen.push(prepared())
+    try {
+      await prepareRepositories(many, scanned)
+    } finally {
+      yields.onYield = undefined
+    }
+    expect(seen).toEqual([1000, 2000])
+    expect(prepared()).toBe(2500)
+  })
+})
 
 describe('the advisory index of the workspace', () => {
   it('groups every finding on the first visit and keeps the index for the next one', async () => {
