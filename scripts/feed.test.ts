@@ -1,18 +1,25 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { buildManifest } from '@/workspace/feed-builder'
 import { readScanText } from '@/workspace/detect'
 import { readManifest } from '@/workspace/feed-manifest'
 import { findingHistory } from '@/workspace/history/finding-history'
 import { readHistoryFile } from '@/workspace/history/history-file'
 
+/** A new folder in the system's temporary folder, removed when the test ends. */
+function temporaryFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix))
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }))
+  return folder
+}
+
 /** A folder as CI leaves it: `<repo>/<scan files>`, made from the example files. */
 function scanFolder(): string {
-  const root = mkdtempSync(join(tmpdir(), 'vigil-feed-'))
+  const root = temporaryFolder('vigil-feed-')
   mkdirSync(join(root, 'payments', 'reports'), { recursive: true })
   mkdirSync(join(root, 'storefront'), { recursive: true })
   cpSync('public/examples/payments-api/trivy.json', join(root, 'payments', 'trivy.json'))
@@ -54,7 +61,7 @@ describe('npm run feed', { timeout: 30_000 }, () => {
 
   it('writes the manifest elsewhere with --out, with file URLs relative to it', () => {
     const folder = scanFolder()
-    const out = join(mkdtempSync(join(tmpdir(), 'vigil-out-')), 'site', 'manifest.json')
+    const out = join(temporaryFolder('vigil-out-'), 'site', 'manifest.json')
     expect(feed(folder, '--out', out).status).toBe(0)
     const manifest = JSON.parse(readFileSync(out, 'utf8'))
     expect(manifest.repositories[0].files[0].url).toMatch(
@@ -127,7 +134,7 @@ const decisionsFile = JSON.stringify({
 
 describe('npm run feed with the team history and decisions', { timeout: 60_000 }, () => {
   it('starts the history at the first run, adds each next run’s scans, and lists it and the decisions in the manifest', () => {
-    const root = mkdtempSync(join(tmpdir(), 'vigil-history-'))
+    const root = temporaryFolder('vigil-history-')
     const folder = join(root, 'scans')
     mkdirSync(join(folder, 'payments'), { recursive: true })
     writeFileSync(join(root, 'decisions.json'), decisionsFile)

@@ -1,12 +1,12 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { feedServerPort } from '../../playwright.config'
 import { appOrigin, FeedHost, feedStatus as status, syncNow } from './feed-host'
-import { goInApp, signInAsDemo, signOutOfDemo } from './helpers'
+import { goInApp, removeTemporaryFolders, signInAsDemo, signOutOfDemo, temporaryFolder } from './helpers'
 
 test.use({ baseURL: appOrigin })
+test.afterEach(removeTemporaryFolders)
 
 test('a team feed on a static host: first sync, only what changed, a removed repository, a tampered file, a 401', async ({
   page,
@@ -170,7 +170,7 @@ test('a feed with a snapshot: a first sync in two requests, then only a changed 
 
 /** A folder as CI leaves it, `<repository>/<file>`, to import by hand through the dialog. */
 function handFolder(files: Record<string, string>): string {
-  const root = join(mkdtempSync(join(tmpdir(), 'vigil-hand-')), 'scans')
+  const root = join(temporaryFolder('vigil-hand-'), 'scans')
   for (const [path, source] of Object.entries(files)) {
     mkdirSync(join(root, path, '..'), { recursive: true })
     cpSync(source, join(root, path))

@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect, type Frame, type Page } from '@playwright/test'
 
 const require = createRequire(import.meta.url)
@@ -87,4 +90,18 @@ export async function goInApp(page: Page, path: string) {
     window.history.pushState(null, '', target)
     window.dispatchEvent(new PopStateEvent('popstate'))
   }, path)
+}
+
+const temporaryFolders: string[] = []
+
+/** A new folder in the system's temporary folder, removed by `removeTemporaryFolders`. */
+export function temporaryFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix))
+  temporaryFolders.push(folder)
+  return folder
+}
+
+/** Removes the folders `temporaryFolder` made (a spec's `test.afterEach`). */
+export function removeTemporaryFolders() {
+  for (const folder of temporaryFolders.splice(0)) rmSync(folder, { recursive: true, force: true })
 }

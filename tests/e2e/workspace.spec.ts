@@ -1,12 +1,13 @@
-import { cpSync, mkdirSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { signInAsDemo, signOutOfDemo } from './helpers'
+import { removeTemporaryFolders, signInAsDemo, signOutOfDemo, temporaryFolder } from './helpers'
+
+test.afterEach(removeTemporaryFolders)
 
 /** A folder as CI leaves it: `<repo>/<scan files>`, made from the example files. */
 function scanFolder(): string {
-  const root = join(mkdtempSync(join(tmpdir(), 'vigil-scans-')), 'scans')
+  const root = join(temporaryFolder('vigil-scans-'), 'scans')
   for (const [repository, file] of [
     ['storefront', 'atlas-web/semgrep.sarif'],
     ['storefront', 'atlas-web/npm-audit.json'],
