@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
+import type * as YieldModule from '@/lib/yield'
 
 /** What the page does while the work yields to it (the rows' test looks at them then). */
 const yields = vi.hoisted(() => ({ onYield: undefined as (() => void) | undefined }))
 vi.mock('@/lib/yield', async (original) => {
-  const actual = await original<typeof import('@/lib/yield')>()
+  const actual = await original<typeof YieldModule>()
   return {
     ...actual,
     yieldToMain: async () => {
