@@ -9,6 +9,7 @@ import {
   type SnapshotRepository,
 } from './feed-snapshot'
 import { buildSnapshot } from './feed-snapshot-builder'
+import { filesByName } from './feed-snapshot-sync'
 import { syncFeed } from './feed-sync'
 import { importFile } from './import-file'
 import { findingsOf, listRepositories, listRuns } from './store/reads'
@@ -218,6 +219,19 @@ describe('feed sync with a snapshot', () => {
       ['search', `${origin}/feed/search/audit.json`],
     ])
     expect((await findingsOf(database, 'search')).length).toBe(10)
+  })
+
+  it('names each listed file as the import history does, and none by a name two files share', () => {
+    const listed = [
+      `${origin}/feed/search/audit.json`,
+      `${origin}/elsewhere/audit.json`,
+      'https://other.test/x.json',
+      `${origin}/feed/https://other.test/x.json`,
+    ].map((url) => ({ url }))
+    expect([...filesByName(listed, manifestUrl)]).toEqual([
+      ['search/audit.json', `${origin}/feed/search/audit.json`],
+      [`${origin}/elsewhere/audit.json`, `${origin}/elsewhere/audit.json`],
+    ])
   })
 
   describe('a repository’s pages packed in one record', () => {

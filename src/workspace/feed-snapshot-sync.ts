@@ -103,6 +103,23 @@ function ownRecords(repository: SnapshotRepository): boolean {
 }
 
 /**
+ * A repository's listed files by the name the import history gives each, as the snapshot names
+ * them: matched by that name, not parsed again as URLs (30,000 parses were a twentieth of a first
+ * sync). A name two files share (a path that reads as another address) names neither.
+ */
+export function filesByName(files: readonly { url: string }[], manifestUrl: string): Map<string, string> {
+  const byName = new Map<string, string>()
+  const shared = new Set<string>()
+  for (const { url } of files) {
+    const name = displayName(url, manifestUrl)
+    if (byName.has(name)) shared.add(name)
+    byName.set(name, url)
+  }
+  for (const name of shared) byName.delete(name)
+  return byName
+}
+
+/**
  * The records of a snapshot's repository as this workspace stores them, or undefined when it is not
  * to be taken from the snapshot: not one the workspace lacked, a record that names another
  * repository or is not what it says, or a file the manifest does not list for it under the name a
@@ -117,9 +134,7 @@ function landingOf(
   if (!listed || !ownRecords(repository)) return undefined
   const history = repository.history.map(historyFromSnapshot)
   if (!history.every((run) => run !== undefined)) return undefined
-  // The snapshot names a file as the import history shows it: matched by that name, not parsed
-  // again as a URL (30,000 parses were a twentieth of a first sync).
-  const listedByName = new Map(listed.files.map((file) => [displayName(file.url, manifestUrl), file.url]))
+  const listedByName = filesByName(listed.files, manifestUrl)
   const files = []
   for (const file of repository.files) {
     const url = listedByName.get(file.url)
