@@ -114,21 +114,25 @@ export const workspaceRepositories = (summaries: RepositorySummary[], now = Date
 /** Each summary read as the lists show it (`prepareRepositories`), and the time its age was told from. */
 const preparedRows = new WeakMap<RepositorySummary, { repository: Repository; now: number }>()
 
-/** Summaries made into rows in one task, at most (10,000 took 30 ms of one task at the end of a feed's sync). */
-const ROWS_PER_TASK = 1000
+/** Work between yields to the page (rows made, digests read): frames keep coming meanwhile. */
+const SLICE_MS = 12
 
 /** The longest a prepared row's age stays true: past it, the row is made again with the time asked for. */
 const ROW_AGE_MS = 60_000
 
 /**
- * Makes summaries just read into the rows the lists show, a thousand to a task, so that the data
- * source built from them when they reach the screens makes none of them in its render.
+ * Makes summaries just read into the rows the lists show, in slices that leave the page free
+ * between them (10,000 took 30 ms of one task at the end of a feed's sync), so that the data source
+ * built from them when they reach the screens makes none of them in its render.
  */
 export async function prepareRepositories(summaries: readonly RepositorySummary[], now = Date.now()): Promise<void> {
-  for (let start = 0; start < summaries.length; start += ROWS_PER_TASK) {
-    if (start > 0) await yieldToMain()
-    for (const summary of summaries.slice(start, start + ROWS_PER_TASK))
-      preparedRows.set(summary, { repository: repositoryOf(summary, now), now })
+  let sliceStart = performance.now()
+  for (const summary of summaries) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToMain()
+      sliceStart = performance.now()
+    }
+    preparedRows.set(summary, { repository: repositoryOf(summary, now), now })
   }
 }
 
@@ -349,9 +353,6 @@ export interface WorkspaceIndexes {
   storedAdvisories: () => Promise<StoredAdvisoryIndex | undefined>
   saveAdvisories: (index: StoredAdvisoryIndex) => Promise<boolean>
 }
-
-/** Work between yields while reading the digests: frames keep coming while the findings load. */
-const SLICE_MS = 12
 
 /**
  * Every vulnerability and endpoint of the digests, one entry per repository × finding in the
