@@ -25,7 +25,10 @@ export interface AddressWrite<Filters extends object> {
   push: boolean
 }
 
-/** The delayed event that ends a pause in typing, cancelled by the next keystroke. */
+/** Raised by the machine itself once typing has paused; the next keystroke cancels it. */
+type TypingSettled = { type: 'typing.settled' }
+
+/** The id of the pending `typing.settled`, to cancel it. */
 const SETTLE_ID = 'typingSettles'
 
 /** How long typing must pause before the address follows the search text. */
@@ -41,7 +44,7 @@ export function createAddressFiltersMachine<Filters extends object>() {
   return setup({
     types: {
       context: {} as { filters: Filters; history: HistoryPolicy },
-      events: {} as AddressFiltersEvent<Filters> | { type: 'typing.settled' },
+      events: {} as AddressFiltersEvent<Filters> | TypingSettled,
       input: {} as { filters: Filters; history: HistoryPolicy },
       emitted: {} as AddressWrite<Filters>,
     },
