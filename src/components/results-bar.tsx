@@ -31,15 +31,28 @@ export function ResultsBar({ text, onExport, empty }: { text: string; onExport: 
     latestExport.current = onExport
   })
   const exportRows = useCallback(() => latestExport.current(), [])
+  return <ResultsLine text={text} onExport={exportRows} empty={empty} />
+}
+
+/** The line itself: a keystroke that leaves the count as it was does not render it again. */
+const ResultsLine = memo(function ResultsLine({
+  text,
+  onExport,
+  empty,
+}: {
+  text: string
+  onExport: () => void
+  empty: boolean
+}) {
   return (
     <Group justify="space-between" mb="xs">
       <Text size="sm" c="dimmed" role="status">
         {text}
       </Text>
-      <ExportCsvButton onExport={exportRows} empty={empty} />
+      <ExportCsvButton onExport={onExport} empty={empty} />
     </Group>
   )
-}
+})
 
 /** What a screen says while it gathers its rows from every repository. */
 export function Gathering({ text }: { text: string }) {

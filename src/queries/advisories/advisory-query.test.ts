@@ -151,6 +151,21 @@ describe('filters', () => {
     expect(byName.map((group) => [group.id, group.repositories])).toEqual([['CVE-2021-44906', 1]])
   })
 
+  it('gives the same list and the same narrowed advisories again for filters that show the same, a new list for others', () => {
+    const first = filterAdvisories(groups, occurrences, repositories, filters({ search: 'gamma' }))
+    const again = filterAdvisories(groups, occurrences, repositories, filters({ search: 'gamm' }))
+    expect(again.map((group) => [group.id, group.occurrences])).toEqual([['CVE-2021-44906', [2]]])
+    expect(again).toBe(first)
+    const other = filterAdvisories(groups, occurrences, repositories, filters({ search: 'alpha' }))
+    expect(other.map((group) => group.id)).toEqual(['CVE-2021-44228'])
+    expect(other).not.toBe(first)
+    // Between them another list: the narrowed advisory is the one made before, in a new list.
+    const back = filterAdvisories(groups, occurrences, repositories, filters({ search: 'gamma' }))
+    expect(back).not.toBe(first)
+    expect(back[0]).toBe(first[0])
+    expect(filterAdvisories(groups, occurrences, repositories, filters({}))).toEqual(groups)
+  })
+
   it('counts the repositories the shown advisories affect once each, however many advisories hit one', () => {
     expect(affectedRepositories(groups, occurrences, repositories.length)).toBe(4)
     const hitTwice = occurrencesOf([

@@ -219,11 +219,53 @@ function withDue(
   return inState ? (occurrence) => inState(occurrence) && due(occurrence) : due
 }
 
+/** Each advisory as last narrowed, so that the same narrowing gives the same object again. */
+const lastNarrowed = new WeakMap<AdvisoryGroup, AdvisoryGroup>()
+/** The last advisories shown for each list of advisories. */
+const lastShown = new WeakMap<AdvisoryGroup[], AdvisoryGroup[]>()
+
+const sameNumbers = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((value, at) => value === b[at])
+
+const sameItems = <Item>(a: readonly Item[], b: readonly Item[]) =>
+  a.length === b.length && a.every((item, at) => item === b[at])
+
+/** The advisory narrowed to `kept` (the same object as the last time it was narrowed to these). */
+function narrowed(group: AdvisoryGroup, kept: number[], repositories: number, privateRepositories: number) {
+  const last = lastNarrowed.get(group)
+  if (
+    last &&
+    last.repositories === repositories &&
+    last.privateRepositories === privateRepositories &&
+    sameNumbers(last.occurrences, kept)
+  )
+    return last
+  const narrowedGroup = { ...group, occurrences: kept, repositories, privateRepositories }
+  lastNarrowed.set(group, narrowedGroup)
+  return narrowedGroup
+}
+
 /**
  * The advisories with at least one occurrence that passes the filters, each narrowed to those
- * occurrences (its repository counts then count only them).
+ * occurrences (its repository counts then count only them). Filters that show the same advisories
+ * as the last call give the same list again: a keystroke that changes no row renders none.
  */
 export function filterAdvisories(
+  groups: AdvisoryGroup[],
+  occurrences: VulnerabilityOccurrences,
+  repositories: Repository[],
+  filters: VulnerabilityFilters,
+  decisions?: readonly DecisionView[],
+  sla?: readonly (SlaView | undefined)[],
+): AdvisoryGroup[] {
+  const shown = advisoriesPassing(groups, occurrences, repositories, filters, decisions, sla)
+  const last = lastShown.get(groups)
+  if (last && sameItems(last, shown)) return last
+  lastShown.set(groups, shown)
+  return shown
+}
+
+function advisoriesPassing(
   groups: AdvisoryGroup[],
   occurrences: VulnerabilityOccurrences,
   repositories: Repository[],
@@ -262,7 +304,7 @@ export function filterAdvisories(
     }
     if (kept.length === 0) continue
     if (kept.length === group.occurrences.length) shown.push(group)
-    else shown.push({ ...group, occurrences: kept, repositories: count, privateRepositories: privateCount })
+    else shown.push(narrowed(group, kept, count, privateCount))
   }
   return filters.sort === 'repositories' && unfiltered ? shown : sortAdvisories(shown, filters.sort)
 }

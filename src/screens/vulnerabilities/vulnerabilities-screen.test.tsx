@@ -113,6 +113,28 @@ describe('vulnerabilities across the sample repositories', () => {
     await expect.element(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('lodash')
   })
 
+  it('draws no row again for a keystroke that leaves it showing the same advisory, and no table when none changes', async () => {
+    await renderScreen()
+    await expect.element(status()).toHaveTextContent(/^Showing 5 of 5 advisories/)
+    await expect.element(advisoryRow('CVE-2019-10744')).toHaveAttribute('aria-rowindex', '2')
+    // The first advisory stays first: its row is left alone while the others go.
+    const narrowing = await componentsRenderedDuring(async () => {
+      await page.getByRole('searchbox', { name: 'Search' }).fill('lodas')
+      await expect.element(status()).toHaveTextContent(/^Showing 1 of 5 advisories/)
+    })
+    expect([...narrowing]).toContain('AdvisoryTable')
+    for (const part of ['AdvisoryTableRow', 'AdvisoryCells', 'Headers']) expect([...narrowing]).not.toContain(part)
+    await expect.element(advisoryRow('CVE-2019-10744')).toHaveAttribute('aria-rowindex', '2')
+    // The same advisory shown again: the screen renders, the table and the count line do not.
+    const same = await componentsRenderedDuring(async () => {
+      await userEvent.keyboard('h')
+      await expect.element(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('lodash')
+    })
+    expect([...same]).toContain('VulnerabilitiesScreen')
+    for (const part of ['AdvisoryTable', 'AdvisoryTableRow', 'ResultsLine']) expect([...same]).not.toContain(part)
+    await expect.element(status()).toHaveTextContent(/^Showing 1 of 5 advisories/)
+  })
+
   it('writes new results into the rows already in the page, keeping the focused row', async () => {
     const { location } = await renderScreen('/vulnerabilities?q=semver&view=flat')
     await expect.element(status()).toHaveTextContent('Showing 2 of 11 findings')

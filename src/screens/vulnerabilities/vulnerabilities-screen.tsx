@@ -169,31 +169,29 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
               onExport={exportCsv}
               empty={shownCount === 0}
             />
-            <Card withBorder padding={0}>
-              {filters.view === 'flat' ? (
-                <OccurrenceTable
-                  shown={flat}
-                  occurrences={index.occurrences}
-                  repositories={repositories}
-                  decisions={index.decisions}
-                  selection={rowSelection}
-                  triage={triage.rows}
-                  sla={index.sla}
-                  slaPending={slaPending}
-                />
-              ) : (
-                <AdvisoryTable
-                  groups={groups}
-                  occurrences={index.occurrences}
-                  repositories={repositories}
-                  expanded={expanded}
-                  onToggle={toggle}
-                  decisions={index.decisions}
-                  selection={advisorySelection}
-                  triage={triage.rows}
-                />
-              )}
-            </Card>
+            {filters.view === 'flat' ? (
+              <OccurrenceTable
+                shown={flat}
+                occurrences={index.occurrences}
+                repositories={repositories}
+                decisions={index.decisions}
+                selection={rowSelection}
+                triage={triage.rows}
+                sla={index.sla}
+                slaPending={slaPending}
+              />
+            ) : (
+              <AdvisoryTable
+                groups={groups}
+                occurrences={index.occurrences}
+                repositories={repositories}
+                expanded={expanded}
+                onToggle={toggle}
+                decisions={index.decisions}
+                selection={advisorySelection}
+                triage={triage.rows}
+              />
+            )}
           </>
         )
       )}
