@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { closeTestWorkspacesAfterEach, emptySummary, freshWorkspace } from '@tests/helpers/test-workspace'
 import type { RepositoryDigest } from '@/workspace/digest'
-import { listDigests, listRepositories, readGeneration } from './reads'
+import { listDigests, listRepositories, nextReadSize, readGeneration } from './reads'
 import { countChange, type WorkspaceDatabase } from './schema'
 
 closeTestWorkspacesAfterEach()
@@ -60,6 +60,49 @@ describe('every digest, read a few hundred at a time', () => {
     expect(read.digests).toHaveLength(1_201)
     expect(read.digests[0]).toEqual(digest('service-00000', ['{"cve":"CVE-1"}']))
     expect(read.digests.at(-1)?.repository).toBe('zz-landed-meanwhile')
+  })
+})
+
+describe('the size of each read of digests', () => {
+  it('fits as many digests as the last read took in 16 ms, between 25 and 1,000', () => {
+    expect(nextReadSize(100, 32)).toBe(50)
+    expect(nextReadSize(100, 4)).toBe(400)
+    expect(nextReadSize(100, 400)).toBe(25)
+    expect(nextReadSize(500, 0)).toBe(1_000)
+  })
+
+  /** The number of digests each read asked for, the clock moving `step` ms at each reading of it. */
+  async function readSizes(step: number) {
+    const database = await freshWorkspace()
+    await land(database, names(1_200))
+    const asked: number[] = []
+    const getAll = IDBObjectStore.prototype.getAll
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'getAll').mockImplementation(function (
+      this: IDBObjectStore,
+      query?: IDBValidKey | IDBKeyRange | null,
+      count?: number,
+    ) {
+      if (this.name === 'digests' && count !== undefined) asked.push(count)
+      return getAll.call(this, query, count)
+    })
+    let clock = 0
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += step))
+    try {
+      const { digests } = await listDigests(database)
+      expect(digests.map((each) => each.repository)).toEqual(names(1_200))
+    } finally {
+      spy.mockRestore()
+      now.mockRestore()
+    }
+    return asked
+  }
+
+  it('asks for fewer digests after a slow read, and for more after a fast one, reading every one either way', async () => {
+    const slow = await readSizes(64)
+    expect(slow[0]).toBe(100)
+    expect(slow.slice(1).every((size) => size === 25)).toBe(true)
+    expect(slow.length).toBeGreaterThan(40)
+    expect(await readSizes(0)).toEqual([100, 1_000, 1_000])
   })
 })
 
