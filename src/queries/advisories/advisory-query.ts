@@ -1,5 +1,6 @@
 import { isVulnerabilityClosedByVex } from '@/data/findings'
 import { allIndexes, sortedOnce } from '@/lib/sorted-once'
+import { keptAnswers, sameItems } from '@/lib/same-list'
 import { SubstringSearch } from '@/lib/substring-search'
 import type { AdvisoryGroup, VulnerabilityOccurrences } from '@/data/advisory-groups'
 import { passesDecisionFilter, type DecisionFilter, type DecisionView } from '@/data/decisions'
@@ -221,14 +222,8 @@ function withDue(
 
 /** Each advisory as last narrowed, so that the same narrowing gives the same object again. */
 const lastNarrowed = new WeakMap<AdvisoryGroup, AdvisoryGroup>()
-/** The last advisories shown for each list of advisories. */
-const lastShown = new WeakMap<AdvisoryGroup[], AdvisoryGroup[]>()
-
-const sameNumbers = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((value, at) => value === b[at])
-
-const sameItems = <Item>(a: readonly Item[], b: readonly Item[]) =>
-  a.length === b.length && a.every((item, at) => item === b[at])
+/** The advisories last shown of each list of advisories. */
+const keptAdvisories = keptAnswers<AdvisoryGroup[], AdvisoryGroup>()
 
 /** The advisory narrowed to `kept` (the same object as the last time it was narrowed to these). */
 function narrowed(group: AdvisoryGroup, kept: number[], repositories: number, privateRepositories: number) {
@@ -237,7 +232,7 @@ function narrowed(group: AdvisoryGroup, kept: number[], repositories: number, pr
     last &&
     last.repositories === repositories &&
     last.privateRepositories === privateRepositories &&
-    sameNumbers(last.occurrences, kept)
+    sameItems(last.occurrences, kept)
   )
     return last
   const narrowedGroup = { ...group, occurrences: kept, repositories, privateRepositories }
@@ -258,11 +253,7 @@ export function filterAdvisories(
   decisions?: readonly DecisionView[],
   sla?: readonly (SlaView | undefined)[],
 ): AdvisoryGroup[] {
-  const shown = advisoriesPassing(groups, occurrences, repositories, filters, decisions, sla)
-  const last = lastShown.get(groups)
-  if (last && sameItems(last, shown)) return last
-  lastShown.set(groups, shown)
-  return shown
+  return keptAdvisories(groups, advisoriesPassing(groups, occurrences, repositories, filters, decisions, sla))
 }
 
 function advisoriesPassing(

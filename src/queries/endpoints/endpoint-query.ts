@@ -1,3 +1,4 @@
+import { keptAnswers } from '@/lib/same-list'
 import { allIndexes, sortedOnce } from '@/lib/sorted-once'
 import { SubstringSearch } from '@/lib/substring-search'
 import { countExposure, exposureRank, type EndpointOccurrences } from '@/data/endpoints'
@@ -57,7 +58,12 @@ export function filterEndpoints(
 
 const endpointOrders = sortedOnce<EndpointOccurrences, EndpointSort>()
 
-/** The endpoints that pass the filters in the order of `filters.sort`, sorted once per order. */
+const keptEndpoints = keptAnswers<EndpointOccurrences, number>()
+
+/**
+ * The endpoints that pass the filters in the order of `filters.sort`, sorted once per order; the
+ * same list as the last call when it holds the same endpoints (a keystroke that changes no row).
+ */
 export function shownEndpoints(
   occurrences: EndpointOccurrences,
   repositories: Repository[],
@@ -66,7 +72,7 @@ export function shownEndpoints(
   const order = endpointOrders(occurrences, filters.sort, () =>
     sortEndpoints(allIndexes(occurrences.endpoint.length), occurrences, repositories, filters.sort),
   )
-  return filterEndpoints(occurrences, repositories, filters, order)
+  return keptEndpoints(occurrences, filterEndpoints(occurrences, repositories, filters, order))
 }
 
 export function sortEndpoints(

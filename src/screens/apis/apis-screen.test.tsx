@@ -76,6 +76,14 @@ describe('APIs across the sample repositories', () => {
     expect(names).toContain('EndpointTable')
     for (const part of ['ExposedAlert', 'SearchCard', '@mantine/core/TextInput', 'ExportCsvButton'])
       expect(names).not.toContain(part)
+    // A key that leaves the same endpoints (a space the search trims): the screen renders, the table does not.
+    const unchanged = await componentsRenderedDuring(async () => {
+      await userEvent.keyboard(' ')
+      await expect.element(search).toHaveValue('newsletter ')
+    })
+    expect([...unchanged]).toContain('Endpoints')
+    for (const part of ['EndpointTable', 'EndpointRow']) expect([...unchanged]).not.toContain(part)
+    await expect.element(shown()).toHaveTextContent('Showing 2 of 49 endpoints')
 
     // A search set elsewhere (back, forward, a link) is written into the field.
     location.navigate('/apis?q=signup')

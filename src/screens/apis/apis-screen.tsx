@@ -126,9 +126,7 @@ function Endpoints({ kind }: { kind: ApiKind }) {
               }
               empty={shown.length === 0}
             />
-            <Card withBorder padding={0}>
-              <EndpointTable shown={shown} occurrences={occurrences} repositories={repositories} />
-            </Card>
+            <EndpointTable shown={shown} occurrences={occurrences} repositories={repositories} />
           </>
         )
       )}

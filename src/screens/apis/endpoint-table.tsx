@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Code, Group, Popover, Table, Text, VisuallyHidden } from '@mantine/core'
+import { Anchor, Badge, Button, Card, Code, Group, Popover, Table, Text, VisuallyHidden } from '@mantine/core'
 import { memo } from 'react'
 import { Link, useLocation } from 'wouter'
 import { MethodBadge } from '@/components/badges'
@@ -36,6 +36,19 @@ function ReasonsButton({ endpoint }: { endpoint: ApiEndpoint }) {
   )
 }
 
+/** The column headers, made once: a keystroke's new rows leave them alone. */
+const tableHeader = (
+  <Table.Thead>
+    <Table.Tr aria-rowindex={1}>
+      {headers.map((header, index) => (
+        <Table.Th key={header} scope="col" title={dataColumns[index - 3]?.meaning}>
+          {header}
+        </Table.Th>
+      ))}
+    </Table.Tr>
+  </Table.Thead>
+)
+
 /** Every endpoint shown, virtualised; Enter opens the repository's API Surface tab. */
 export const EndpointTable = memo(function EndpointTable({
   shown,
@@ -49,65 +62,81 @@ export const EndpointTable = memo(function EndpointTable({
   const [, navigate] = useLocation()
   const repositoryOf = (index: number) => repositories[occurrences.repository[index]]
   return (
-    <Table.ScrollContainer minWidth={980} type="native">
-      <Table verticalSpacing="xs" highlightOnHover aria-label="Endpoints" aria-rowcount={shown.length + 1}>
-        <Table.Thead>
-          <Table.Tr aria-rowindex={1}>
-            {headers.map((header, index) => (
-              <Table.Th key={header} scope="col" title={dataColumns[index - 3]?.meaning}>
-                {header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <VirtualTableBody
-          count={shown.length}
-          columns={headers.length}
-          rowHeight={ENDPOINT_ROW_HEIGHT}
-          empty="No endpoints match these filters."
-          onEnter={(index) => navigate(apiSurfaceUrl(repositoryOf(shown[index])?.name ?? ''))}
-          row={(index, active) => {
-            const occurrence = shown[index]
-            const endpoint = occurrences.endpoint[occurrence]
-            const repository = repositoryOf(occurrence)
-            return (
-              <Table.Tr
-                {...rowProps(index, active, ENDPOINT_ROW_HEIGHT)}
-                aria-label={`${endpoint.method} ${endpoint.path} in ${repository?.name}`}
-              >
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <MethodBadge method={endpoint.method} />
-                    <Code style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 300 }}>
-                      {endpoint.path}
-                    </Code>
-                    {endpoint.channel && endpoint.channel !== 'http' && (
-                      <Badge variant="default" size="sm" tt="none">
-                        {endpoint.channel}
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="xs" c="dimmed" truncate maw={380} mt={2}>
-                    {endpoint.description}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} href={apiSurfaceUrl(repository?.name ?? '')} size="sm" tabIndex={-1}>
-                    {repository?.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <AuthCell endpoint={endpoint} />
-                </Table.Td>
-                <DataFlagCells endpoint={endpoint} />
-                <Table.Td>
-                  <ReasonsButton endpoint={endpoint} />
-                </Table.Td>
-              </Table.Tr>
-            )
-          }}
-        />
-      </Table>
-    </Table.ScrollContainer>
+    <Card withBorder padding={0}>
+      <Table.ScrollContainer minWidth={980} type="native">
+        <Table verticalSpacing="xs" highlightOnHover aria-label="Endpoints" aria-rowcount={shown.length + 1}>
+          {tableHeader}
+          <VirtualTableBody
+            count={shown.length}
+            columns={headers.length}
+            rowHeight={ENDPOINT_ROW_HEIGHT}
+            empty="No endpoints match these filters."
+            onEnter={(index) => navigate(apiSurfaceUrl(repositoryOf(shown[index])?.name ?? ''))}
+            row={(index, active) => (
+              <EndpointRow
+                occurrence={shown[index]}
+                index={index}
+                active={active}
+                occurrences={occurrences}
+                repositories={repositories}
+              />
+            )}
+          />
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  )
+})
+
+/** An endpoint's row at a place in the table: a keystroke that leaves the same endpoint there does not draw it again. */
+const EndpointRow = memo(function EndpointRow({
+  occurrence,
+  index,
+  active,
+  occurrences,
+  repositories,
+}: {
+  occurrence: number
+  index: number
+  active: boolean
+  occurrences: EndpointOccurrences
+  repositories: Repository[]
+}) {
+  const endpoint = occurrences.endpoint[occurrence]
+  const repository = repositories[occurrences.repository[occurrence]]
+  return (
+    <Table.Tr
+      {...rowProps(index, active, ENDPOINT_ROW_HEIGHT)}
+      aria-label={`${endpoint.method} ${endpoint.path} in ${repository?.name}`}
+    >
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <MethodBadge method={endpoint.method} />
+          <Code style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 300 }}>
+            {endpoint.path}
+          </Code>
+          {endpoint.channel && endpoint.channel !== 'http' && (
+            <Badge variant="default" size="sm" tt="none">
+              {endpoint.channel}
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed" truncate maw={380} mt={2}>
+          {endpoint.description}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Anchor component={Link} href={apiSurfaceUrl(repository?.name ?? '')} size="sm" tabIndex={-1}>
+          {repository?.name}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <AuthCell endpoint={endpoint} />
+      </Table.Td>
+      <DataFlagCells endpoint={endpoint} />
+      <Table.Td>
+        <ReasonsButton endpoint={endpoint} />
+      </Table.Td>
+    </Table.Tr>
   )
 })
