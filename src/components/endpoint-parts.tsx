@@ -9,15 +9,19 @@ export const dataColumns = [
 ] as const
 
 /** "None" needs a word more when the description made auth optional, "Unknown" when it declared none. */
+export function authNote(endpoint: ApiEndpoint): string | undefined {
+  return endpoint.authDeclared === 'optional'
+    ? 'optional'
+    : endpoint.authDeclared === 'undeclared'
+      ? 'not declared'
+      : endpoint.authSchemes && endpoint.authSchemes.length > 1
+        ? endpoint.authSchemes.join(' or ')
+        : undefined
+}
+
+/** An endpoint's authentication, with its note (see authNote). */
 export function AuthCell({ endpoint }: { endpoint: ApiEndpoint }) {
-  const note =
-    endpoint.authDeclared === 'optional'
-      ? 'optional'
-      : endpoint.authDeclared === 'undeclared'
-        ? 'not declared'
-        : endpoint.authSchemes && endpoint.authSchemes.length > 1
-          ? endpoint.authSchemes.join(' or ')
-          : undefined
+  const note = authNote(endpoint)
   return (
     <Stack gap={0}>
       <Text size="sm">{endpoint.auth}</Text>

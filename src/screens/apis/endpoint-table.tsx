@@ -1,13 +1,14 @@
-import { Anchor, Badge, Button, Card, Code, Group, Popover, Table, Text, VisuallyHidden } from '@mantine/core'
+import { Button, Card, Popover, Table, VisuallyHidden } from '@mantine/core'
 import { memo } from 'react'
 import { Link, useLocation } from 'wouter'
-import { MethodBadge } from '@/components/badges'
-import { AuthCell, DataFlagCells, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
-import { rowProps, VirtualTableBody } from '@/components/virtual-table-body'
+import { MethodBadge, NeutralBadge } from '@/components/badges'
+import { authNote, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
+import { rowProps, virtualCellClass, virtualRowClass, VirtualTableBody } from '@/components/virtual-table-body'
 import type { EndpointOccurrences } from '@/data/endpoints'
 import type { ApiEndpoint } from '@/data/endpoints'
 import type { Repository } from '@/data/repositories'
 import { plural } from '@/lib/format'
+import classes from './endpoint-table.module.css'
 
 /** At least a row's content (the endpoint above its description: 62.4 px), so that every row is exactly this tall. */
 export const ENDPOINT_ROW_HEIGHT = 63
@@ -104,39 +105,41 @@ const EndpointRow = memo(function EndpointRow({
 }) {
   const endpoint = occurrences.endpoint[occurrence]
   const repository = repositories[occurrences.repository[occurrence]]
+  const note = authNote(endpoint)
   return (
-    <Table.Tr
+    <tr
+      className={virtualRowClass}
       {...rowProps(index, active, ENDPOINT_ROW_HEIGHT)}
       aria-label={`${endpoint.method} ${endpoint.path} in ${repository?.name}`}
     >
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
+      <td className={virtualCellClass}>
+        <div className={classes.endpoint}>
           <MethodBadge method={endpoint.method} />
-          <Code style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 300 }}>
-            {endpoint.path}
-          </Code>
-          {endpoint.channel && endpoint.channel !== 'http' && (
-            <Badge variant="default" size="sm" tt="none">
-              {endpoint.channel}
-            </Badge>
-          )}
-        </Group>
-        <Text size="xs" c="dimmed" truncate maw={380} mt={2}>
-          {endpoint.description}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Anchor component={Link} href={apiSurfaceUrl(repository?.name ?? '')} size="sm" tabIndex={-1}>
+          <code className={classes.path}>{endpoint.path}</code>
+          {endpoint.channel && endpoint.channel !== 'http' && <NeutralBadge>{endpoint.channel}</NeutralBadge>}
+        </div>
+        <p className={`${classes.detail} ${classes.description}`}>{endpoint.description}</p>
+      </td>
+      <td className={virtualCellClass}>
+        <Link href={apiSurfaceUrl(repository?.name ?? '')} className={classes.link} tabIndex={-1}>
           {repository?.name}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <AuthCell endpoint={endpoint} />
-      </Table.Td>
-      <DataFlagCells endpoint={endpoint} />
-      <Table.Td>
+        </Link>
+      </td>
+      <td className={virtualCellClass}>
+        <p className={classes.line}>{endpoint.auth}</p>
+        {note && <p className={classes.detail}>{note}</p>}
+      </td>
+      {dataColumns.map((column) => (
+        <td
+          key={column.key}
+          className={endpoint[column.key] ? `${virtualCellClass} ${classes.flagged}` : virtualCellClass}
+        >
+          {endpoint[column.key] ? 'Yes' : 'No'}
+        </td>
+      ))}
+      <td className={virtualCellClass}>
         <ReasonsButton endpoint={endpoint} />
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   )
 })
