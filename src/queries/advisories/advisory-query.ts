@@ -245,15 +245,8 @@ function narrowed(group: AdvisoryGroup, kept: number[], repositories: number, pr
  * occurrences (its repository counts then count only them). Filters that show the same advisories
  * as the last call give the same list again: a keystroke that changes no row renders none.
  */
-export function filterAdvisories(
-  groups: AdvisoryGroup[],
-  occurrences: VulnerabilityOccurrences,
-  repositories: Repository[],
-  filters: VulnerabilityFilters,
-  decisions?: readonly DecisionView[],
-  sla?: readonly (SlaView | undefined)[],
-): AdvisoryGroup[] {
-  return keptAdvisories(groups, advisoriesPassing(groups, occurrences, repositories, filters, decisions, sla))
+export function filterAdvisories(...query: Parameters<typeof advisoriesPassing>): AdvisoryGroup[] {
+  return keptAdvisories(query[0], advisoriesPassing(...query))
 }
 
 function advisoriesPassing(

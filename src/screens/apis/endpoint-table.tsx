@@ -8,6 +8,7 @@ import type { EndpointOccurrences } from '@/data/endpoints'
 import type { ApiEndpoint } from '@/data/endpoints'
 import type { Repository } from '@/data/repositories'
 import { plural } from '@/lib/format'
+import text from '@/components/cell-text.module.css'
 import classes from './endpoint-table.module.css'
 
 /** At least a row's content (the endpoint above its description: 62.4 px), so that every row is exactly this tall. */
@@ -118,16 +119,16 @@ const EndpointRow = memo(function EndpointRow({
           <code className={classes.path}>{endpoint.path}</code>
           {endpoint.channel && endpoint.channel !== 'http' && <NeutralBadge>{endpoint.channel}</NeutralBadge>}
         </div>
-        <p className={`${classes.detail} ${classes.description}`}>{endpoint.description}</p>
+        <p className={`${text.detail} ${classes.description}`}>{endpoint.description}</p>
       </td>
       <td className={virtualCellClass}>
-        <Link href={apiSurfaceUrl(repository?.name ?? '')} className={classes.link} tabIndex={-1}>
+        <Link href={apiSurfaceUrl(repository?.name ?? '')} className={text.link} tabIndex={-1}>
           {repository?.name}
         </Link>
       </td>
       <td className={virtualCellClass}>
-        <p className={classes.line}>{endpoint.auth}</p>
-        {note && <p className={classes.detail}>{note}</p>}
+        <p className={text.line}>{endpoint.auth}</p>
+        {note && <p className={text.detail}>{note}</p>}
       </td>
       {dataColumns.map((column) => (
         <td
