@@ -9,12 +9,16 @@ import { join } from 'node:path'
 import type { CDPSession, Page } from 'playwright'
 import { desktopContext, launchChromium } from './browser'
 import { referenceDir, root, vigilDir } from './paths'
+import { seedLargeWorkspace } from './scenarios/workspace'
+import { workspaceRepositories } from './settings'
 import { signIn } from './sign-in'
 import { serve } from './static-server'
 
 const env = process.env
 const dir = env.TRACE_DIR ? join(root, env.TRACE_DIR) : vigilDir
-const sizes = (env.TRACE_SIZES ?? '3876,100000').split(',').map(Number)
+/** TRACE_WORKSPACE=1: the large workspace the bench seeds (10,000 repositories), not a generated organisation. */
+const workspace = !!env.TRACE_WORKSPACE
+const sizes = workspace ? [workspaceRepositories] : (env.TRACE_SIZES ?? '3876,100000').split(',').map(Number)
 const cpu = Number(env.TRACE_CPU ?? 4)
 /** Which list: `/repositories` (default) or `/vulnerabilities`, `/apis`; `reference` traces the plain-DOM filter page. */
 const path = env.TRACE_PATH ?? '/repositories'
@@ -170,11 +174,18 @@ async function main() {
   try {
     const context = await desktopContext(browser)
     const page = await context.newPage()
-    if (!reference) await signIn(page, served.origin)
+    if (workspace) await seedLargeWorkspace(page, served.origin)
+    else if (!reference) await signIn(page, served.origin)
     for (const size of sizes) {
-      await page.goto(
-        reference ? `${served.origin}/filter.html?n=${size}&rows=15` : `${served.origin}${path}?demo-org=${size}`,
-      )
+      const list = workspace ? path : `${path}?demo-org=${size}`
+      // TRACE_BEFORE: a screen opened first, the list then reached in the app, so that what that
+      // screen left running (the policy's checks read every digest) meets the keystrokes.
+      const first = env.TRACE_BEFORE ? (workspace ? env.TRACE_BEFORE : `${env.TRACE_BEFORE}?demo-org=${size}`) : list
+      await page.goto(reference ? `${served.origin}/filter.html?n=${size}&rows=15` : `${served.origin}${first}`)
+      if (env.TRACE_BEFORE && !reference) {
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 })
+        await page.evaluate((target) => history.pushState(null, '', target), list)
+      }
       const field = page.locator('input[type="search"]')
       await field.waitFor({ timeout: 60_000 })
       await page.waitForFunction(() => document.querySelectorAll('tbody tr').length > 0, undefined, {
