@@ -22,3 +22,23 @@ export function yieldToEverything(): Promise<void> {
   if (scheduler?.postTask) return scheduler.postTask(() => {}, { priority: 'background' })
   return new Promise((resolve) => setTimeout(resolve, 0))
 }
+
+/** How long long work on the page runs between two yields: frames and input keep coming meanwhile. */
+export const SLICE_MS = 12
+
+/**
+ * Long work in slices of SLICE_MS: where the work may stop, `if (slices.due()) await slices.next()`.
+ * `yieldTo` is yieldToMain, or yieldToEverything for work done on the side.
+ */
+export function timeSlices(yieldTo: () => Promise<void>) {
+  let sliceStart = performance.now()
+  return {
+    /** Whether this slice's time is up. */
+    due: () => performance.now() - sliceStart > SLICE_MS,
+    /** Yields, then starts the next slice. */
+    async next() {
+      await yieldTo()
+      sliceStart = performance.now()
+    },
+  }
+}

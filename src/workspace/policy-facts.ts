@@ -2,7 +2,7 @@ import { isVulnerabilityClosedByVex } from '@/data/findings'
 import type { PolicyFacts } from '@/data/data-source'
 import type { CheckedEndpoint, CheckedFinding, CheckedRepository, ScannerCoverage } from '@/data/policy-checks'
 import type { HealthRepository } from '@/data/policy-health'
-import { yieldToEverything } from '@/lib/yield'
+import { timeSlices, yieldToEverything } from '@/lib/yield'
 import { DigestReader, type IssueDigest, type RepositoryDigest } from './digest'
 import { decidableIssue, decidableVulnerability, type VulnerabilityDigest } from './store/triage-summary'
 import { emptyApiSummary, type RepositorySummary } from './store/schema'
@@ -109,9 +109,6 @@ function readDigest(
   return { findings, decidables }
 }
 
-/** Work between yields: the screens keep answering while a large workspace is read. */
-const SLICE_MS = 12
-
 /** The facts of every repository summarised, read from their digests in slices. */
 export async function policyFactsOf(
   summaries: readonly RepositorySummary[],
@@ -124,7 +121,7 @@ export async function policyFactsOf(
   const views = new Map<string, VulnerabilityDigest>()
   const reader = new DigestReader()
   const read: { summary: RepositorySummary; findings: CheckedFinding[]; endpoints?: CheckedEndpoint[] }[] = []
-  let sliceStart = performance.now()
+  const slices = timeSlices(yieldToEverything)
   for (const summary of summaries) {
     const digest = digestOf.get(summary.name)
     const { findings: all, decidables } = digest
@@ -140,10 +137,7 @@ export async function policyFactsOf(
         })
       : undefined
     read.push({ summary, findings, endpoints })
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToEverything()
-      sliceStart = performance.now()
-    }
+    if (slices.due()) await slices.next()
   }
   const scanners = new Map<string, ScannerCoverage>()
   const scannerOf = (tool: string) => {

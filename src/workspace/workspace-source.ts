@@ -6,7 +6,7 @@ import type { VulnerabilityIndex } from '@/data/advisory-groups'
 import { plural } from '@/lib/format'
 import { relativeTime } from '@/lib/relative-time'
 import type { ApiDocumentListing, ApiEndpoint } from '@/data/endpoints'
-import { yieldToMain } from '@/lib/yield'
+import { timeSlices, yieldToMain } from '@/lib/yield'
 import { buildAdvisoryIndex, fromStoredAdvisoryIndex, type StoredAdvisoryIndex } from './advisory-index'
 import { DigestReader, type RepositoryDigest } from './digest'
 import { findingViews } from './finding-views'
@@ -114,9 +114,6 @@ export const workspaceRepositories = (summaries: RepositorySummary[], now = Date
 /** Each summary read as the lists show it (`prepareRepositories`), and the time its age was told from. */
 const preparedRows = new WeakMap<RepositorySummary, { repository: Repository; now: number }>()
 
-/** Work between yields to the page (rows made, digests read): frames keep coming meanwhile. */
-const SLICE_MS = 12
-
 /** The longest a prepared row's age stays true: past it, the row is made again with the time asked for. */
 const ROW_AGE_MS = 60_000
 
@@ -126,12 +123,9 @@ const ROW_AGE_MS = 60_000
  * built from them when they reach the screens makes none of them in its render.
  */
 export async function prepareRepositories(summaries: readonly RepositorySummary[], now = Date.now()): Promise<void> {
-  let sliceStart = performance.now()
+  const slices = timeSlices(yieldToMain)
   for (const summary of summaries) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToMain()
-      sliceStart = performance.now()
-    }
+    if (slices.due()) await slices.next()
     preparedRows.set(summary, { repository: repositoryOf(summary, now), now })
   }
 }
@@ -369,7 +363,7 @@ export async function occurrencesFromDigests(
   const ordered = digests
     .filter((digest) => indexOf.has(digest.repository))
     .sort((a, b) => indexOf.get(a.repository)! - indexOf.get(b.repository)!)
-  let sliceStart = performance.now()
+  const slices = timeSlices(yieldToMain)
   for (const digest of ordered) {
     const index = indexOf.get(digest.repository)!
     for (const text of digest.vulnerabilities) {
@@ -380,10 +374,7 @@ export async function occurrencesFromDigests(
       endpoints.repository.push(index)
       endpoints.endpoint.push(reader.endpoint(text))
     }
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToMain()
-      sliceStart = performance.now()
-    }
+    if (slices.due()) await slices.next()
   }
   return { vulnerabilities, endpoints }
 }

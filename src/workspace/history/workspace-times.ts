@@ -7,7 +7,7 @@ import {
 import type { SlaSettings } from '@/data/policy-sla'
 import type { SlaView } from '@/data/sla'
 import type { TimelineSummary } from '@/data/timeline'
-import { yieldToMain } from '@/lib/yield'
+import { timeSlices, yieldToMain } from '@/lib/yield'
 import { slaClockOf, slaViewFromClock } from '@/workspace/sla-views'
 import { decidableVulnerability } from '@/workspace/store/triage-summary'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
@@ -82,8 +82,6 @@ const DAY = 86_400
 const clocks = ['running', 'paused', 'ended'] as const
 const OVERDUE = 1
 const DUE_SOON = 2
-/** Work between yields, when this runs on the page (tests, a browser without workers). */
-const SLICE_MS = 12
 
 export async function workspaceTimes(input: WorkspaceTimesInput): Promise<WorkspaceTimes> {
   const { history, occurrences, repositories, now, settings } = input
@@ -114,12 +112,10 @@ export async function workspaceTimes(input: WorkspaceTimesInput): Promise<Worksp
   const seconds = Math.floor(now.getTime() / 1000)
   // The next midnight: also when any accepted risk expires (expiries fall on midnights).
   let validUntil = seconds - (((seconds % DAY) + DAY) % DAY) + DAY
-  let sliceStart = performance.now()
+  // Sliced when this runs on the page (tests, a browser without workers).
+  const slices = timeSlices(yieldToMain)
   for (let occurrence = 0; occurrence < count; occurrence += 1) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToMain()
-      sliceStart = performance.now()
-    }
+    if (slices.due()) await slices.next()
     const finding = occurrences.finding[occurrence]
     if (finding.key === undefined) continue
     const repository = repositories[occurrences.repository[occurrence]]
@@ -191,7 +187,7 @@ export async function slaViewsFromColumns(columns: SlaColumns, nowMs: number): P
     return text
   }
   const views: (SlaView | undefined)[] = new Array(columns.firstSeen.length)
-  let sliceStart = performance.now()
+  const slices = timeSlices(yieldToMain)
   for (let row = 0; row < views.length; row += 1) {
     const firstSeen = columns.firstSeen[row]
     if (Number.isNaN(firstSeen)) continue
@@ -208,10 +204,7 @@ export async function slaViewsFromColumns(columns: SlaColumns, nowMs: number): P
       nowMs,
       iso,
     )
-    if ((row & 1023) === 0 && performance.now() - sliceStart > SLICE_MS) {
-      await yieldToMain()
-      sliceStart = performance.now()
-    }
+    if ((row & 1023) === 0 && slices.due()) await slices.next()
   }
   return views
 }
