@@ -9,6 +9,7 @@ import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { axeViolations } from '@tests/helpers/axe'
 import { delayedStore } from '@tests/helpers/delayed-store'
 import { renderWithProviders } from '@tests/helpers/render'
+import { recordTexts } from '@tests/helpers/texts-shown'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
 import { AppLayout } from './app-layout'
 
@@ -21,14 +22,12 @@ const wrongTexts = [
   'Repository not found',
 ]
 
-/** Every text the page has shown since the recorder started (one entry per change to the page), checked for wrong ones. */
+/** Every text the page has shown since the recorder started (see recordTexts), checked for wrong ones. */
 function recordPage() {
-  const texts: string[] = []
-  const observer = new MutationObserver(() => texts.push(document.body.textContent ?? ''))
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+  const { texts, stop } = recordTexts(() => [document.body.textContent ?? ''])
   return {
     wrongShown: () => texts.flatMap((text) => wrongTexts.filter((wrong) => text.includes(wrong))),
-    stop: () => observer.disconnect(),
+    stop,
   }
 }
 
