@@ -1,5 +1,7 @@
-import { List, Stack, Table, Text } from '@mantine/core'
+import { List, Stack, Text } from '@mantine/core'
 import type { ApiEndpoint } from '@/data/endpoints'
+import { cellDetailClass, cellLineClass, virtualCellClass } from './virtual-table-body'
+import classes from './endpoint-parts.module.css'
 
 /** The three sensitive-data columns of an endpoint table, with what each abbreviation means. */
 export const dataColumns = [
@@ -9,7 +11,7 @@ export const dataColumns = [
 ] as const
 
 /** "None" needs a word more when the description made auth optional, "Unknown" when it declared none. */
-export function authNote(endpoint: ApiEndpoint): string | undefined {
+function authNote(endpoint: ApiEndpoint): string | undefined {
   return endpoint.authDeclared === 'optional'
     ? 'optional'
     : endpoint.authDeclared === 'undeclared'
@@ -19,18 +21,14 @@ export function authNote(endpoint: ApiEndpoint): string | undefined {
         : undefined
 }
 
-/** An endpoint's authentication, with its note (see authNote). */
+/** An endpoint's authentication, with its note (see authNote): a cell's content, as plain elements. */
 export function AuthCell({ endpoint }: { endpoint: ApiEndpoint }) {
   const note = authNote(endpoint)
   return (
-    <Stack gap={0}>
-      <Text size="sm">{endpoint.auth}</Text>
-      {note && (
-        <Text size="xs" c="dimmed">
-          {note}
-        </Text>
-      )}
-    </Stack>
+    <>
+      <p className={cellLineClass}>{endpoint.auth}</p>
+      {note && <p className={cellDetailClass}>{note}</p>}
+    </>
   )
 }
 
@@ -57,11 +55,11 @@ export function EndpointReasons({ endpoint }: { endpoint: ApiEndpoint }) {
   )
 }
 
-/** An endpoint's PII, PCI and PHI cells: Yes in bold, or No. */
+/** An endpoint's PII, PCI and PHI cells, plain elements: Yes in bold, or No. */
 export function DataFlagCells({ endpoint }: { endpoint: ApiEndpoint }) {
   return dataColumns.map((column) => (
-    <Table.Td key={column.key} fw={endpoint[column.key] ? 700 : undefined}>
+    <td key={column.key} className={endpoint[column.key] ? `${virtualCellClass} ${classes.flagged}` : virtualCellClass}>
       {endpoint[column.key] ? 'Yes' : 'No'}
-    </Table.Td>
+    </td>
   ))
 }

@@ -14,6 +14,10 @@ function Padding({ height, columns }: { height: number; columns: number }) {
 /** The class names of a virtual table's body rows and cells, drawn as Mantine's Table.Tr and Table.Td. */
 export const virtualRowClass = classes.row
 export const virtualCellClass = classes.cell
+/** A line of text in such a cell, a dimmed smaller line under it, and a link. */
+export const cellLineClass = classes.line
+export const cellDetailClass = classes.detail
+export const cellLinkClass = classes.link
 
 /** The props every row of a virtual table carries: its place, its tab stop and its fixed height. */
 export function rowProps(index: number, active: boolean, height: number) {

@@ -2,13 +2,19 @@ import { Button, Card, Popover, Table, VisuallyHidden } from '@mantine/core'
 import { memo } from 'react'
 import { Link, useLocation } from 'wouter'
 import { MethodBadge, NeutralBadge } from '@/components/badges'
-import { authNote, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
-import { rowProps, virtualCellClass, virtualRowClass, VirtualTableBody } from '@/components/virtual-table-body'
+import { AuthCell, DataFlagCells, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
+import {
+  cellDetailClass,
+  cellLinkClass,
+  rowProps,
+  virtualCellClass,
+  virtualRowClass,
+  VirtualTableBody,
+} from '@/components/virtual-table-body'
 import type { EndpointOccurrences } from '@/data/endpoints'
 import type { ApiEndpoint } from '@/data/endpoints'
 import type { Repository } from '@/data/repositories'
 import { plural } from '@/lib/format'
-import text from '@/components/cell-text.module.css'
 import classes from './endpoint-table.module.css'
 
 /** At least a row's content (the endpoint above its description: 62.4 px), so that every row is exactly this tall. */
@@ -106,7 +112,6 @@ const EndpointRow = memo(function EndpointRow({
 }) {
   const endpoint = occurrences.endpoint[occurrence]
   const repository = repositories[occurrences.repository[occurrence]]
-  const note = authNote(endpoint)
   return (
     <tr
       className={virtualRowClass}
@@ -119,25 +124,17 @@ const EndpointRow = memo(function EndpointRow({
           <code className={classes.path}>{endpoint.path}</code>
           {endpoint.channel && endpoint.channel !== 'http' && <NeutralBadge>{endpoint.channel}</NeutralBadge>}
         </div>
-        <p className={`${text.detail} ${classes.description}`}>{endpoint.description}</p>
+        <p className={`${cellDetailClass} ${classes.description}`}>{endpoint.description}</p>
       </td>
       <td className={virtualCellClass}>
-        <Link href={apiSurfaceUrl(repository?.name ?? '')} className={text.link} tabIndex={-1}>
+        <Link href={apiSurfaceUrl(repository?.name ?? '')} className={cellLinkClass} tabIndex={-1}>
           {repository?.name}
         </Link>
       </td>
       <td className={virtualCellClass}>
-        <p className={text.line}>{endpoint.auth}</p>
-        {note && <p className={text.detail}>{note}</p>}
+        <AuthCell endpoint={endpoint} />
       </td>
-      {dataColumns.map((column) => (
-        <td
-          key={column.key}
-          className={endpoint[column.key] ? `${virtualCellClass} ${classes.flagged}` : virtualCellClass}
-        >
-          {endpoint[column.key] ? 'Yes' : 'No'}
-        </td>
-      ))}
+      <DataFlagCells endpoint={endpoint} />
       <td className={virtualCellClass}>
         <ReasonsButton endpoint={endpoint} />
       </td>
