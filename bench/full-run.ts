@@ -8,6 +8,7 @@ import { importBench, writeScanFiles } from './scenarios/import'
 import { memoryAt100k } from './scenarios/memory'
 import { searchBench, sortByName } from './scenarios/search'
 import { startup } from './scenarios/startup'
+import { generatedApisView } from './scenarios/apis'
 import { generatedVulnerabilityView } from './scenarios/vulnerabilities'
 import { largeWorkspace } from './scenarios/workspace'
 import { withServedBench } from './session'
@@ -42,6 +43,9 @@ export async function runAll(): Promise<void> {
     // The grouped vulnerability view at 100,000 generated repositories.
     results.vulnerabilities = await generatedVulnerabilityView(browser, vigil, reference)
     console.log(`vulnerabilities: ${JSON.stringify(results.vulnerabilities)}`)
+
+    // The endpoints of 10,000 generated repositories.
+    results.apis = await generatedApisView(browser, vigil, reference)
 
     // The large workspace.
     results.workspace = await largeWorkspace(browser, vigil)

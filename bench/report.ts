@@ -1,6 +1,7 @@
 // The lines and tables the bench prints: the full run's report, and the pieces of it that a
 // scenario run alone prints too.
 import type { BenchResults } from './results'
+import type { ApisViewResults } from './scenarios/apis'
 import type { FeedResults } from './scenarios/feed'
 import type { ImportRow } from './scenarios/import'
 import type { SearchRow, SortByNameResults } from './scenarios/search'
@@ -33,6 +34,9 @@ export const workspaceViewsLine = (views: ViewAgainstReference): string =>
 
 const generatedViewsLine = (views: ViewAgainstReference): string =>
   `/vulnerabilities at 100,000 generated repositories: ready ${views.firstVisitMs} ms after navigation (again ${views.revisitMs} ms), ${views.domNodes} DOM nodes; keystroke p95 ${views.keystrokes[1].p95} ms (plain DOM ${views.reference[1].p95} ms), at 4× CPU ${views.keystrokes[4].p95} ms (plain DOM ${views.reference[4].p95} ms)`
+
+export const apisLine = (apis: ApisViewResults): string =>
+  `/apis at ${apis.repositories.toLocaleString('en-US')} generated repositories (${apis.endpoints.toLocaleString('en-US')} endpoints), ${apis.domNodes} DOM nodes: keystroke p95 ${apis.keystrokes[1].p95} ms (plain DOM ${apis.reference[1].p95} ms, frame ${apis.keystrokes[1].frameP95} / ${apis.reference[1].frameP95}), at 4× CPU ${apis.keystrokes[4].p95} ms (plain DOM ${apis.reference[4].p95} ms, frame ${apis.keystrokes[4].frameP95} / ${apis.reference[4].frameP95})`
 
 const feedLine = (feed: FeedResults): string =>
   `feed of ${feed.repositories} repositories, ${feed.files} files (${feed.megabytes} MB; manifest and snapshot built in ${feed.manifestBuildSeconds} s): first sync from the snapshot (${feed.snapshotParts} parts, ${feed.snapshotMegabytes} MB) ${feed.firstSyncMs} ms, ${feed.firstSyncRequests} requests (fetch + JSON.parse of the same bytes ${feed.fetchParseMs} ms, ×${Math.round((10 * feed.firstSyncMs) / feed.fetchParseMs) / 10}), worker heap peak ${feed.workerPeakHeapMb ?? 'not measured'} MB, longest main-thread task ${feed.firstSyncLongestTaskMs} ms; nothing changed ${feed.resyncMs} ms (page idle ${feed.resyncIdleMs} ms), ${feed.resyncRequests} request(s), longest main-thread task ${feed.resyncLongestTaskMs} ms${feed.perFileSyncMs === undefined ? '' : `; file by file ${feed.perFileSyncMs} ms, ${feed.perFileRequests} requests`}`
@@ -104,6 +108,7 @@ export function printReport(results: BenchResults): void {
     `after loading 100,000 repositories: JS heap ${results.memory.jsHeapUsedMb} MB, ${results.memory.domNodesAt100k} DOM nodes`,
   )
   console.log(generatedViewsLine(results.vulnerabilities))
+  console.log(apisLine(results.apis))
   console.log(workspaceViewsLine(results.workspace.vulnerabilities))
   console.log(triageLine(results.workspace.triage))
   console.log('Wrote bench/results.json')

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FirstScreenSize } from './first-screen-size'
 import { root } from './paths'
+import type { ApisViewResults } from './scenarios/apis'
 import type { FeedResults } from './scenarios/feed'
 import type { ImportRow } from './scenarios/import'
 import type { MemoryResults } from './scenarios/memory'
@@ -22,6 +23,7 @@ export interface BenchResults {
   import: ImportRow[]
   feed: FeedResults
   vulnerabilities: { repositories: number } & ViewAgainstReference
+  apis: ApisViewResults
   workspace: WorkspaceResults
   memory: MemoryResults
 }

@@ -2,12 +2,21 @@
 // that BENCH_ONLY names (an unknown name runs them all, as it always did).
 import { buildBench } from './build'
 import { runAll } from './full-run'
-import { printImportTable, signInLine, sortByNameLine, triageLine, workspaceLine, workspaceViewsLine } from './report'
+import {
+  apisLine,
+  printImportTable,
+  signInLine,
+  sortByNameLine,
+  triageLine,
+  workspaceLine,
+  workspaceViewsLine,
+} from './report'
 import { writeResults } from './results'
 import { feedSync } from './scenarios/feed'
 import { importBench, writeScanFiles } from './scenarios/import'
 import { searchBench, sortByName } from './scenarios/search'
 import { startup } from './scenarios/startup'
+import { generatedApisView, type ApisViewResults } from './scenarios/apis'
 import { generatedVulnerabilityView } from './scenarios/vulnerabilities'
 import { largeWorkspace, seedLargeWorkspace } from './scenarios/workspace'
 import { bulkDecision } from './scenarios/triage'
@@ -34,17 +43,31 @@ function searchOnly(): Promise<void> {
   })
 }
 
-/** `BENCH_ONLY=views`: the organisation-wide vulnerability view alone, written to bench/results-views.json. */
+/**
+ * `BENCH_ONLY=views`: the organisation-wide vulnerability and endpoint views alone, written to
+ * bench/results-views.json.
+ */
 function viewsOnly(): Promise<void> {
   return withBench(async ({ browser, vigil, reference }) => {
-    const results: { generated: object; workspace?: object } = {
+    const results: { generated: object; apis: ApisViewResults; workspace?: object } = {
       generated: await generatedVulnerabilityView(browser, vigil, reference),
+      apis: await generatedApisView(browser, vigil, reference),
     }
     console.log(JSON.stringify(results.generated))
+    console.log(apisLine(results.apis))
     // `BENCH_VIEWS=generated`: the generated organisation alone, without the large workspace.
     if (!viewsOfGeneratedOnly) results.workspace = await largeWorkspace(browser, vigil)
     console.log(JSON.stringify(results, null, 2))
     writeResults('results-views.json', results)
+  })
+}
+
+/** `BENCH_ONLY=apis`: the endpoints view alone. */
+function apisOnly(): Promise<void> {
+  return withBench(async ({ browser, vigil, reference }) => {
+    const apis = await generatedApisView(browser, vigil, reference)
+    console.log(JSON.stringify(apis, null, 2))
+    console.log(apisLine(apis))
   })
 }
 
@@ -92,6 +115,7 @@ const scenariosAlone = new Map<string, () => Promise<void>>([
   ['startup', startupOnly],
   ['search', searchOnly],
   ['views', viewsOnly],
+  ['apis', apisOnly],
   ['import', importOnly],
   ['workspace', workspaceOnly],
   ['triage', triageOnly],

@@ -17,6 +17,7 @@ export default defineConfig({
         bare: fileURLToPath(new URL('./reference/index.html', import.meta.url)),
         filter: fileURLToPath(new URL('./reference/filter.html', import.meta.url)),
         advisories: fileURLToPath(new URL('./reference/advisories.html', import.meta.url)),
+        endpoints: fileURLToPath(new URL('./reference/endpoints.html', import.meta.url)),
       },
     },
   },

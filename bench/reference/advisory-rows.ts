@@ -2,16 +2,15 @@ import { affectedRepositories, filterAdvisories } from '../../src/queries/adviso
 import { defaultVulnerabilityFilters } from '../../src/queries/advisories/vulnerability-filters'
 import type { VulnerabilityIndex } from '../../src/data/advisory-groups'
 import type { Repository } from '../../src/data/repositories'
-import { renderRows } from './rows'
-
-/** As many advisory rows as Vigil's table shows in view. */
-const ROWS_SHOWN = 14
+import { renderRows, rowsShown } from './rows'
 
 /**
- * The yardstick for `/vulnerabilities`: the same grouping and filter as Vigil's, and the rows its
- * table shows in view, written straight into `#rows` on each input in `#search` (both made here).
+ * The yardstick for `/vulnerabilities`: the same grouping and filter as Vigil's, and as many rows
+ * as its table draws (`?rows=`), written straight into `#rows` on each input in `#search` (both
+ * made here).
  */
 export function showAdvisories(index: VulnerabilityIndex, repositories: Repository[]) {
+  const shownRows = rowsShown()
   const label = document.body.appendChild(document.createElement('label'))
   label.append('Search ')
   const input = label.appendChild(Object.assign(document.createElement('input'), { id: 'search', type: 'search' }))
@@ -30,7 +29,7 @@ export function showAdvisories(index: VulnerabilityIndex, repositories: Reposito
     renderRows(
       rows,
       groups
-        .slice(0, ROWS_SHOWN)
+        .slice(0, shownRows)
         .map((group) => [
           `${group.id} ${group.title}`,
           group.severity,

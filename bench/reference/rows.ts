@@ -8,3 +8,10 @@ export function renderRows(body: HTMLElement, rows: string[][]) {
   }
   body.replaceChildren(fragment)
 }
+
+/** How many rows a reference page draws (`?rows=`): as many as Vigil keeps in the page, which the scenario counts. */
+export function rowsShown(): number {
+  const rows = Number(new URLSearchParams(location.search).get('rows'))
+  if (!Number.isInteger(rows) || rows <= 0) throw new Error('The reference page needs ?rows=: the rows Vigil draws')
+  return rows
+}

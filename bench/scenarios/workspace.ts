@@ -110,7 +110,7 @@ export async function largeWorkspace(browser: Browser, origin: string): Promise<
   })
   // The plain-DOM page on the same origin renders the same advisory rows from the same workspace.
   const referencePage = await context.newPage()
-  await referencePage.goto(`${origin}/bench-seed/advisories.html`)
+  await referencePage.goto(`${origin}/bench-seed/advisories.html?rows=${view.rowsInPage}`)
   await referencePage.waitForFunction(() => document.body.dataset.ready || document.body.dataset.error, undefined, {
     timeout: 120_000,
   })
