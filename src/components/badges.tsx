@@ -2,7 +2,6 @@ import { Badge } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { IconLock, IconWorld } from '@tabler/icons-react'
 import { policyIssueLevel, vulnerabilityLevel, type BadgeLevel } from '@/data/badge-thresholds'
-import type { HttpMethod } from '@/data/endpoints'
 import type { EnforcementStatus, FindingSeverity } from '@/data/findings'
 import { levelColors } from './palette'
 import classes from './badges.module.css'
@@ -81,26 +80,12 @@ export function SeverityBadge({ severity }: { severity: FindingSeverity }) {
   )
 }
 
-const methodColors: Partial<Record<HttpMethod, string>> = {
-  GET: 'blue.8',
-  POST: 'teal.9',
-  PUT: 'orange.9',
-  PATCH: 'grape.8',
-  DELETE: 'red.8',
-}
-
+/** An HTTP method, in its colour (the CSS module's, by data-method): GET, POST, PUT, PATCH, DELETE; others grey. */
 export function MethodBadge({ method }: { method: string }) {
   return (
-    <Badge
-      color={methodColors[method as HttpMethod] ?? 'gray.7'}
-      autoContrast
-      variant="filled"
-      radius="sm"
-      miw={64}
-      tt="uppercase"
-    >
+    <span className={`${classes.badge} ${classes.method}`} data-method={method.toUpperCase()}>
       {method}
-    </Badge>
+    </span>
   )
 }
 
