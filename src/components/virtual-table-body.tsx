@@ -1,5 +1,7 @@
-import { Table, Text } from '@mantine/core'
-import { Fragment, type ReactNode } from 'react'
+import { Card, Table, Text } from '@mantine/core'
+import { Fragment, type MouseEvent, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { followInAppLink } from './in-app-links'
 import { useVirtualRows } from './use-virtual-rows'
 import classes from './virtual-table-body.module.css'
 
@@ -24,32 +26,60 @@ export function rowProps(index: number, active: boolean, height: number) {
   return { 'data-index': index, 'aria-rowindex': index + 2, tabIndex: active ? 0 : -1, style: { height } }
 }
 
+interface VirtualTableBodyProps {
+  count: number
+  columns: number
+  rowHeight: number
+  empty: string
+  /** Enter on a row: `navigate` opens an address in the app. */
+  onEnter: (index: number, navigate: (to: string) => void) => void
+  row: (index: number, active: boolean) => ReactNode
+}
+
+/**
+ * A virtual table in its card: a scrolling frame at least `minWidth` wide, the headers, and the
+ * body (see VirtualTableBody). The rows' links are plain anchors, followed in the app on a click.
+ */
+export function VirtualTable({
+  label,
+  minWidth,
+  header,
+  ...body
+}: VirtualTableBodyProps & { label: string; minWidth: number; header: ReactNode }) {
+  const [, navigate] = useLocation()
+  return (
+    <Card withBorder padding={0}>
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table verticalSpacing="xs" highlightOnHover aria-label={label} aria-rowcount={body.count + 1}>
+          {header}
+          <VirtualTableBody {...body} navigate={navigate} />
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  )
+}
+
 /**
  * A table body of `count` rows of one height, of which only those in view are drawn (`row`
  * draws one; its key is set here), with keyboard row navigation (see useVirtualRows) and a message when empty.
  */
-export function VirtualTableBody({
+function VirtualTableBody({
   count,
   columns,
   rowHeight,
   empty,
   onEnter,
   row,
-}: {
-  count: number
-  columns: number
-  rowHeight: number
-  empty: string
-  onEnter: (index: number) => void
-  row: (index: number, active: boolean) => ReactNode
-}) {
+  navigate,
+}: VirtualTableBodyProps & { navigate: (to: string) => void }) {
   const { body, items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
     count,
     rowHeight,
-    onEnter,
+    onEnter: (index) => onEnter(index, navigate),
   })
+  const onClick = (event: MouseEvent<HTMLElement>) => followInAppLink(event, navigate)
   return (
-    <Table.Tbody ref={body} className={classes.body} onKeyDown={onKeyDown} onFocus={onFocus}>
+    <Table.Tbody ref={body} className={classes.body} onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
       <Padding height={paddingTop} columns={columns} />
       {items.map((item) => (
         // Rows are keyed by their place in the results, not by what they show: when a search

@@ -1,6 +1,5 @@
-import { Button, Card, Popover, Table, VisuallyHidden } from '@mantine/core'
+import { Button, Popover, Table, VisuallyHidden } from '@mantine/core'
 import { memo } from 'react'
-import { Link, useLocation } from 'wouter'
 import { MethodBadge, NeutralBadge } from '@/components/badges'
 import { AuthCell, DataFlagCells, dataColumns, EndpointReasons } from '@/components/endpoint-parts'
 import {
@@ -9,7 +8,7 @@ import {
   rowProps,
   virtualCellClass,
   virtualRowClass,
-  VirtualTableBody,
+  VirtualTable,
 } from '@/components/virtual-table-body'
 import type { EndpointOccurrences } from '@/data/endpoints'
 import type { ApiEndpoint } from '@/data/endpoints'
@@ -67,32 +66,27 @@ export const EndpointTable = memo(function EndpointTable({
   occurrences: EndpointOccurrences
   repositories: Repository[]
 }) {
-  const [, navigate] = useLocation()
   const repositoryOf = (index: number) => repositories[occurrences.repository[index]]
   return (
-    <Card withBorder padding={0}>
-      <Table.ScrollContainer minWidth={980} type="native">
-        <Table verticalSpacing="xs" highlightOnHover aria-label="Endpoints" aria-rowcount={shown.length + 1}>
-          {tableHeader}
-          <VirtualTableBody
-            count={shown.length}
-            columns={headers.length}
-            rowHeight={ENDPOINT_ROW_HEIGHT}
-            empty="No endpoints match these filters."
-            onEnter={(index) => navigate(apiSurfaceUrl(repositoryOf(shown[index])?.name ?? ''))}
-            row={(index, active) => (
-              <EndpointRow
-                occurrence={shown[index]}
-                index={index}
-                active={active}
-                occurrences={occurrences}
-                repositories={repositories}
-              />
-            )}
-          />
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    <VirtualTable
+      label="Endpoints"
+      minWidth={980}
+      header={tableHeader}
+      count={shown.length}
+      columns={headers.length}
+      rowHeight={ENDPOINT_ROW_HEIGHT}
+      empty="No endpoints match these filters."
+      onEnter={(index, navigate) => navigate(apiSurfaceUrl(repositoryOf(shown[index])?.name ?? ''))}
+      row={(index, active) => (
+        <EndpointRow
+          occurrence={shown[index]}
+          index={index}
+          active={active}
+          occurrences={occurrences}
+          repositories={repositories}
+        />
+      )}
+    />
   )
 })
 
@@ -127,9 +121,9 @@ const EndpointRow = memo(function EndpointRow({
         <p className={`${cellDetailClass} ${classes.description}`}>{endpoint.description}</p>
       </td>
       <td className={virtualCellClass}>
-        <Link href={apiSurfaceUrl(repository?.name ?? '')} className={cellLinkClass} tabIndex={-1}>
+        <a href={apiSurfaceUrl(repository?.name ?? '')} className={cellLinkClass} tabIndex={-1}>
           {repository?.name}
-        </Link>
+        </a>
       </td>
       <td className={virtualCellClass}>
         <AuthCell endpoint={endpoint} />

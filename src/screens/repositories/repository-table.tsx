@@ -1,6 +1,7 @@
 import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
 import { memo, useLayoutEffect, type MouseEvent } from 'react'
+import { followInAppLink } from '@/components/in-app-links'
 import { useVirtualRows } from '@/components/use-virtual-rows'
 import type { RepositorySort, SortColumn } from '@/queries/repositories/repository-filters'
 import type { RepositoryRows } from '@/queries/repositories/repository-query'
@@ -12,10 +13,6 @@ import classes from './repository-table.module.css'
 const COLUMNS = repositoryColumns.length
 
 const EMPTY_RESULT_TEXT = 'No repositories found matching your search criteria.'
-
-/** A click that the browser should handle itself: a new tab or window, a download. */
-const opensElsewhere = (event: MouseEvent<HTMLElement>) =>
-  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
 
 function SortButton({
   column,
@@ -118,13 +115,7 @@ export const RepositoryTable = memo(function RepositoryTable({
   })
 
   // The rows' links are written, not rendered: a plain click opens the repository in the app.
-  const onClick = (event: MouseEvent<HTMLElement>) => {
-    const link = (event.target as Element).closest('a[href]')
-    const row = link?.closest<HTMLElement>('tr[data-index]')
-    if (!link || !row || opensElsewhere(event)) return
-    event.preventDefault()
-    navigate(detailsUrl(repositories.at(Number(row.dataset.index))))
-  }
+  const onClick = (event: MouseEvent<HTMLElement>) => followInAppLink(event, navigate)
 
   return (
     <Table.ScrollContainer minWidth={900} type="native">

@@ -43,7 +43,7 @@ const advisoryRow = (id: string) => page.getByRole('row', { name: new RegExp(`^$
 
 describe('vulnerabilities across the sample repositories', () => {
   it('groups the findings by advisory, most repositories first, and expands one to the repositories it hits', async () => {
-    await renderScreen()
+    const { location } = await renderScreen()
     await expect.element(page.getByRole('heading', { level: 1, name: 'Vulnerabilities' })).toBeVisible()
     await expect.element(status()).toHaveTextContent('Showing 5 of 5 advisories, affecting 4 repositories')
     const lodash = advisoryRow('CVE-2019-10744')
@@ -61,6 +61,9 @@ describe('vulnerabilities across the sample repositories', () => {
     const link = page.getByRole('link', { name: 'atlas-storefront' })
     await expect.element(link).toHaveAttribute('href', '/repository/atlas-storefront?tab=vulnerabilities')
     await expect.element(page.getByRole('row', { name: /: CVE-2019-10744$/ })).toHaveLength(4)
+    // A plain link in the row: a click opens the repository's Vulnerabilities tab in the app.
+    await link.click()
+    await expect.poll(() => location.history.at(-1)).toBe('/repository/atlas-storefront?tab=vulnerabilities')
   })
 
   it('shows one severity on its sub-route, and the severity filter moves between the sub-routes keeping the query', async () => {
