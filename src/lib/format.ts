@@ -2,9 +2,12 @@ const counts = new Intl.NumberFormat('en-US')
 
 /**
  * A count as the screens write it: 3,876 (grouped, whatever the browser's locale). One formatter
- * for all: `toLocaleString` builds a new one per call, which tables pay in every cell.
+ * for all: `toLocaleString` builds a new one per call, which tables pay in every cell. A whole
+ * number under a thousand has no separator to add: it is written without asking the formatter,
+ * which costs more than the rest of a table cell's text.
  */
-export const formatCount = (value: number): string => counts.format(value)
+export const formatCount = (value: number): string =>
+  Number.isInteger(value) && value >= 0 && value < 1000 && !Object.is(value, -0) ? String(value) : counts.format(value)
 
 /** `3 files` / `1 file`. */
 export const plural = (count: number, one: string, many = `${one}s`) =>
