@@ -15,6 +15,29 @@ export function useTypedField(value: string) {
   return field
 }
 
+/** What useFollowedField reads of a filters' actor: its search text, now and as it changes. */
+interface SearchSource {
+  getSnapshot(): { context: { filters: { search: string } } }
+  subscribe(listener: (snapshot: { context: { filters: { search: string } } }) => void): { unsubscribe(): void }
+}
+
+/**
+ * The same for a screen whose parts each read the filters' actor (see useAddressFiltersActor):
+ * the field follows the actor's search, written only when set elsewhere, without a render.
+ */
+export function useFollowedField(actor: SearchSource) {
+  const field = useRef<HTMLInputElement>(null)
+  useLayoutEffect(() => {
+    const write = ({ context }: { context: { filters: { search: string } } }) => {
+      if (field.current && field.current.value !== context.filters.search) field.current.value = context.filters.search
+    }
+    write(actor.getSnapshot())
+    const subscription = actor.subscribe(write)
+    return () => subscription.unsubscribe()
+  }, [actor])
+  return field
+}
+
 /** A list's "Search" field; `onSearch` and `onCommit` should be stable, so that typing renders it not. */
 export const TypedSearchField = memo(function TypedSearchField({
   field,

@@ -58,12 +58,14 @@ describe('APIs across the sample repositories', () => {
       .poll(() => location.history.at(-1))
       .toBe('/apis?q=newsletter&category=sensitive&auth=None&repository=stellar-frontend')
     await expect.element(shown()).toHaveTextContent('Showing 1 of 49 endpoints')
-    await expect
-      .element(page.getByRole('link', { name: 'stellar-frontend' }))
-      .toHaveAttribute('href', '/repository/stellar-frontend?tab=api-surface')
+    const link = page.getByRole('link', { name: 'stellar-frontend' })
+    await expect.element(link).toHaveAttribute('href', '/repository/stellar-frontend?tab=api-surface')
+    // A plain link in the row: a click opens the repository's API Surface tab in the app.
+    await link.click()
+    await expect.poll(() => location.history.at(-1)).toBe('/repository/stellar-frontend?tab=api-surface')
   })
 
-  it('renders the results with a keystroke, not the headline, the search card or the export button', async () => {
+  it('renders the results with a keystroke, not the screen, the headline, the search card or the export button', async () => {
     const { location } = await renderScreen()
     await expect.element(shown()).toHaveTextContent('Showing 49 of 49 endpoints')
     const search = page.getByRole('searchbox', { name: 'Search' })
@@ -74,15 +76,15 @@ describe('APIs across the sample repositories', () => {
     })
     const names = [...rendered]
     expect(names).toContain('EndpointTable')
-    for (const part of ['ExposedAlert', 'SearchCard', '@mantine/core/TextInput', 'ExportCsvButton'])
+    for (const part of ['Endpoints', 'ExposedAlert', 'SearchCard', '@mantine/core/TextInput', 'ExportCsvButton'])
       expect(names).not.toContain(part)
-    // A key that leaves the same endpoints (a space the search trims): the screen renders, the table does not.
+    // A key that leaves the same endpoints (a space the search trims): the results render, the table does not.
     const unchanged = await componentsRenderedDuring(async () => {
       await userEvent.keyboard(' ')
       await expect.element(search).toHaveValue('newsletter ')
     })
-    expect([...unchanged]).toContain('Endpoints')
-    for (const part of ['EndpointTable', 'EndpointRow']) expect([...unchanged]).not.toContain(part)
+    expect([...unchanged]).toContain('EndpointResults')
+    for (const part of ['Endpoints', 'EndpointTable', 'EndpointRow']) expect([...unchanged]).not.toContain(part)
     await expect.element(shown()).toHaveTextContent('Showing 2 of 49 endpoints')
 
     // A search set elsewhere (back, forward, a link) is written into the field.

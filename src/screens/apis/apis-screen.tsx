@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
-import { memo, useCallback, useMemo, type RefObject } from 'react'
+import { useSelector } from '@xstate/react'
+import { memo, useCallback, useMemo } from 'react'
 import { Link } from 'wouter'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
-import { useAddressFilters } from '@/components/use-address-filters'
-import { TypedSearchField, useTypedField } from '@/components/typed-search-field'
+import { useAddressFiltersActor, type AddressFiltersActor } from '@/components/use-address-filters'
+import { TypedSearchField, useFollowedField } from '@/components/typed-search-field'
 import {
   ALL_METHODS,
   apisPath,
@@ -23,6 +24,8 @@ import { countExposed, filterEndpoints, methodsOf, shownEndpoints } from '@/quer
 import { endpointsToCsv } from '@/queries/endpoints/endpoints-csv'
 import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
+import type { EndpointOccurrences } from '@/data/endpoints'
+import type { Repository } from '@/data/repositories'
 import { useDataSource } from '@/state/data-source'
 import { useEndpointOccurrences } from './use-endpoint-occurrences'
 import { EndpointTable } from './endpoint-table'
@@ -55,26 +58,22 @@ export function ApisScreen({ view = 'all' }: { view?: ApisView }) {
   )
 }
 
+type EndpointFiltersActor = AddressFiltersActor<EndpointFilters>
+
+// A keystroke renders the results alone (EndpointResults reads the filters): the alert, the
+// search card and its choices, which read what they show from the filters' actor, do not render.
+
 function Endpoints({ kind }: { kind: ApiKind }) {
   const read = useCallback((query: string) => endpointFiltersFromQuery(query, kind), [kind])
-  const { filters, choose, type, commit } = useAddressFilters<EndpointFilters>(apisPath(kind), {
+  const { actor } = useAddressFiltersActor<EndpointFilters>(apisPath(kind), {
     read,
     write: endpointFiltersToQuery,
     // Filtering an organisation-wide list never fills the Back button.
     history: 'replace',
   })
-  const searchField = useTypedField(filters.search)
   const { source, data: occurrences, error, pending } = useEndpointOccurrences()
   const { repositories } = source
 
-  const ofKind = useMemo(
-    () => (occurrences ? filterEndpoints(occurrences, repositories, { ...blankFilters, kind }) : []),
-    [occurrences, repositories, kind],
-  )
-  const shown = useMemo(
-    () => (occurrences ? shownEndpoints(occurrences, repositories, filters) : []),
-    [occurrences, repositories, filters],
-  )
   const exposed = useMemo(() => (occurrences ? countExposed(occurrences) : 0), [occurrences])
   const methods = useMemo(
     () => [{ value: ALL_METHODS, label: 'Any method' }, ...(occurrences ? methodsOf(occurrences) : [])],
@@ -90,19 +89,7 @@ function Endpoints({ kind }: { kind: ApiKind }) {
   return (
     <>
       {occurrences && <ExposedAlert exposed={exposed} />}
-      <SearchCard
-        field={searchField}
-        type={type}
-        commit={commit}
-        category={filters.category}
-        auth={filters.auth}
-        method={filters.method}
-        repository={filters.repository}
-        sort={filters.sort}
-        methods={methods}
-        repositoryNames={repositoryNames}
-        choose={choose}
-      />
+      <SearchCard actor={actor} methods={methods} repositoryNames={repositoryNames} />
       {error && (
         <Alert color="red" mb="md" role="alert" title="Endpoints could not be read">
           {error}
@@ -114,29 +101,50 @@ function Endpoints({ kind }: { kind: ApiKind }) {
         />
       ) : (
         occurrences && (
-          <>
-            <ResultsBar
-              text={`Showing ${formatCount(shown.length)} of ${plural(ofKind.length, 'endpoint')}`}
-              onExport={() =>
-                downloadText(
-                  endpointsToCsv(shown, occurrences, repositories),
-                  `vigil-endpoints${kind === 'all' ? '' : `-${kind}`}.csv`,
-                  'text/csv',
-                )
-              }
-              empty={shown.length === 0}
-            />
-            <EndpointTable shown={shown} occurrences={occurrences} repositories={repositories} />
-          </>
+          <EndpointResults actor={actor} kind={kind} occurrences={occurrences} repositories={repositories} />
         )
       )}
     </>
   )
 }
 
-type Option = string | { value: string; label: string }
+/** The count line and the table: the part of the screen that a keystroke renders. */
+const EndpointResults = memo(function EndpointResults({
+  actor,
+  kind,
+  occurrences,
+  repositories,
+}: {
+  actor: EndpointFiltersActor
+  kind: ApiKind
+  occurrences: EndpointOccurrences
+  repositories: Repository[]
+}) {
+  const filters = useSelector(actor, (snapshot) => snapshot.context.filters)
+  const ofKind = useMemo(
+    () => filterEndpoints(occurrences, repositories, { ...blankFilters, kind }).length,
+    [occurrences, repositories, kind],
+  )
+  const shown = useMemo(() => shownEndpoints(occurrences, repositories, filters), [occurrences, repositories, filters])
+  return (
+    <>
+      <ResultsBar
+        text={`Showing ${formatCount(shown.length)} of ${plural(ofKind, 'endpoint')}`}
+        onExport={() =>
+          downloadText(
+            endpointsToCsv(shown, occurrences, repositories),
+            `vigil-endpoints${kind === 'all' ? '' : `-${kind}`}.csv`,
+            'text/csv',
+          )
+        }
+        empty={shown.length === 0}
+      />
+      <EndpointTable shown={shown} occurrences={occurrences} repositories={repositories} />
+    </>
+  )
+})
 
-// The parts below take no part of the search text, so a keystroke does not render them again.
+type Option = string | { value: string; label: string }
 
 const ExposedAlert = memo(function ExposedAlert({ exposed }: { exposed: number }) {
   return (
@@ -158,35 +166,34 @@ const ExposedAlert = memo(function ExposedAlert({ exposed }: { exposed: number }
   )
 })
 
-type Choices = Pick<EndpointFilters, 'category' | 'auth' | 'method' | 'repository' | 'sort'> & {
+interface Choices {
+  actor: EndpointFiltersActor
   methods: Option[]
   repositoryNames: Option[]
-  choose: (change: Partial<EndpointFilters>) => void
 }
 
-const SearchCard = memo(function SearchCard({
-  field,
-  type,
-  commit,
-  ...choices
-}: Choices & {
-  field: RefObject<HTMLInputElement | null>
-  type: (change: Partial<EndpointFilters>) => void
-  commit: () => void
-}) {
-  const search = useCallback((text: string) => type({ search: text }), [type])
+const SearchCard = memo(function SearchCard({ actor, ...choices }: Choices) {
+  const field = useFollowedField(actor)
+  const search = useCallback((text: string) => actor.send({ type: 'filters.type', change: { search: text } }), [actor])
+  const commit = useCallback(() => actor.send({ type: 'filters.commit' }), [actor])
   return (
     <Card withBorder padding="md" mb="md" role="search">
       <Group align="flex-end" gap="md" wrap="wrap">
         <TypedSearchField field={field} placeholder="Path or summary" basis={240} onSearch={search} onCommit={commit} />
-        <EndpointChoices {...choices} />
+        <EndpointChoices actor={actor} {...choices} />
       </Group>
     </Card>
   )
 })
 
-/** Every filter but the search text. */
-function EndpointChoices({ category, auth, method, repository, sort, methods, repositoryNames, choose }: Choices) {
+/** Every filter but the search text, each read from the filters' actor. */
+function EndpointChoices({ actor, methods, repositoryNames }: Choices) {
+  const category = useSelector(actor, (snapshot) => snapshot.context.filters.category)
+  const auth = useSelector(actor, (snapshot) => snapshot.context.filters.auth)
+  const method = useSelector(actor, (snapshot) => snapshot.context.filters.method)
+  const repository = useSelector(actor, (snapshot) => snapshot.context.filters.repository)
+  const sort = useSelector(actor, (snapshot) => snapshot.context.filters.sort)
+  const choose = (change: Partial<EndpointFilters>) => actor.send({ type: 'filters.choose', change })
   return (
     <>
       <FilterSelect

@@ -1,10 +1,10 @@
 import { Button, Card, Group, Text } from '@mantine/core'
 import { EmptyWorkspace } from './empty-workspace'
 import { ExportCsvButton } from '@/components/results-bar'
-import { TypedSearchField } from '@/components/typed-search-field'
+import { TypedSearchField, useFollowedField } from '@/components/typed-search-field'
 import { formatCount } from '@/lib/format'
 import { useSelector } from '@xstate/react'
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react'
+import { memo, useCallback, useMemo } from 'react'
 import { useLocation } from 'wouter'
 import { useWarmNameOrder } from './use-warm-name-order'
 import { useWarmSearch } from './use-warm-search'
@@ -35,20 +35,9 @@ type RepositoryFiltersActor = AddressFiltersActor<RepositoryFilters>
 // CPU (p95 about 40 ms against 23-31 ms), and only helped at 10,000 and more on a CPU four times
 // slower.
 
-/**
- * The search field (see TypedSearchField), fed by the filters' actor rather than by a render: only
- * a search set elsewhere (the address, back and forward, Clear filters) is written into it.
- */
+/** The search field, fed by the filters' actor (see useFollowedField). */
 const SearchField = memo(function SearchField({ actor }: { actor: RepositoryFiltersActor }) {
-  const field = useRef<HTMLInputElement>(null)
-  useLayoutEffect(() => {
-    const write = ({ context }: { context: { filters: RepositoryFilters } }) => {
-      if (field.current && field.current.value !== context.filters.search) field.current.value = context.filters.search
-    }
-    write(actor.getSnapshot())
-    const subscription = actor.subscribe(write)
-    return () => subscription.unsubscribe()
-  }, [actor])
+  const field = useFollowedField(actor)
   const search = useCallback((text: string) => actor.send({ type: 'filters.type', change: { search: text } }), [actor])
   const commit = useCallback(() => actor.send({ type: 'filters.commit' }), [actor])
   return (
