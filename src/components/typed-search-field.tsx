@@ -2,19 +2,6 @@ import { TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { memo, useLayoutEffect, useRef, type RefObject } from 'react'
 
-/**
- * A search field that holds what the user types: only a value set elsewhere (the address, back
- * and forward) is written into it, so a keystroke renders neither the field nor what is around it.
- * The field takes the ref and no `value`.
- */
-export function useTypedField(value: string) {
-  const field = useRef<HTMLInputElement>(null)
-  useLayoutEffect(() => {
-    if (field.current && field.current.value !== value) field.current.value = value
-  }, [value])
-  return field
-}
-
 /** What useFollowedField reads of a filters' actor: its search text, now and as it changes. */
 interface SearchSource {
   getSnapshot(): { context: { filters: { search: string } } }
@@ -22,8 +9,10 @@ interface SearchSource {
 }
 
 /**
- * The same for a screen whose parts each read the filters' actor (see useAddressFiltersActor):
- * the field follows the actor's search, written only when set elsewhere, without a render.
+ * The ref of a search field that holds what the user types, for a screen whose parts each read
+ * the filters' actor (see useAddressFiltersActor): only a search set elsewhere (the address, back
+ * and forward, Clear filters) is written into the field, without a render; a keystroke renders
+ * neither the field nor what is around it. The field takes the ref and no `value`.
  */
 export function useFollowedField(actor: SearchSource) {
   const field = useRef<HTMLInputElement>(null)

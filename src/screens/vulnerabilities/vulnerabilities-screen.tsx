@@ -1,10 +1,11 @@
 import { Alert, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core'
-import { memo, useCallback, useMemo, useState, type RefObject } from 'react'
+import { useSelector } from '@xstate/react'
+import { memo, useCallback, useMemo, useState } from 'react'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
-import { useAddressFilters } from '@/components/use-address-filters'
-import { TypedSearchField, useTypedField } from '@/components/typed-search-field'
+import { useAddressFiltersActor, type AddressFiltersActor } from '@/components/use-address-filters'
+import { TypedSearchField, useFollowedField } from '@/components/typed-search-field'
 import { advisoriesToCsv, occurrencesToCsv } from '@/queries/advisories/advisories-csv'
 import { affectedRepositories, filterAdvisories, filterOccurrences } from '@/queries/advisories/advisory-query'
 import { advisorySorts, occurrenceSorts } from '@/queries/advisories/advisory-sort'
@@ -42,23 +43,97 @@ const fixOptions = [
   { value: 'no', label: 'No fix yet' },
 ]
 
-/** `/vulnerabilities` and its severity sub-routes: every advisory across every repository. */
+type VulnerabilityFiltersActor = AddressFiltersActor<VulnerabilityFilters>
+
+/** Filters that differ in their search text alone, which the screen around the results does not read. */
+const sameChoices = (a: VulnerabilityFilters, b: VulnerabilityFilters) =>
+  (Object.keys(a) as (keyof VulnerabilityFilters)[]).every((key) => key === 'search' || a[key] === b[key])
+
+/**
+ * `/vulnerabilities` and its severity sub-routes: every advisory across every repository. A
+ * keystroke renders the results alone (VulnerabilityResults reads the search): the screen reads
+ * every other filter, which choose what is read and which controls show.
+ */
 export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: FindingSeverity | 'all' }) {
   const read = useCallback((query: string) => vulnerabilityFiltersFromQuery(query, severity), [severity])
-  const { filters, choose, type, commit } = useAddressFilters<VulnerabilityFilters>(vulnerabilitiesPath(severity), {
+  const { actor, choose } = useAddressFiltersActor<VulnerabilityFilters>(vulnerabilitiesPath(severity), {
     read,
     write: vulnerabilityFiltersToQuery,
     pathOf: pathOfFilters,
     // Filtering an organisation-wide list never fills the Back button.
     history: 'replace',
   })
-  const searchField = useTypedField(filters.search)
+  const filters = useSelector(actor, (snapshot) => snapshot.context.filters, sameChoices)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   // The grouped view needs each finding only to list an advisory's repositories (see useVulnerabilityIndex).
   const [findingsWanted, setFindingsWanted] = useState(false)
   const needFindings = filters.view === 'flat' || expanded.size > 0 || findingsWanted
   const needSla = filters.due !== 'all' || (filters.view === 'flat' && filters.flatSort === 'due')
-  const { source, data: index, error, pending, sla: readSla, slaPending } = useVulnerabilityIndex(needFindings, needSla)
+  const indexState = useVulnerabilityIndex(needFindings, needSla)
+  const ecosystems = useMemo(
+    () => [{ value: ALL_ECOSYSTEMS, label: 'All ecosystems' }, ...(indexState.data?.ecosystems ?? [])],
+    [indexState.data],
+  )
+  const toggle = useCallback(
+    (id: string) =>
+      setExpanded((current) => {
+        const next = new Set(current)
+        if (next.has(id)) next.delete(id)
+        else next.add(id)
+        return next
+      }),
+    [],
+  )
+  const wantFindings = useCallback(() => setFindingsWanted(true), [])
+  return (
+    <>
+      <Header severity={severity} />
+      <SearchCard
+        actor={actor}
+        severity={filters.severity}
+        ecosystem={filters.ecosystem}
+        fix={filters.fix}
+        visibility={filters.visibility}
+        ecosystems={ecosystems}
+        view={filters.view}
+        sort={filters.sort}
+        flatSort={filters.flatSort}
+        state={filters.state}
+        due={filters.due}
+        choose={choose}
+      />
+      <VulnerabilityResults
+        actor={actor}
+        severity={severity}
+        indexState={indexState}
+        expanded={expanded}
+        onToggle={toggle}
+        onNeedFindings={wantFindings}
+        choose={choose}
+      />
+    </>
+  )
+}
+
+/** The triage bar, the count line and the table: the part of the screen that a keystroke renders. */
+const VulnerabilityResults = memo(function VulnerabilityResults({
+  actor,
+  severity,
+  indexState: { source, data: index, error, pending, sla: readSla, slaPending },
+  expanded,
+  onToggle,
+  onNeedFindings,
+  choose,
+}: {
+  actor: VulnerabilityFiltersActor
+  severity: FindingSeverity | 'all'
+  indexState: ReturnType<typeof useVulnerabilityIndex>
+  expanded: ReadonlySet<string>
+  onToggle: (id: string) => void
+  onNeedFindings: () => void
+  choose: Choose
+}) {
+  const filters = useSelector(actor, (snapshot) => snapshot.context.filters)
   const { repositories } = source
 
   const groups = useMemo(
@@ -80,21 +155,6 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
     [groups, index, repositories],
   )
 
-  const ecosystems = useMemo(
-    () => [{ value: ALL_ECOSYSTEMS, label: 'All ecosystems' }, ...(index?.ecosystems ?? [])],
-    [index],
-  )
-  const toggle = useCallback(
-    (id: string) =>
-      setExpanded((current) => {
-        const next = new Set(current)
-        if (next.has(id)) next.delete(id)
-        else next.add(id)
-        return next
-      }),
-    [],
-  )
-
   const exportCsv = async () => {
     if (!index) return
     const csv =
@@ -110,34 +170,10 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   // The days to fix arriving make a new index of the same rows and decisions: the rows chosen stay.
   const rowSelection = useRowSelection<number>(index?.decisions ?? index?.occurrences)
   const advisorySelection = useRowSelection<string>(index?.decisions)
-  const wantFindings = useCallback(() => setFindingsWanted(true), [])
-  const triage = useVulnerabilityTriage({
-    index,
-    groups,
-    shown: gatherShown,
-    repositories,
-    onNeedFindings: wantFindings,
-  })
+  const triage = useVulnerabilityTriage({ index, groups, shown: gatherShown, repositories, onNeedFindings })
   const filterByState = useCallback((state: DecisionFilter) => choose({ state }), [choose])
   return (
     <>
-      <Header severity={severity} />
-      <SearchCard
-        field={searchField}
-        type={type}
-        commit={commit}
-        severity={filters.severity}
-        ecosystem={filters.ecosystem}
-        fix={filters.fix}
-        visibility={filters.visibility}
-        ecosystems={ecosystems}
-        view={filters.view}
-        sort={filters.sort}
-        flatSort={filters.flatSort}
-        state={filters.state}
-        due={filters.due}
-        choose={choose}
-      />
       <VulnerabilityTriage
         index={index}
         shownCount={shownFindings}
@@ -186,7 +222,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
                 occurrences={index.occurrences}
                 repositories={repositories}
                 expanded={expanded}
-                onToggle={toggle}
+                onToggle={onToggle}
                 decisions={index.decisions}
                 selection={advisorySelection}
                 triage={triage.rows}
@@ -197,7 +233,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
       )}
     </>
   )
-}
+})
 
 const Header = memo(function Header({ severity }: { severity: FindingSeverity | 'all' }) {
   return (
@@ -209,9 +245,7 @@ const Header = memo(function Header({ severity }: { severity: FindingSeverity | 
 })
 
 const SearchCard = memo(function SearchCard({
-  field,
-  type,
-  commit,
+  actor,
   ecosystems,
   choose,
   ...choices
@@ -219,13 +253,13 @@ const SearchCard = memo(function SearchCard({
   VulnerabilityFilters,
   'severity' | 'ecosystem' | 'fix' | 'visibility' | 'view' | 'sort' | 'flatSort' | 'state' | 'due'
 > & {
-  field: RefObject<HTMLInputElement | null>
-  type: (change: Partial<VulnerabilityFilters>) => void
-  commit: () => void
+  actor: VulnerabilityFiltersActor
   ecosystems: (string | { value: string; label: string })[]
   choose: Choose
 }) {
-  const search = useCallback((text: string) => type({ search: text }), [type])
+  const field = useFollowedField(actor)
+  const search = useCallback((text: string) => actor.send({ type: 'filters.type', change: { search: text } }), [actor])
+  const commit = useCallback(() => actor.send({ type: 'filters.commit' }), [actor])
   return (
     <Card withBorder padding="md" mb="md" role="search">
       <Stack gap="sm">
