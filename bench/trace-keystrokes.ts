@@ -6,13 +6,14 @@
 // so that other work on a shared machine moves them less. Not a benchmark: tracing slows the page.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { CDPSession, Page } from 'playwright'
+import type { Page } from 'playwright'
 import { desktopContext, launchChromium } from './browser'
 import { referenceDir, root, vigilDir } from './paths'
 import { seedLargeWorkspace } from './scenarios/workspace'
 import { workspaceRepositories } from './settings'
 import { signIn } from './sign-in'
 import { serve } from './static-server'
+import { mainThreadSlices, traced, type TraceEvent } from './trace-events'
 
 const env = process.env
 const dir = env.TRACE_DIR ? join(root, env.TRACE_DIR) : vigilDir
@@ -25,38 +26,10 @@ const path = env.TRACE_PATH ?? '/repositories'
 const reference = path === 'reference'
 const typed = env.TRACE_TYPED ?? 'service platform team'
 
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  /** The thread's CPU time, in microseconds. */
-  tdur?: number
-  tid: number
-  pid: number
-  args?: { name?: string; data?: { type?: string } }
-}
-
 interface ProfileNode {
   id: number
   children?: number[]
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
-}
-
-/** The renderer's main thread's complete events, each with its CPU time less its children's. */
-function mainThreadSlices(events: TraceEvent[]): (TraceEvent & { self: number })[] {
-  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-  const slices = events
-    .filter((event) => main && event.tid === main.tid && event.pid === main.pid && event.ph === 'X' && event.dur)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
-    .map((event) => ({ ...event, self: (event.tdur ?? 0) / 1000 }))
-  const stack: (TraceEvent & { self: number })[] = []
-  for (const slice of slices) {
-    while (stack.length && stack.at(-1)!.ts + (stack.at(-1)!.dur ?? 0) <= slice.ts) stack.pop()
-    if (stack.length) stack.at(-1)!.self -= (slice.tdur ?? 0) / 1000
-    stack.push(slice)
-  }
-  return slices
 }
 
 const nameOf = (slice: TraceEvent) =>
@@ -152,20 +125,6 @@ async function typeQuery(page: Page) {
     await page.waitForTimeout(150)
   }
   await page.waitForTimeout(500)
-}
-
-async function traced(cdp: CDPSession, task: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = []
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
-  await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing,__metadata',
-    transferMode: 'ReportEvents',
-  })
-  await task()
-  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
-  await cdp.send('Tracing.end')
-  await done
-  return events
 }
 
 async function main() {
