@@ -2,7 +2,7 @@ import { affectedRepositories, filterAdvisories } from '../../src/queries/adviso
 import { defaultVulnerabilityFilters } from '../../src/queries/advisories/vulnerability-filters'
 import type { VulnerabilityIndex } from '../../src/data/advisory-groups'
 import type { Repository } from '../../src/data/repositories'
-import { renderRows, rowsShown } from './rows'
+import { renderRows, rowsShown, searchPage } from './rows'
 
 /**
  * The yardstick for `/vulnerabilities`: the same grouping and filter as Vigil's, and as many rows
@@ -11,13 +11,7 @@ import { renderRows, rowsShown } from './rows'
  */
 export function showAdvisories(index: VulnerabilityIndex, repositories: Repository[]) {
   const shownRows = rowsShown()
-  const label = document.body.appendChild(document.createElement('label'))
-  label.append('Search ')
-  const input = label.appendChild(Object.assign(document.createElement('input'), { id: 'search', type: 'search' }))
-  const count = document.body.appendChild(Object.assign(document.createElement('p'), { id: 'count' }))
-  const rows = document.body
-    .appendChild(document.createElement('table'))
-    .appendChild(Object.assign(document.createElement('tbody'), { id: 'rows' }))
+  const { input, count, rows } = searchPage()
 
   function render() {
     const groups = filterAdvisories(index.groups, index.occurrences, repositories, {

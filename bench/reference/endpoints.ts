@@ -1,7 +1,7 @@
 import { loadGeneratedDataSource } from '../../src/data/data-source'
 import { endpointFiltersFromQuery } from '../../src/queries/endpoints/endpoint-filters'
 import { filterEndpoints, shownEndpoints } from '../../src/queries/endpoints/endpoint-query'
-import { renderRows, rowsShown } from './rows'
+import { renderRows, rowsShown, searchPage } from './rows'
 
 /**
  * The yardstick for `/apis`: the endpoints of a generated organisation (`?n=` repositories), the
@@ -16,13 +16,7 @@ const { repositories } = source
 const defaults = endpointFiltersFromQuery('', 'all')
 const total = filterEndpoints(occurrences, repositories, defaults).length
 
-const label = document.body.appendChild(document.createElement('label'))
-label.append('Search ')
-const input = label.appendChild(Object.assign(document.createElement('input'), { id: 'search', type: 'search' }))
-const count = document.body.appendChild(Object.assign(document.createElement('p'), { id: 'count' }))
-const rows = document.body
-  .appendChild(document.createElement('table'))
-  .appendChild(Object.assign(document.createElement('tbody'), { id: 'rows' }))
+const { input, count, rows } = searchPage()
 
 function render() {
   const shown = shownEndpoints(occurrences, repositories, { ...defaults, search: input.value })

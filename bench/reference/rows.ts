@@ -15,3 +15,15 @@ export function rowsShown(): number {
   if (!Number.isInteger(rows) || rows <= 0) throw new Error('The reference page needs ?rows=: the rows Vigil draws')
   return rows
 }
+
+/** A search page's parts, made in its body: the `#search` field, the `#count` line and the `#rows` of a table. */
+export function searchPage() {
+  const label = document.body.appendChild(document.createElement('label'))
+  label.append('Search ')
+  const input = label.appendChild(Object.assign(document.createElement('input'), { id: 'search', type: 'search' }))
+  const count = document.body.appendChild(Object.assign(document.createElement('p'), { id: 'count' }))
+  const rows = document.body
+    .appendChild(document.createElement('table'))
+    .appendChild(Object.assign(document.createElement('tbody'), { id: 'rows' }))
+  return { input, count, rows }
+}
