@@ -90,3 +90,16 @@ export function useAddressFilters<Filters extends object>(
   const filters = useSelector(controls.actor, (snapshot) => snapshot.context.filters)
   return { ...controls, filters }
 }
+
+/** Filters that differ in their search text alone. */
+function sameChoices<Filters extends { search: string }>(a: Filters, b: Filters): boolean {
+  return (Object.keys(a) as (keyof Filters)[]).every((key) => key === 'search' || a[key] === b[key])
+}
+
+/**
+ * Every filter but the search text, for the parts of a screen that a keystroke should not render:
+ * the same object until another filter changes (its `search` is then stale, and not to be read).
+ */
+export function useFilterChoices<Filters extends { search: string }>(actor: AddressFiltersActor<Filters>): Filters {
+  return useSelector(actor, (snapshot) => snapshot.context.filters, sameChoices)
+}

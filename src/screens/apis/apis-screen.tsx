@@ -6,7 +6,7 @@ import { Link } from 'wouter'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
-import { useAddressFiltersActor, type AddressFiltersActor } from '@/components/use-address-filters'
+import { useAddressFiltersActor, useFilterChoices, type AddressFiltersActor } from '@/components/use-address-filters'
 import { TypedSearchField, useFollowedField } from '@/components/typed-search-field'
 import {
   ALL_METHODS,
@@ -188,11 +188,7 @@ const SearchCard = memo(function SearchCard({ actor, ...choices }: Choices) {
 
 /** Every filter but the search text, each read from the filters' actor. */
 function EndpointChoices({ actor, methods, repositoryNames }: Choices) {
-  const category = useSelector(actor, (snapshot) => snapshot.context.filters.category)
-  const auth = useSelector(actor, (snapshot) => snapshot.context.filters.auth)
-  const method = useSelector(actor, (snapshot) => snapshot.context.filters.method)
-  const repository = useSelector(actor, (snapshot) => snapshot.context.filters.repository)
-  const sort = useSelector(actor, (snapshot) => snapshot.context.filters.sort)
+  const { category, auth, method, repository, sort } = useFilterChoices(actor)
   const choose = (change: Partial<EndpointFilters>) => actor.send({ type: 'filters.choose', change })
   return (
     <>

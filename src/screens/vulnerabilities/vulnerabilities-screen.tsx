@@ -4,7 +4,7 @@ import { memo, useCallback, useMemo, useState } from 'react'
 import { FilterSelect } from '@/components/filter-select'
 import { PageHeader } from '@/components/page-header'
 import { Gathering, ResultsBar } from '@/components/results-bar'
-import { useAddressFiltersActor, type AddressFiltersActor } from '@/components/use-address-filters'
+import { useAddressFiltersActor, useFilterChoices, type AddressFiltersActor } from '@/components/use-address-filters'
 import { TypedSearchField, useFollowedField } from '@/components/typed-search-field'
 import { advisoriesToCsv, occurrencesToCsv } from '@/queries/advisories/advisories-csv'
 import { affectedRepositories, filterAdvisories, filterOccurrences } from '@/queries/advisories/advisory-query'
@@ -45,10 +45,6 @@ const fixOptions = [
 
 type VulnerabilityFiltersActor = AddressFiltersActor<VulnerabilityFilters>
 
-/** Filters that differ in their search text alone, which the screen around the results does not read. */
-const sameChoices = (a: VulnerabilityFilters, b: VulnerabilityFilters) =>
-  (Object.keys(a) as (keyof VulnerabilityFilters)[]).every((key) => key === 'search' || a[key] === b[key])
-
 /**
  * `/vulnerabilities` and its severity sub-routes: every advisory across every repository. A
  * keystroke renders the results alone (VulnerabilityResults reads the search): the screen reads
@@ -63,7 +59,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
     // Filtering an organisation-wide list never fills the Back button.
     history: 'replace',
   })
-  const filters = useSelector(actor, (snapshot) => snapshot.context.filters, sameChoices)
+  const filters = useFilterChoices(actor)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   // The grouped view needs each finding only to list an advisory's repositories (see useVulnerabilityIndex).
   const [findingsWanted, setFindingsWanted] = useState(false)
@@ -88,20 +84,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   return (
     <>
       <Header severity={severity} />
-      <SearchCard
-        actor={actor}
-        severity={filters.severity}
-        ecosystem={filters.ecosystem}
-        fix={filters.fix}
-        visibility={filters.visibility}
-        ecosystems={ecosystems}
-        view={filters.view}
-        sort={filters.sort}
-        flatSort={filters.flatSort}
-        state={filters.state}
-        due={filters.due}
-        choose={choose}
-      />
+      <SearchCard actor={actor} choices={filters} ecosystems={ecosystems} choose={choose} />
       <VulnerabilityResults
         actor={actor}
         severity={severity}
@@ -246,14 +229,13 @@ const Header = memo(function Header({ severity }: { severity: FindingSeverity | 
 
 const SearchCard = memo(function SearchCard({
   actor,
+  choices,
   ecosystems,
   choose,
-  ...choices
-}: Pick<
-  VulnerabilityFilters,
-  'severity' | 'ecosystem' | 'fix' | 'visibility' | 'view' | 'sort' | 'flatSort' | 'state' | 'due'
-> & {
+}: {
   actor: VulnerabilityFiltersActor
+  /** Every filter but the search (see useFilterChoices). */
+  choices: VulnerabilityFilters
   ecosystems: (string | { value: string; label: string })[]
   choose: Choose
 }) {
@@ -271,18 +253,9 @@ const SearchCard = memo(function SearchCard({
             onSearch={search}
             onCommit={commit}
           />
-          <FilterChoices
-            severity={choices.severity}
-            ecosystem={choices.ecosystem}
-            fix={choices.fix}
-            visibility={choices.visibility}
-            state={choices.state}
-            due={choices.due}
-            ecosystems={ecosystems}
-            choose={choose}
-          />
+          <FilterChoices choices={choices} ecosystems={ecosystems} choose={choose} />
         </Group>
-        <ViewChoices view={choices.view} sort={choices.sort} flatSort={choices.flatSort} choose={choose} />
+        <ViewChoices choices={choices} choose={choose} />
       </Stack>
     </Card>
   )
@@ -297,15 +270,11 @@ type Choose = (change: Partial<VulnerabilityFilters>) => void
 // The parts below take no part of the search text, so a keystroke does not render them again.
 
 const FilterChoices = memo(function FilterChoices({
-  severity,
-  ecosystem,
-  fix,
-  visibility,
-  state,
-  due,
+  choices: { severity, ecosystem, fix, visibility, state, due },
   ecosystems,
   choose,
-}: Pick<VulnerabilityFilters, 'severity' | 'ecosystem' | 'fix' | 'visibility' | 'state' | 'due'> & {
+}: {
+  choices: VulnerabilityFilters
   ecosystems: (string | { value: string; label: string })[]
   choose: Choose
 }) {
@@ -346,11 +315,12 @@ const FilterChoices = memo(function FilterChoices({
 })
 
 const ViewChoices = memo(function ViewChoices({
-  view,
-  sort,
-  flatSort,
+  choices: { view, sort, flatSort },
   choose,
-}: Pick<VulnerabilityFilters, 'view' | 'sort' | 'flatSort'> & { choose: Choose }) {
+}: {
+  choices: VulnerabilityFilters
+  choose: Choose
+}) {
   return (
     <Group align="flex-end" gap="md" wrap="wrap">
       <Stack gap={4}>
