@@ -18,7 +18,8 @@ const reference = !path.startsWith('/')
 const size = Number(env.AB_SIZE ?? 100_000)
 const cpu = Number(env.AB_CPU ?? 4)
 const css = env.AB_CSS ?? ''
-const dir = env.AB_DIR ? join(root, env.AB_DIR) : vigilDir
+/** The build to serve: Vigil's, or the reference pages' for a reference page. */
+const dir = env.AB_DIR ? join(root, env.AB_DIR) : reference ? referenceDir : vigilDir
 /** The rows a reference page draws: as many as Vigil's list draws (the bench counts them). */
 const rows = Number(env.AB_ROWS ?? 6)
 
@@ -66,7 +67,7 @@ async function typeBlocks({ css, blocks, letters }: { css: string; blocks: numbe
 }
 
 async function main() {
-  const served = await serve(reference ? referenceDir : dir)
+  const served = await serve(dir)
   const browser = await launchChromium()
   try {
     const context = await desktopContext(browser)

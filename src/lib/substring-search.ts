@@ -20,7 +20,10 @@ export class SubstringSearch {
     const found = new Int32Array(within ? within.length : this.texts.length)
     let count = 0
     if (within) {
-      for (const index of within) if (this.texts[index].includes(needle)) found[count++] = index
+      for (let place = 0; place < within.length; place++) {
+        const index = within[place]
+        if (this.texts[index].includes(needle)) found[count++] = index
+      }
     } else {
       for (let index = 0; index < this.texts.length; index++)
         if (this.texts[index].includes(needle)) found[count++] = index

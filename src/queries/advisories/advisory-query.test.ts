@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { advisoriesToCsv, occurrencesToCsv } from './advisories-csv'
 import { affectedRepositories, filterAdvisories, filterOccurrences } from './advisory-query'
@@ -164,6 +165,44 @@ describe('filters', () => {
     expect(back).not.toBe(first)
     expect(back[0]).toBe(first[0])
     expect(filterAdvisories(groups, occurrences, repositories, filters({}))).toEqual(groups)
+  })
+
+  it('narrows each advisory to exactly the occurrences that pass, wherever in its list the others fall', () => {
+    const names = ['alpha', 'beta', 'gamma', 'delta', 'alphabet', 'gammaray']
+    const many = names.map((name, index) => repository(name, index % 2 === 1))
+    const cves = ['CVE-2024-0001', 'CVE-2024-0002', 'CVE-2024-0003'].map((cve) => finding(cve))
+    const hits = fc.array(fc.tuple(fc.nat(names.length - 1), fc.nat(cves.length - 1)), { minLength: 1, maxLength: 30 })
+    const choice = fc.record({
+      search: fc.constantFrom('', 'alpha', 'gamma', 'a', 'ray', 'zzz'),
+      visibility: fc.constantFrom('all' as const, 'public' as const, 'private' as const),
+    })
+    fc.assert(
+      fc.property(hits, choice, (pairs, change) => {
+        // Occurrences in repository order, as the data source lists them.
+        const sorted = [...pairs].sort(([a], [b]) => a - b)
+        const occurrences = occurrencesOf(sorted.map(([place, cve]) => [place, cves[cve]]))
+        const groups = groupAdvisories(occurrences, many)
+        const shown = filterAdvisories(groups, occurrences, many, filters(change))
+        const passes = (occurrence: number) => {
+          const shownRepository = many[occurrences.repository[occurrence]]
+          const visible =
+            change.visibility === 'all' || shownRepository.isPrivate === (change.visibility === 'private')
+          return visible && shownRepository.name.includes(change.search)
+        }
+        const expected = groups
+          .map((group) => ({ id: group.id, occurrences: group.occurrences.filter(passes) }))
+          .filter((group) => group.occurrences.length > 0)
+        const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id)
+        expect(shown.map((group) => ({ id: group.id, occurrences: group.occurrences })).sort(byId)).toEqual(
+          expected.sort(byId),
+        )
+        for (const group of shown) {
+          const hit = new Set(group.occurrences.map((occurrence) => occurrences.repository[occurrence]))
+          expect(group.repositories).toBe(hit.size)
+          expect(group.privateRepositories).toBe([...hit].filter((place) => many[place].isPrivate).length)
+        }
+      }),
+    )
   })
 
   it('counts the repositories the shown advisories affect once each, however many advisories hit one', () => {

@@ -61,7 +61,9 @@ function repositoriesPassing(repositories: Repository[], filters: VulnerabilityF
   const wanted = filters.visibility === 'all' ? -1 : filters.visibility === 'private' ? 1 : 0
   const passing = new Uint8Array(repositories.length)
   if (needle) {
-    for (const index of nameSearch(repositories).matching(needle)) {
+    const named = nameSearch(repositories).matching(needle)
+    for (let place = 0; place < named.length; place++) {
+      const index = named[place]
       if (wanted === -1 || flags[index] === wanted) passing[index] = 1
     }
   } else {
@@ -168,7 +170,8 @@ function candidatesOf(
   const order = byDue
     ? dueOrders(sla, filters.flatSort, sortAll)
     : occurrenceOrders(occurrences, filters.flatSort, sortAll)
-  for (const index of order) {
+  for (let place = 0; place < order.length; place++) {
+    const index = order[place]
     const finding = occurrences.finding[index]
     let verdict = verdicts.get(finding)
     if (verdict === undefined) {
@@ -271,23 +274,30 @@ function advisoriesPassing(
       shown.push(group)
       continue
     }
-    // The occurrences are in repository order, so a repository's are side by side.
-    const kept: number[] = []
+    // The occurrences are in repository order, so a repository's are side by side. While every
+    // occurrence passes, none is copied: the group is shown whole (most often) with no list made.
+    const all = group.occurrences
+    let kept: number[] | undefined
+    let keptCount = 0
     let count = 0
     let privateCount = 0
     let last = -1
-    for (const occurrence of group.occurrences) {
+    for (let place = 0; place < all.length; place++) {
+      const occurrence = all[place]
       const repository = occurrences.repository[occurrence]
-      if (passing && passing[repository] === 0) continue
-      if (inState && !inState(occurrence)) continue
-      kept.push(occurrence)
+      if ((passing && passing[repository] === 0) || (inState && !inState(occurrence))) {
+        kept ??= all.slice(0, place)
+        continue
+      }
+      if (kept) kept.push(occurrence)
+      keptCount += 1
       if (repository === last) continue
       last = repository
       count += 1
       privateCount += flags![repository]
     }
-    if (kept.length === 0) continue
-    if (kept.length === group.occurrences.length) shown.push(group)
+    if (keptCount === 0) continue
+    if (!kept) shown.push(group)
     else shown.push(narrowed(group, kept, count, privateCount))
   }
   return filters.sort === 'repositories' && unfiltered ? shown : sortAdvisories(shown, filters.sort)
@@ -305,8 +315,9 @@ export function affectedRepositories(
   const seen = new Uint8Array(repositoryCount)
   let count = 0
   for (const group of groups) {
-    for (const occurrence of group.occurrences) {
-      const repository = occurrences.repository[occurrence]
+    const all = group.occurrences
+    for (let place = 0; place < all.length; place++) {
+      const repository = occurrences.repository[all[place]]
       if (seen[repository] === 0) {
         seen[repository] = 1
         count += 1

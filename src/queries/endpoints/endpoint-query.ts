@@ -12,8 +12,14 @@ import { ALL_METHODS, endpointKind, matchesCategory, type EndpointFilters, type 
  */
 const searches = new WeakMap<EndpointOccurrences, SubstringSearch>()
 
-/** Whether each endpoint's path or summary holds `needle`, by occurrence. */
-function matchingSearch(occurrences: EndpointOccurrences, needle: string): Uint8Array {
+/** Each organisation's marks, one byte per occurrence, all 0 between calls: a keystroke allocates none. */
+const marks = new WeakMap<EndpointOccurrences, Uint8Array>()
+
+/**
+ * Calls `read` with a 1 for each endpoint whose path or summary holds `needle`, by occurrence,
+ * and leaves the marks at 0 again afterwards.
+ */
+function withMatches<T>(occurrences: EndpointOccurrences, needle: string, read: (matches: Uint8Array) => T): T {
   let search = searches.get(occurrences)
   if (!search) {
     // A newline never reaches a needle (the field is one line), so no match spans the two texts.
@@ -22,9 +28,18 @@ function matchingSearch(occurrences: EndpointOccurrences, needle: string): Uint8
     )
     searches.set(occurrences, search)
   }
-  const matches = new Uint8Array(occurrences.endpoint.length)
-  for (const index of search.matching(needle)) matches[index] = 1
-  return matches
+  let matches = marks.get(occurrences)
+  if (!matches) {
+    matches = new Uint8Array(occurrences.endpoint.length)
+    marks.set(occurrences, matches)
+  }
+  const matching = search.matching(needle)
+  for (let place = 0; place < matching.length; place++) matches[matching[place]] = 1
+  try {
+    return read(matches)
+  } finally {
+    for (let place = 0; place < matching.length; place++) matches[matching[place]] = 0
+  }
 }
 
 /**
@@ -38,7 +53,19 @@ export function filterEndpoints(
   order?: ArrayLike<number>,
 ): number[] {
   const needle = filters.search.trim().toLowerCase()
-  const matches = needle ? matchingSearch(occurrences, needle) : undefined
+  return needle
+    ? withMatches(occurrences, needle, (matches) => endpointsPassing(occurrences, repositories, filters, order, matches))
+    : endpointsPassing(occurrences, repositories, filters, order)
+}
+
+/** filterEndpoints' loop; `matches`, when given, marks the endpoints the search finds. */
+function endpointsPassing(
+  occurrences: EndpointOccurrences,
+  repositories: Repository[],
+  filters: EndpointFilters,
+  order: ArrayLike<number> | undefined,
+  matches?: Uint8Array,
+): number[] {
   const shown: number[] = []
   const count = order ? order.length : occurrences.endpoint.length
   for (let position = 0; position < count; position++) {
