@@ -185,8 +185,7 @@ describe('filters', () => {
         const shown = filterAdvisories(groups, occurrences, many, filters(change))
         const passes = (occurrence: number) => {
           const shownRepository = many[occurrences.repository[occurrence]]
-          const visible =
-            change.visibility === 'all' || shownRepository.isPrivate === (change.visibility === 'private')
+          const visible = change.visibility === 'all' || shownRepository.isPrivate === (change.visibility === 'private')
           return visible && shownRepository.name.includes(change.search)
         }
         const expected = groups

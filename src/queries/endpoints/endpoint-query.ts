@@ -54,7 +54,9 @@ export function filterEndpoints(
 ): number[] {
   const needle = filters.search.trim().toLowerCase()
   return needle
-    ? withMatches(occurrences, needle, (matches) => endpointsPassing(occurrences, repositories, filters, order, matches))
+    ? withMatches(occurrences, needle, (matches) =>
+        endpointsPassing(occurrences, repositories, filters, order, matches),
+      )
     : endpointsPassing(occurrences, repositories, filters, order)
 }
 
