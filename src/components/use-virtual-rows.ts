@@ -38,7 +38,8 @@ export function useVirtualRows({
   const [scrollMargin, setScrollMargin] = useState(0)
   const [scrollPaddingTop, setScrollPaddingTop] = useState(0)
   const [active, setActive] = useState(0)
-  const [focusRequest, setFocusRequest] = useState(0)
+  // A render for the focus a key asks for (see focusWanted below).
+  const [, setFocusRequest] = useState(0)
   const activeIndex = Math.min(active, Math.max(0, count - 1))
 
   // Where the table starts in the page moves when what is above it changes (a notice that goes, a
@@ -105,10 +106,19 @@ export function useVirtualRows({
   const paddingTop = items.length > 0 ? start * rowHeight : 0
   const paddingBottom = items.length > 0 ? (count - 1 - end) * rowHeight : 0
 
-  useEffect(() => {
-    if (focusRequest === 0) return
-    body.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`)?.focus({ preventScroll: true })
-  }, [focusRequest, activeIndex, items])
+  // A key that moves between rows asks for the focus on the active row, given once that row is
+  // drawn (a long move draws it when the scroll it made arrives): after each commit, before paint,
+  // and not on later ones (a search typed meanwhile changes the rows and keeps its field's focus).
+  // A layout effect, so that a commit asks React to schedule no task for it: a keystroke in the
+  // search field commits new rows every time.
+  const focusWanted = useRef(false)
+  useLayoutEffect(() => {
+    if (!focusWanted.current) return
+    const row = body.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`)
+    if (!row) return
+    focusWanted.current = false
+    row.focus({ preventScroll: true })
+  })
 
   const moveTo = (index: number) => {
     const target = Math.max(0, Math.min(count - 1, index))
@@ -122,6 +132,7 @@ export function useVirtualRows({
     const within = (offset: number) => Math.max(0, Math.min(most, offset))
     if (top + rowHeight >= scrollY + innerHeight) window.scrollTo(0, within(Math.ceil(top + rowHeight - innerHeight)))
     else if (top <= scrollY + scrollPaddingTop) window.scrollTo(0, within(Math.floor(top - scrollPaddingTop)))
+    focusWanted.current = true
     setFocusRequest((request) => request + 1)
   }
 

@@ -146,6 +146,21 @@ describe('All Repositories at 100,000 repositories', () => {
     expect(location.history.at(-1)).toBe(`/repository/${repositories[0].name}`)
   })
 
+  it('leaves the focus in the search field when rows moved through with the keys change with the search', async () => {
+    await renderLarge()
+    drawnRows()[0].focus()
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}')
+    await expect.poll(() => (document.activeElement as HTMLElement).dataset.index).toBe('2')
+    const search = page.getByRole('searchbox', { name: 'Search' })
+    await userEvent.click(search)
+    await userEvent.keyboard('serv')
+    const shown = query({ ...defaultFilters, search: 'serv' })
+    await expectShowing(shown.length)
+    await expect.poll(() => rowName(drawnRows()[0])).toBe(shown[0].name)
+    await expect.element(search).toHaveFocus()
+    await expect.element(search).toHaveValue('serv')
+  })
+
   // The table is in the page while the repositories are generated, below the notice that says so;
   // when the notice goes, the table moves up, and the keys must know where it now starts.
   it('keeps the focused row wholly in view while the arrow keys move, after the notice above the table has gone', async () => {
