@@ -276,6 +276,8 @@ function advisoriesPassing(
     }
     // The occurrences are in repository order, so a repository's are side by side. While every
     // occurrence passes, none is copied: the group is shown whole (most often) with no list made.
+    // The loops here are indexed: `for … of` makes an iterator result per item whenever the loop
+    // runs unoptimised, and collecting that garbage paused keystrokes (docs/benchmarks.md).
     const all = group.occurrences
     let kept: number[] | undefined
     let keptCount = 0

@@ -12,7 +12,10 @@ import { ALL_METHODS, endpointKind, matchesCategory, type EndpointFilters, type 
  */
 const searches = new WeakMap<EndpointOccurrences, SubstringSearch>()
 
-/** Each organisation's marks, one byte per occurrence, all 0 between calls: a keystroke allocates none. */
+/**
+ * Each organisation's marks, one byte per occurrence, all 0 between calls: a keystroke allocates
+ * none (a new array each time was garbage whose collection paused keystrokes, docs/benchmarks.md).
+ */
 const marks = new WeakMap<EndpointOccurrences, Uint8Array>()
 
 /**
