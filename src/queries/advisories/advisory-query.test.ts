@@ -173,7 +173,8 @@ describe('filters', () => {
     const cves = ['CVE-2024-0001', 'CVE-2024-0002', 'CVE-2024-0003'].map((cve) => finding(cve))
     const hits = fc.array(fc.tuple(fc.nat(names.length - 1), fc.nat(cves.length - 1)), { minLength: 1, maxLength: 30 })
     const choice = fc.record({
-      search: fc.constantFrom('', 'alpha', 'gamma', 'a', 'ray', 'zzz'),
+      // Repository names, an advisory's id or package (all its occurrences then), and nothing.
+      search: fc.constantFrom('', 'alpha', 'gamma', 'ph', 'ray', '0002', 'lodash', 'zzz'),
       visibility: fc.constantFrom('all' as const, 'public' as const, 'private' as const),
     })
     fc.assert(
@@ -183,13 +184,20 @@ describe('filters', () => {
         const occurrences = occurrencesOf(sorted.map(([place, cve]) => [place, cves[cve]]))
         const groups = groupAdvisories(occurrences, many)
         const shown = filterAdvisories(groups, occurrences, many, filters(change))
-        const passes = (occurrence: number) => {
+        const passes = (occurrence: number, advisoryMatches: boolean) => {
           const shownRepository = many[occurrences.repository[occurrence]]
           const visible = change.visibility === 'all' || shownRepository.isPrivate === (change.visibility === 'private')
-          return visible && shownRepository.name.includes(change.search)
+          return visible && (advisoryMatches || shownRepository.name.includes(change.search))
         }
+        const advisoryMatches = (finding: Vulnerability) =>
+          finding.cve!.toLowerCase().includes(change.search) || finding.package.includes(change.search)
         const expected = groups
-          .map((group) => ({ id: group.id, occurrences: group.occurrences.filter(passes) }))
+          .map((group) => ({
+            id: group.id,
+            occurrences: group.occurrences.filter((occurrence) =>
+              passes(occurrence, advisoryMatches(occurrences.finding[occurrence])),
+            ),
+          }))
           .filter((group) => group.occurrences.length > 0)
         const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id)
         expect(shown.map((group) => ({ id: group.id, occurrences: group.occurrences })).sort(byId)).toEqual(
