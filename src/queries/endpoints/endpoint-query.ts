@@ -12,17 +12,8 @@ import { ALL_METHODS, endpointKind, matchesCategory, type EndpointFilters, type 
  */
 const searches = new WeakMap<EndpointOccurrences, SubstringSearch>()
 
-/**
- * Each organisation's marks, one byte per occurrence, all 0 between calls: a keystroke allocates
- * none (a new array each time was garbage whose collection paused keystrokes, docs/benchmarks.md).
- */
-const marks = new WeakMap<EndpointOccurrences, Uint8Array>()
-
-/**
- * Calls `read` with a 1 for each endpoint whose path or summary holds `needle`, by occurrence,
- * and leaves the marks at 0 again afterwards.
- */
-function withMatches<T>(occurrences: EndpointOccurrences, needle: string, read: (matches: Uint8Array) => T): T {
+/** Whether each endpoint's path or summary holds `needle`, by occurrence. */
+function matchingSearch(occurrences: EndpointOccurrences, needle: string): Uint8Array {
   let search = searches.get(occurrences)
   if (!search) {
     // A newline never reaches a needle (the field is one line), so no match spans the two texts.
@@ -31,18 +22,11 @@ function withMatches<T>(occurrences: EndpointOccurrences, needle: string, read: 
     )
     searches.set(occurrences, search)
   }
-  let matches = marks.get(occurrences)
-  if (!matches) {
-    matches = new Uint8Array(occurrences.endpoint.length)
-    marks.set(occurrences, matches)
-  }
   const matching = search.matching(needle)
+  const matches = new Uint8Array(occurrences.endpoint.length)
+  // Indexed: `for … of` makes an iterator result per match whenever the loop runs unoptimised.
   for (let place = 0; place < matching.length; place++) matches[matching[place]] = 1
-  try {
-    return read(matches)
-  } finally {
-    for (let place = 0; place < matching.length; place++) matches[matching[place]] = 0
-  }
+  return matches
 }
 
 /**
@@ -56,21 +40,7 @@ export function filterEndpoints(
   order?: ArrayLike<number>,
 ): number[] {
   const needle = filters.search.trim().toLowerCase()
-  return needle
-    ? withMatches(occurrences, needle, (matches) =>
-        endpointsPassing(occurrences, repositories, filters, order, matches),
-      )
-    : endpointsPassing(occurrences, repositories, filters, order)
-}
-
-/** filterEndpoints' loop; `matches`, when given, marks the endpoints the search finds. */
-function endpointsPassing(
-  occurrences: EndpointOccurrences,
-  repositories: Repository[],
-  filters: EndpointFilters,
-  order: ArrayLike<number> | undefined,
-  matches?: Uint8Array,
-): number[] {
+  const matches = needle ? matchingSearch(occurrences, needle) : undefined
   const shown: number[] = []
   const count = order ? order.length : occurrences.endpoint.length
   for (let position = 0; position < count; position++) {
