@@ -12,6 +12,8 @@ export const importRounds = Number(env.BENCH_IMPORT_ROUNDS ?? 3)
 export const searchSizes = (env.BENCH_SIZES ?? '5,3876,10000,100000').split(',').map(Number)
 /** `BENCH_FEED_REPOS`: repositories in the feed (three files each). */
 export const feedRepositories = Number(env.BENCH_FEED_REPOS ?? 10_000)
+/** `BENCH_FEED_ROUNDS`: first syncs of the feed, each in a fresh profile after its floor (the median is reported). */
+export const feedRounds = Number(env.BENCH_FEED_ROUNDS ?? 3)
 /** `BENCH_FEED_PER_FILE=1`: also a first sync of the feed without its snapshot, file by file (ten minutes at 10,000). */
 export const feedPerFile = env.BENCH_FEED_PER_FILE === '1'
 /** `BENCH_WORKSPACE_REPOS`: repositories seeded into the large workspace. */
