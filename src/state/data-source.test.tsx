@@ -128,13 +128,16 @@ describe('DataSourceProvider', () => {
 
   it('never shows the organisation last built while the next one is built', async () => {
     let finish = (_source: DataSource) => {}
-    const loadGenerated = async (size: number) =>
-      size === 250 ? loadGeneratedDataSource(size) : new Promise<DataSource>((resolve) => (finish = resolve))
+    const loadGenerated = vi.fn(async (size: number) =>
+      size === 250 ? loadGeneratedDataSource(size) : new Promise<DataSource>((resolve) => (finish = resolve)),
+    )
     const { status } = await renderProvider({ initialChoice: 250, loadGenerated })
     await expect.element(status).toHaveTextContent(/^ready generated /)
     const built = status.element().textContent
     await page.getByRole('button', { name: 'Generate 300' }).click()
     await expect.element(status).toHaveTextContent('loading workspace none')
+    // The organisation is built after the loading state's paint: only then is there one to finish.
+    await vi.waitFor(() => expect(loadGenerated).toHaveBeenCalledWith(300))
     finish(await loadGeneratedDataSource(300))
     await expect.element(status).toHaveTextContent(/^ready generated /)
     expect(status.element().textContent).not.toBe(built)

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
 import useSWRImmutable from 'swr/immutable'
 import { loadGeneratedDataSource, sampleDataSource, type DataSource } from '@/data/data-source'
 import type { SlaSettings } from '@/data/policy-sla'
@@ -113,7 +122,8 @@ export function DataSourceProvider({
   // Stable, so that machines provided with it (the feed's) are not made again on every render.
   const choose = useCallback(
     (next: DataSourceChoice) => {
-      setChoice(next)
+      // Every screen draws the new source: in a transition, in slices between frames (see reload).
+      startTransition(() => setChoice(next))
       onChoose?.(next)
     },
     [onChoose],

@@ -76,19 +76,30 @@ function useStoredSettings(
       current = false
     }
   }, [tokensBound])
-  return {
-    url: stored.url ?? defaults.url,
-    sendToken: !bound && (stored.sendToken === null ? defaults.sendToken : stored.sendToken === 'true'),
-    tokenBound: bound,
-    tokenFor: async (sendToken) => (sendToken && !(await tokensBound()) ? getToken() : undefined),
-    save: ({ url, sendToken }) => {
-      if (!workspace) return
-      const address = url.trim()
-      writePersonal(FEED_URL_KEY, workspace, address === '' || address === defaults.url ? null : address)
-      writePersonal(FEED_TOKEN_KEY, workspace, sendToken === defaults.sendToken ? null : String(sendToken))
-      setSaved({ workspace, url: address === '' ? null : address, sendToken: String(sendToken) })
-    },
-  }
+  // One value while nothing in it changed: its readers (the feed card) draw again only on a change.
+  return useMemo(
+    (): FeedSettings => ({
+      url: stored.url ?? defaults.url,
+      sendToken: !bound && (stored.sendToken === null ? defaults.sendToken : stored.sendToken === 'true'),
+      tokenBound: bound,
+      tokenFor: async (sendToken) => (sendToken && !(await tokensBound()) ? getToken() : undefined),
+      save: ({ url, sendToken }) => {
+        if (!workspace) return
+        const address = url.trim()
+        // Kept as written: the build's own values as null, so that a later build's defaults apply.
+        const next: Stored = {
+          workspace,
+          url: address === '' || address === defaults.url ? null : address,
+          sendToken: sendToken === defaults.sendToken ? null : String(sendToken),
+        }
+        writePersonal(FEED_URL_KEY, workspace, next.url)
+        writePersonal(FEED_TOKEN_KEY, workspace, next.sendToken)
+        // Sync now saves what the card shows: most often what is saved already, which draws nothing again.
+        if (next.url !== stored.url || next.sendToken !== stored.sendToken) setSaved(next)
+      },
+    }),
+    [stored, defaults, bound, workspace, tokensBound, getToken],
+  )
 }
 
 /** The connect sources of the page's own policy (the built index.html's meta tag); none in development. */
