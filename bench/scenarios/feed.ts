@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, CDPSession, Page } from 'playwright'
 import { desktopContext } from '../browser'
+import { readLongTasks, watchLongTasks } from '../long-tasks'
 import { root, vigilDir } from '../paths'
 import { feedFolder } from '../scan-files'
 import { feedPerFile, feedRepositories, feedRounds } from '../settings'
@@ -151,15 +152,7 @@ export async function feedSync(browser: Browser, origin: string): Promise<FeedRe
     return { context, page }
   }
   const sync = async (page: Page, expected: string) => {
-    await page.evaluate(() => {
-      const measured = window as typeof window & { __longest?: number; __observer?: PerformanceObserver }
-      measured.__longest = 0
-      measured.__observer?.disconnect()
-      measured.__observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) measured.__longest = Math.max(measured.__longest ?? 0, entry.duration)
-      })
-      measured.__observer.observe({ type: 'longtask', buffered: false })
-    })
+    await watchLongTasks(page)
     feedRequests.count = 0
     const start = Date.now()
     await page.getByRole('button', { name: 'Sync now' }).click()
@@ -167,7 +160,8 @@ export async function feedSync(browser: Browser, origin: string): Promise<FeedRe
     const ms = Date.now() - start
     // The screens read the workspace again after the report: their tasks count too.
     await page.waitForTimeout(SETTLE_MS)
-    const longestTaskMs = await page.evaluate(() => (window as typeof window & { __longest?: number }).__longest ?? 0)
+    const { longestMs: longestTaskMs, frames } = await readLongTasks(page)
+    for (const frame of frames) console.log(`feed sync: long ${frame}`)
     return { ms, requests: feedRequests.count, longestTaskMs: round(longestTaskMs) }
   }
 

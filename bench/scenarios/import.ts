@@ -2,6 +2,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright'
 import { desktopContext } from '../browser'
+import { readLongTasks, watchLongTasks } from '../long-tasks'
 import { vigilDir } from '../paths'
 import { openApiDocument, sarifLog } from '../scan-files'
 import { importRounds } from '../settings'
@@ -32,7 +33,7 @@ export interface ImportRow {
 }
 
 /** What the import measurement keeps on the page's window. */
-type MeasuredWindow = Window & typeof globalThis & { __longest: number; __chosenAt: number; __reportAt?: number }
+type MeasuredWindow = Window & typeof globalThis & { __chosenAt: number; __reportAt?: number }
 
 /** The import benchmark's files, written where the bench server serves them (for the JSON.parse reference). */
 export function writeScanFiles(): ScanFile[] {
@@ -76,12 +77,9 @@ async function importOnce(browser: Browser, origin: string, file: ScanFile) {
   await page.goto(`${origin}/organizations/settings`)
   await page.getByRole('button', { name: 'Import scan files' }).click()
   // From the file input's change event to the frame in which the report is on screen.
+  await watchLongTasks(page)
   await page.evaluate(() => {
     const measured = window as MeasuredWindow
-    measured.__longest = 0
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) measured.__longest = Math.max(measured.__longest, entry.duration)
-    }).observe({ type: 'longtask', buffered: false })
     document.addEventListener('change', (event) => (measured.__chosenAt = event.timeStamp), true)
     new MutationObserver(() => {
       if (measured.__reportAt) return
@@ -98,7 +96,8 @@ async function importOnce(browser: Browser, origin: string, file: ScanFile) {
     const measured = window as MeasuredWindow
     return measured.__reportAt! - measured.__chosenAt
   })
-  const longestTaskMs = await page.evaluate(() => (window as MeasuredWindow).__longest)
+  const { longestMs: longestTaskMs, frames } = await readLongTasks(page)
+  for (const frame of frames) console.log(`import ${file.name}: long ${frame}`)
   const parseMs = await page.evaluate(async (url) => {
     const text = await (await fetch(url)).text()
     const start = performance.now()
