@@ -40,8 +40,12 @@ export async function watchLongTasks(page: Page): Promise<void> {
     const frames = new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         blockingDuration: number
+        renderStart: number
         scripts: ScriptTiming[]
       })[]) {
+        // renderStart is 0 in a frame that drew nothing: then all of it came before a render.
+        const end = entry.startTime + entry.duration
+        const rendering = entry.renderStart > 0 ? end - entry.renderStart : 0
         const scripts = entry.scripts
           .filter((script) => script.duration >= 5)
           .map((script) => {
@@ -54,7 +58,7 @@ export async function watchLongTasks(page: Page): Promise<void> {
             return `${script.invoker} (${file}${name}) ${ms(script.duration)}${layout}`
           })
         record.frames.push(
-          `frame of ${ms(entry.duration)} (blocking ${ms(entry.blockingDuration)}): ${scripts.join('; ') || 'no script of 5 ms or more'}`,
+          `frame of ${ms(entry.duration)} (blocking ${ms(entry.blockingDuration)}; ${ms(entry.duration - rendering)} before its rendering, ${ms(rendering)} rendering): ${scripts.join('; ') || 'no script of 5 ms or more'}`,
         )
       }
     })

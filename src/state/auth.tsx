@@ -1,5 +1,5 @@
 import { createActorContext, shallowEqual } from '@xstate/react'
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { fromPromise, type SnapshotFrom } from 'xstate'
 import type { SessionChannel } from '@/auth/browser-environment'
 import { withoutCallbackParams } from '@/auth/callback-url'
@@ -138,11 +138,12 @@ export function useAuth(): Auth {
 /** Reads the access token when a request is made: only while it is valid, else undefined. */
 export function useTokenGetter(): () => string | undefined {
   const actor = AuthActor.useActorRef()
-  return () => {
+  // Stable: what is given it (the feed's settings) stays one value across sign-in's own changes.
+  return useCallback(() => {
     const session = actor.getSnapshot().context.session
     // The expiry received with the token: opaque tokens have no other, and it ignores clock skew.
     return session && session.expiresAt > Date.now() ? session.accessToken : undefined
-  }
+  }, [actor])
 }
 
 const unbound = async () => false

@@ -1,13 +1,4 @@
-import {
-  createContext,
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react'
+import { createContext, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import useSWRImmutable from 'swr/immutable'
 import { loadGeneratedDataSource, sampleDataSource, type DataSource } from '@/data/data-source'
 import type { SlaSettings } from '@/data/policy-sla'
@@ -122,8 +113,7 @@ export function DataSourceProvider({
   // Stable, so that machines provided with it (the feed's) are not made again on every render.
   const choose = useCallback(
     (next: DataSourceChoice) => {
-      // Every screen draws the new source: in a transition, in slices between frames (see reload).
-      startTransition(() => setChoice(next))
+      setChoice(next)
       onChoose?.(next)
     },
     [onChoose],

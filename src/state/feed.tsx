@@ -1,5 +1,15 @@
 import { createActorContext } from '@xstate/react'
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { feedSyncMachine, syncJob } from '@/machines/feed-sync.machine'
 import { workerActor } from '@/machines/worker-actor'
 import { FeedDefaultsContext, type FeedDefaults } from './feed-defaults'
@@ -95,10 +105,13 @@ function useStoredSettings(
         writePersonal(FEED_URL_KEY, workspace, next.url)
         writePersonal(FEED_TOKEN_KEY, workspace, next.sendToken)
         // Sync now saves what the card shows: most often what is saved already, which draws nothing again.
-        if (next.url !== stored.url || next.sendToken !== stored.sendToken) setSaved(next)
+        setSaved((previous) => {
+          const current = previous && previous.workspace === workspace ? previous : read
+          return next.url === current.url && next.sendToken === current.sendToken ? previous : next
+        })
       },
     }),
-    [stored, defaults, bound, workspace, tokensBound, getToken],
+    [stored, read, defaults, bound, workspace, tokensBound, getToken],
   )
 }
 
@@ -114,7 +127,11 @@ function FeedSyncHost({ children }: { children: ReactNode }) {
   const provide = useCallback(
     ({ databaseName, changed }: { databaseName?: string; changed: () => void }) =>
       feedSyncMachine.provide({
-        actions: { announceChange: () => changed(), showWorkspace: () => choose('workspace') },
+        actions: {
+          announceChange: () => changed(),
+          // With the reload, in one transition: every screen draws the workspace in slices (see reload).
+          showWorkspace: () => startTransition(() => choose('workspace')),
+        },
         actors: {
           runSync: workerActor(syncJob(databaseName, takeWorkspaceWorker, window.location.origin, pagePolicy())),
         },
