@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import { SWRConfig } from 'swr'
-import { act, type ReactNode } from 'react'
+import { act, startTransition, type ReactNode } from 'react'
 import { loadGeneratedDataSource, sampleDataSource, type DataSource } from '@/data/data-source'
 import { samplePolicyDocument } from '@/data/sample-policy'
 import { NewerWorkspaceError, workspaceName } from '@/workspace/store/schema'
@@ -72,11 +72,11 @@ function Status() {
       <button onClick={() => choose(300)}>Generate 300</button>
       <button onClick={() => choose('sample')}>Samples</button>
       <button onClick={() => choose('workspace')}>Workspace</button>
-      {/* What a feed sync asked to show its workspace does: the workspace changes, and is chosen. */}
+      {/* What a feed sync asked to show its workspace does: the workspace changes, and is chosen, in one transition. */}
       <button
         onClick={() => {
           changed()
-          choose('workspace')
+          startTransition(() => choose('workspace'))
         }}
       >
         Sync and show
