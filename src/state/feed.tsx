@@ -68,6 +68,10 @@ function readStored(workspace: string | undefined, defaults: FeedDefaults): Stor
   return { workspace, url, sendToken }
 }
 
+/** What this person saved in this session, for this identity's workspace; else what was read for it. */
+const currentStored = (saved: Stored | undefined, read: Stored): Stored =>
+  saved && saved.workspace === read.workspace ? saved : read
+
 function useStoredSettings(
   defaults: FeedDefaults,
   getToken: () => string | undefined,
@@ -77,7 +81,7 @@ function useStoredSettings(
   const [saved, setSaved] = useState<Stored>()
   // Read again when the identity changes; what this person saved since is kept as saved.
   const read = useMemo(() => readStored(workspace, defaults), [workspace, defaults])
-  const stored = saved && saved.workspace === workspace ? saved : read
+  const stored = currentStored(saved, read)
   const [bound, setBound] = useState<boolean>()
   useEffect(() => {
     let current = true
@@ -106,7 +110,7 @@ function useStoredSettings(
         writePersonal(FEED_TOKEN_KEY, workspace, next.sendToken)
         // Sync now saves what the card shows: most often what is saved already, which draws nothing again.
         setSaved((previous) => {
-          const current = previous && previous.workspace === workspace ? previous : read
+          const current = currentStored(previous, read)
           return next.url === current.url && next.sendToken === current.sendToken ? previous : next
         })
       },
