@@ -1,8 +1,9 @@
 // `node bench/ab.mjs`: what a change of CSS does to a keystroke's cost, measured in one page so that
 // the machine's noise falls on both sides (docs/benchmarks.md). Serves a build of Vigil (or a
-// plain-DOM reference page), opens a list, and with the CPU throttled types single letters into its
-// search field, each one a new set of rows: blocks of letters without the stylesheet AB_CSS (A)
-// alternate with blocks with it (B). Prints the main thread's CPU time per letter by trace event.
+// plain-DOM reference page), opens a list, and with the CPU throttled types searches into its search
+// field: blocks of them without the stylesheet AB_CSS (A) alternate with blocks with it (B). Prints
+// the main thread's CPU time per search by trace event. On the repositories' lists each search
+// draws a wholly new set of rows (see rowChangingNeedles); elsewhere they are single letters.
 // Without AB_CSS both sides are the same page: their difference is the noise.
 import { join } from 'node:path'
 import { desktopContext, launchChromium } from './browser'
@@ -10,6 +11,9 @@ import { referenceDir, root, vigilDir } from './paths'
 import { signIn } from './sign-in'
 import { serve } from './static-server'
 import { mainThreadSlices, traced } from './trace-events'
+import { generateOrganisation } from '../src/data/generator'
+import { defaultFilters } from '../src/queries/repositories/repository-filters'
+import { createRepositoryQuery } from '../src/queries/repositories/repository-query'
 
 const env = process.env
 /** A list of Vigil (`/repositories`, `/vulnerabilities`, `/apis`) or a reference page (`filter`, `advisories`, `endpoints`). */
@@ -25,6 +29,29 @@ const rows = Number(env.AB_ROWS ?? 6)
 
 const BLOCKS = 8
 const LETTERS = 'abcdefghiklmnoprstuvwy'
+
+/**
+ * Searches of two letters, each of whose first rows (as many as the list draws, and two more) are
+ * none of the search's before it: single letters mostly are not (at 100,000 repositories, ten of
+ * the alphabet's letters left the first rows as they were, and most others changed a few), and a
+ * keystroke that changes no row measures nothing of the rows' rendering.
+ */
+function rowChangingNeedles(count: number): string[] {
+  const query = createRepositoryQuery(generateOrganisation(size))
+  const firstRows = (needle: string) => query({ ...defaultFilters, search: needle }).indexes.slice(0, rows + 2)
+  const alphabet = 'abcdefghiklmnoprstuvwy'
+  const candidates = [...alphabet].flatMap((first) => [...alphabet].map((second) => first + second))
+  const needles: string[] = []
+  let before = firstRows('z')
+  for (const needle of candidates) {
+    const shown = firstRows(needle)
+    if (shown.length < rows + 2 || shown.some((index) => before.includes(index))) continue
+    needles.push(needle)
+    before = shown
+    if (needles.length === count) return needles
+  }
+  throw new Error(`Only ${needles.length} searches of ${size} repositories each draw new rows`)
+}
 /** What the report lists apart; every other event is summed as "other". */
 const shown = [
   'FunctionCall',
@@ -39,7 +66,7 @@ const shown = [
 ]
 
 /** Runs in the page: types the letters block by block, the stylesheet added in every other block, marking each block. */
-async function typeBlocks({ css, blocks, letters }: { css: string; blocks: number; letters: string }) {
+async function typeBlocks({ css, blocks, letters }: { css: string; blocks: number; letters: string[] }) {
   const sheet = new CSSStyleSheet()
   sheet.replaceSync(css)
   const base = document.adoptedStyleSheets
@@ -67,6 +94,7 @@ async function typeBlocks({ css, blocks, letters }: { css: string; blocks: numbe
 }
 
 async function main() {
+  const needles = path === '/repositories' || path === 'filter' ? rowChangingNeedles(LETTERS.length) : [...LETTERS]
   const served = await serve(dir)
   const browser = await launchChromium()
   try {
@@ -81,7 +109,7 @@ async function main() {
     await page.waitForTimeout(2000)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
-    const events = await traced(cdp, () => page.evaluate(typeBlocks, { css, blocks: BLOCKS, letters: LETTERS }))
+    const events = await traced(cdp, () => page.evaluate(typeBlocks, { css, blocks: BLOCKS, letters: needles }))
     const marks = events
       .filter((event) => event.cat?.includes('user_timing') && event.name.startsWith('ab-'))
       .sort((a, b) => a.ts - b.ts)
@@ -97,11 +125,12 @@ async function main() {
       const name = shown.includes(slice.name) ? slice.name : 'other'
       totals[block.side].set(name, (totals[block.side].get(name) ?? 0) + slice.self)
     }
-    const letters = (side: 'A' | 'B') => blocks.filter((block) => block.side === side).length * LETTERS.length
+    const letters = (side: 'A' | 'B') => blocks.filter((block) => block.side === side).length * needles.length
     const perLetter = (side: 'A' | 'B', name: string) => (totals[side].get(name) ?? 0) / letters(side)
     console.log(
-      `\n${path} at ${size} repositories, CPU ×${cpu}: main-thread CPU ms per letter (A without, B with AB_CSS)`,
+      `\n${path} at ${size} repositories, CPU ×${cpu}: main-thread CPU ms per search (A without, B with AB_CSS)`,
     )
+    console.log(`searches: ${needles.join(' ')}`)
     console.log(`AB_CSS: ${css || '(none: both sides the same page)'}`)
     for (const name of [...shown, 'other'])
       console.log(
