@@ -7,7 +7,10 @@ export interface ResultSelectors {
   cells: string
 }
 
-export const vigilResults: ResultSelectors = { count: '[role="status"]', cells: 'tbody tr[data-index] td:first-child' }
+export const vigilResults: ResultSelectors = {
+  count: '[role="status"]',
+  cells: 'tbody tr[data-index]:not([hidden]) td:first-child',
+}
 export const referenceResults: ResultSelectors = { count: '#count', cells: '#rows tr td:first-child' }
 
 export interface KeystrokeResults {

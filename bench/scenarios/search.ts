@@ -45,7 +45,9 @@ export async function searchBench(
         { timeout: 60_000 },
       )
       const domNodes = await page.evaluate(() => document.querySelectorAll('*').length)
-      const rowsInPage = await page.evaluate(() => document.querySelectorAll('tbody tr[data-index]').length)
+      const rowsInPage = await page.evaluate(
+        () => document.querySelectorAll('tbody tr[data-index]:not([hidden])').length,
+      )
       const ref = await context.newPage()
       await ref.goto(`${referenceOrigin}/filter.html?n=${size}&rows=${rowsInPage}`)
       await ref.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 })

@@ -1,8 +1,8 @@
 import { expect } from 'vitest'
 import { userEvent } from 'vitest/browser'
 
-/** The rows a virtual table has drawn (its padding rows aside). */
-export const drawnRows = () => [...document.querySelectorAll<HTMLTableRowElement>('tbody tr[data-index]')]
+/** The rows a virtual table shows (its padding rows, and the rows it keeps hidden, aside). */
+export const drawnRows = () => [...document.querySelectorAll<HTMLTableRowElement>('tbody tr[data-index]:not([hidden])')]
 
 /** The heights of the drawn rows, each once. */
 export const drawnRowHeights = () => new Set(drawnRows().map((row) => row.getBoundingClientRect().height))

@@ -163,6 +163,36 @@ describe('All Repositories', () => {
     expect(document.activeElement).toBe(after[0])
   })
 
+  it('keeps the rows a search leaves empty in the page, hidden from everyone, and shows them again', async () => {
+    await renderScreen()
+    await expect.element(count()).toHaveTextContent('Showing 5 of 5 repositories')
+    const rows = page.getByRole('row').elements().slice(1)
+    expect(rows).toHaveLength(5)
+    const field = page.getByRole('searchbox', { name: 'Search' })
+
+    await userEvent.type(field, 'PATIENT')
+    await expect.element(count()).toHaveTextContent('Showing 1 of 5 repositories')
+    expect(rowNames()).toEqual(['quantum-backend'])
+    expect(page.getByRole('row').elements().slice(1)).toEqual([rows[0]])
+    for (const row of rows.slice(1)) {
+      expect(row.isConnected).toBe(true)
+      expect(row.checkVisibility()).toBe(false)
+    }
+
+    await userEvent.type(field, 'zzz')
+    await expect.element(page.getByText('No repositories found matching your search criteria.')).toBeVisible()
+    expect(page.getByRole('row').elements().slice(1)).toHaveLength(1)
+    expect(rows.every((row) => row.isConnected && !row.checkVisibility())).toBe(true)
+    expect(await axeViolations()).toEqual([])
+
+    await userEvent.clear(field)
+    await expect.element(count()).toHaveTextContent('Showing 5 of 5 repositories')
+    await expect.element(page.getByText('No repositories found matching your search criteria.')).not.toBeVisible()
+    expect(page.getByRole('row').elements().slice(1)).toEqual(rows)
+    expect(rowNames()[0]).toBe('atlas-storefront')
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(rowNames())
+  })
+
   it('opens a repository from its row’s link in the app, and leaves a click for a new tab to the browser', async () => {
     const { location } = await renderScreen()
     const link = page.getByRole('link', { name: 'Open nexus-api' })

@@ -132,9 +132,19 @@ export function fillRepositoryRow(row: HTMLTableRowElement, repository: Reposito
 }
 
 /** A row's shape at a place in the table; what it shows is written by fillRepositoryRow. */
-export const RepositoryRow = memo(function RepositoryRow({ index, active }: { index: number; active: boolean }) {
+export const RepositoryRow = memo(function RepositoryRow({
+  index,
+  active,
+  hidden,
+}: {
+  index: number
+  active: boolean
+  /** A row kept in the page with no repository to show (see RepositoryTable). */
+  hidden: boolean
+}) {
   return (
     <tr
+      hidden={hidden}
       className={virtualRowClass}
       data-index={index}
       aria-rowindex={index + 2}
