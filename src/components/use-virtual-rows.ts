@@ -107,14 +107,15 @@ export function useVirtualRows({
   const paddingBottom = items.length > 0 ? (count - 1 - end) * rowHeight : 0
 
   // A key that moves between rows asks for the focus on the active row, given once that row is
-  // drawn (a long move draws it when the scroll it made arrives): after each commit, before paint,
+  // shown (a long move draws it when the scroll it made arrives; a table may keep rows hidden in
+  // the page, see RepositoryTable, and one of those is not it yet): after each commit, before paint,
   // and not on later ones (a search typed meanwhile changes the rows and keeps its field's focus).
   // A layout effect, so that a commit asks React to schedule no task for it: a keystroke in the
   // search field commits new rows every time.
   const focusWanted = useRef(false)
   useLayoutEffect(() => {
     if (!focusWanted.current) return
-    const row = body.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`)
+    const row = body.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]:not([hidden])`)
     if (!row) return
     focusWanted.current = false
     row.focus({ preventScroll: true })

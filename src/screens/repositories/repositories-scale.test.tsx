@@ -169,6 +169,31 @@ describe('All Repositories at 100,000 repositories', () => {
     expect(await hiddenPartsWhileWalking(25, 20)).toEqual(Array(45).fill(0))
   })
 
+  // A scroll draws more rows than the page shows at rest; those it no longer shows are kept, hidden,
+  // and the keys must wait for the row they move to to be shown, not take a kept one for it.
+  it('moves to a row kept hidden below the window after a scroll, once it is shown', async () => {
+    await renderLarge()
+    await expect.element(page.getByText(/^Generating /)).not.toBeInTheDocument()
+    const below = () => drawnRows().filter((row) => row.getBoundingClientRect().top >= window.innerHeight).length
+    const scrolling = setInterval(() => window.scrollBy(0, 5), 20)
+    try {
+      await expect.poll(below).toBe(4)
+    } finally {
+      clearInterval(scrolling)
+    }
+    window.scrollTo(0, 0)
+    await expect.poll(below).toBe(1)
+    const lastShown = drawnRows().at(-1) as HTMLTableRowElement
+    const next = String(Number(lastShown.dataset.index) + 1)
+    const kept = document.querySelector<HTMLTableRowElement>(`tbody tr[data-index="${next}"]`)
+    expect(kept?.hidden).toBe(true)
+    lastShown.focus({ preventScroll: true })
+    await userEvent.keyboard('{ArrowDown}')
+    await expect.poll(() => (document.activeElement as HTMLElement).dataset.index).toBe(next)
+    expect(rowName(document.activeElement as HTMLTableRowElement)).toBe(repositories[Number(next)].name)
+    expect(await hiddenPartsWhileWalking(25, 20)).toEqual(Array(45).fill(0))
+  })
+
   it('exports exactly the filtered and sorted view as CSV', async () => {
     const capture = captureDownloads()
     await renderLarge('/repositories?visibility=public&language=Rust&sort=apis&dir=desc')
