@@ -30,22 +30,25 @@ const rows = Number(env.AB_ROWS ?? 6)
 const BLOCKS = 8
 const LETTERS = 'abcdefghiklmnoprstuvwy'
 
+/** More rows than any list draws at rest (7 on `/repositories`): the rows a search is compared by. */
+const COMPARED_ROWS = 10
+
 /**
- * Searches of two letters, each of whose first rows (as many as the list draws, and two more) are
- * none of the search's before it: single letters mostly are not (at 100,000 repositories, ten of
+ * Searches of two letters, each of whose first rows (COMPARED_ROWS) are none of the search's before
+ * it, the first none of the 'q' typed before each block: single letters mostly are not (at 100,000 repositories, ten of
  * the alphabet's letters left the first rows as they were, and most others changed a few), and a
  * keystroke that changes no row measures nothing of the rows' rendering.
  */
 function rowChangingNeedles(count: number): string[] {
   const query = createRepositoryQuery(generateOrganisation(size))
-  const firstRows = (needle: string) => query({ ...defaultFilters, search: needle }).indexes.slice(0, rows + 2)
+  const firstRows = (needle: string) => query({ ...defaultFilters, search: needle }).indexes.slice(0, COMPARED_ROWS)
   const alphabet = 'abcdefghiklmnoprstuvwy'
   const candidates = [...alphabet].flatMap((first) => [...alphabet].map((second) => first + second))
   const needles: string[] = []
-  let before = firstRows('z')
+  let before = firstRows('q')
   for (const needle of candidates) {
     const shown = firstRows(needle)
-    if (shown.length < rows + 2 || shown.some((index) => before.includes(index))) continue
+    if (shown.length < COMPARED_ROWS || shown.some((index) => before.includes(index))) continue
     needles.push(needle)
     before = shown
     if (needles.length === count) return needles

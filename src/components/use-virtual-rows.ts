@@ -21,7 +21,7 @@ function pageScrollPaddingTop() {
 }
 
 /**
- * A long table's rows, virtualised against the window: only the rows in view are in the page.
+ * A long table's rows, virtualised against the window: only the rows in view are drawn.
  * The rows are one tab stop (the active row has tabIndex 0): arrow keys, Page Up/Down, Home and
  * End move between them, and Enter calls `onEnter` with the active row.
  */

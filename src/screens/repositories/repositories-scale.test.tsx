@@ -31,7 +31,7 @@ afterEach(() => {
 })
 
 describe('All Repositories at 100,000 repositories', () => {
-  it('keeps only the rows in view in the page and shows the right ones while scrolling', async () => {
+  it('shows only the rows in view, and the right ones while scrolling', async () => {
     await renderLarge()
     await expect.element(page.getByText('Showing 100,000 of 100,000 repositories')).toBeVisible()
     expect(page.getByRole('table', { name: 'Repositories' }).element().getAttribute('aria-rowcount')).toBe('100001')

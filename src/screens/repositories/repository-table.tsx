@@ -109,9 +109,11 @@ export const RepositoryTable = memo(function RepositoryTable({
   // The rows a keystroke leaves without a repository stay in the page, hidden, until a later one
   // brings repositories back: a key that shrinks the list (to none, at last) changes an attribute
   // of each, where React would take each row's elements out and make them again for the next key.
-  // As many rows as the window has ever shown at once are kept; the empty list's line and the
-  // padding rows stay too. Measured at 5 repositories, CPU ×4: the keys that took rows out were
-  // the search's slowest.
+  // As many rows as the table has ever drawn at once are kept (a scroll draws a few more, and so
+  // does the first render, before the table's place is measured); the empty list's line and the
+  // padding rows stay too. The rows are keyed by index from the first drawn: a search typed with
+  // the list scrolled down, which moves that first row, still makes its rows again. Measured at 5
+  // repositories, CPU ×4 (docs/benchmarks.md): the keys that took rows out were the slowest.
   const [kept, setKept] = useState(items.length)
   if (items.length > kept) setKept(items.length)
   const first = items[0]?.index ?? 0
