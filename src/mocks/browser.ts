@@ -53,10 +53,36 @@ export async function dropRegistrationsLeftUncontrolled(
   await Promise.all(ours.map((registration) => registration.unregister()))
 }
 
+/**
+ * The addresses the handlers answer, as prefixes of a request's URL: a handler's path up to its
+ * first wildcard or parameter, a path without an origin on the page's. A handler matched by a
+ * regular expression could answer anything, so then every request is asked about (the prefix of
+ * every URL, `''`).
+ */
+export function mockedPrefixes(handlers: RequestHandler[], origin: string): string[] {
+  const prefixes = handlers.map(({ info }) => {
+    const path = (info as { path?: unknown }).path
+    if (typeof path !== 'string') return ''
+    const variable = path.search(/\*|\/:/)
+    const prefix = variable === -1 ? path : path.slice(0, variable + (path[variable] === '/' ? 1 : 0))
+    return prefix.startsWith('/') ? `${origin}${prefix}` : prefix
+  })
+  return [...new Set(prefixes)].sort()
+}
+
+/**
+ * The worker's address: MSW's worker behind a filter (`public/vigil-mock-worker.js`) that leaves
+ * every request outside the handlers' prefixes to the browser.
+ */
+export function mockWorkerUrl(base: string, handlers: RequestHandler[], origin: string): string {
+  const query = new URLSearchParams(mockedPrefixes(handlers, origin).map((prefix) => ['mock', prefix]))
+  return `${base}vigil-mock-worker.js?${query}`
+}
+
 /** Starts the MSW service worker; resolves once it intercepts requests. */
 export async function startMockWorker(handlers: RequestHandler[]): Promise<void> {
   if (typeof ServiceWorkerRegistration !== 'undefined') handleWorkerUpdateFailures(ServiceWorkerRegistration.prototype)
-  const url = `${import.meta.env.BASE_URL}mockServiceWorker.js`
+  const url = mockWorkerUrl(import.meta.env.BASE_URL, handlers, window.location.origin)
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
   await dropRegistrationsLeftUncontrolled(
     navigator.serviceWorker,

@@ -22,6 +22,14 @@ test('a team feed on a static host: first sync, only what changed, a removed rep
       'storefront/semgrep.sarif': 'public/examples/atlas-web/semgrep.sarif',
     })
 
+    // The demo's mock worker answers the demo's provider and API, and leaves every other request
+    // (the feed's, the app's files) to the browser: it does not ask the page about each one.
+    const answeredByServiceWorker = new Set<string>()
+    const feedResponses: string[] = []
+    page.on('response', (response) => {
+      if (response.fromServiceWorker()) answeredByServiceWorker.add(new URL(response.url()).pathname)
+      if (response.url().startsWith(`http://127.0.0.1:${feedServerPort}/`)) feedResponses.push(response.url())
+    })
     // The build names the feed: it syncs after sign-in, with no token (none was asked for).
     await signInAsDemo(page)
     await goInApp(page, '/organizations/settings')
@@ -35,6 +43,10 @@ test('a team feed on a static host: first sync, only what changed, a removed rep
       '200 /vigil/storefront/semgrep.sarif',
     ])
     expect(host.gets.every((get) => get.authorization === undefined)).toBe(true)
+    expect(feedResponses).toHaveLength(5)
+    expect(answeredByServiceWorker).toContain('/demo-idp/oauth2/token')
+    const mocked = (path: string) => path.startsWith('/demo-idp/') || path.startsWith('/api/')
+    expect([...answeredByServiceWorker].filter((path) => !mocked(path))).toEqual([])
     await goInApp(page, '/repositories')
     await expect(page.getByText('Showing 2 of 2 repositories')).toBeVisible()
 
