@@ -88,7 +88,12 @@ class IdSets {
   }
 }
 
-const idsOf = (finding: Vulnerability) => [finding.cve, ...(finding.aliases ?? [])].filter((id) => id !== '')
+/** A finding's advisory ids, its CVE (or other id) first; built once per distinct finding. */
+function idsOf(finding: Vulnerability): string[] {
+  const ids = finding.cve === '' ? [] : [finding.cve]
+  for (const alias of finding.aliases ?? []) if (alias !== '') ids.push(alias)
+  return ids
+}
 
 const add = (set: Set<string>, value: string | undefined) => value && set.add(value)
 
@@ -99,12 +104,16 @@ const add = (set: Set<string>, value: string | undefined) => value && set.add(va
  */
 export function groupAdvisories(occurrences: VulnerabilityOccurrences, repositories: Repository[]): AdvisoryGroup[] {
   const ids = new IdSets()
-  const distinct = new Set(occurrences.finding)
-  for (const finding of distinct) {
-    const [first, ...rest] = idsOf(finding)
-    if (first === undefined) continue
-    ids.find(first)
-    for (const id of rest) ids.union(first, id)
+  // Each distinct finding's ids, worked out once: at a million occurrences, making them again in
+  // each pass was hundreds of megabytes of short-lived arrays, collected later in a long pause.
+  const idsByFinding = new Map<Vulnerability, string[]>()
+  for (const finding of occurrences.finding) {
+    if (idsByFinding.has(finding)) continue
+    const findingIds = idsOf(finding)
+    idsByFinding.set(finding, findingIds)
+    if (findingIds.length === 0) continue
+    ids.find(findingIds[0])
+    for (let at = 1; at < findingIds.length; at++) ids.union(findingIds[0], findingIds[at])
   }
 
   interface Builder {
@@ -114,16 +123,15 @@ export function groupAdvisories(occurrences: VulnerabilityOccurrences, repositor
   }
   const rootOf = new Map<Vulnerability, string>()
   const builders = new Map<string, Builder>()
-  for (const finding of distinct) {
-    const first = idsOf(finding)[0] ?? `${finding.title} ${finding.package}`
-    const root = idsOf(finding).length > 0 ? ids.find(first) : first
+  for (const [finding, findingIds] of idsByFinding) {
+    const root = findingIds.length > 0 ? ids.find(findingIds[0]) : `${finding.title} ${finding.package}`
     rootOf.set(finding, root)
     let builder = builders.get(root)
     if (!builder) {
       builder = { ids: new Set(), findings: [], occurrences: [] }
       builders.set(root, builder)
     }
-    for (const id of idsOf(finding)) builder.ids.add(id)
+    for (const id of findingIds) builder.ids.add(id)
     builder.findings.push(finding)
   }
   for (let index = 0; index < occurrences.finding.length; index++) {

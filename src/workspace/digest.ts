@@ -85,7 +85,10 @@ export class DigestReader {
   vulnerability(text: string): Vulnerability {
     let value = this.vulnerabilities.get(text)
     if (!value) {
-      value = { description: '', ...(JSON.parse(text) as Omit<Vulnerability, 'description'>) }
+      // Completed in place rather than copied: at a million findings a copy of each was a
+      // hundred megabytes of garbage.
+      value = JSON.parse(text) as Vulnerability
+      value.description ??= ''
       this.vulnerabilities.set(text, value)
     }
     return value

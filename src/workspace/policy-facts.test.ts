@@ -4,7 +4,7 @@ import { evaluatePolicyChecks } from '@/data/policy-checks'
 import { parsePolicy } from '@/data/policy-document'
 import { logOf } from '@tests/helpers/triage'
 import type { IssueDigest, RepositoryDigest } from './digest'
-import { policyFactsOf } from './policy-facts'
+import { openFindingsOf, policyFactsOf, type FactFinding } from './policy-facts'
 import { emptyApiSummary, type ApiDocumentRecord, type RepositorySummary } from './store/schema'
 
 const now = new Date('2026-03-01T12:00:00Z')
@@ -111,6 +111,49 @@ describe('the policy facts of a workspace', () => {
       expect.objectContaining({ kind: 'policy-issue', ruleId: 'js/xss', cwes: ['CWE-79', 'CWE-116'], count: 2 }),
       expect.objectContaining({ kind: 'policy-issue', ruleId: 'js/sql-injection', count: 1 }),
     ])
+  })
+
+  it('keeps findings of one rule apart when their kind, severity or CWEs differ, in the order first seen', () => {
+    const fact = (
+      ruleId: string,
+      severity: FactFinding['severity'],
+      cwes: string[],
+      kind: FactFinding['kind'] = 'policy-issue',
+    ) =>
+      ({
+        kind,
+        key: `${ruleId}-${severity}-${cwes}`,
+        tool: 'Semgrep',
+        ruleId,
+        severity,
+        cwes,
+        closed: false,
+      }) as FactFinding
+    const covers = new Map()
+    const grouped = openFindingsOf(
+      [
+        fact('r1', 'High', ['CWE-79']),
+        fact('r2', 'Low', []),
+        fact('r1', 'High', ['CWE-79']),
+        fact('r1', 'Low', ['CWE-79']),
+        fact('r1', 'High', ['CWE-79', 'CWE-80']),
+        fact('r1', 'High', ['CWE-79'], 'vulnerability'),
+        fact('r2', 'Low', []),
+        fact('r3', 'High', []),
+      ],
+      (index) => index !== 7,
+      covers,
+    )
+    expect(
+      grouped.map(({ ruleId, severity, cwes, kind, count }) => [ruleId, severity, cwes.join(), kind, count]),
+    ).toEqual([
+      ['r1', 'High', 'CWE-79', 'policy-issue', 2],
+      ['r2', 'Low', '', 'policy-issue', 2],
+      ['r1', 'Low', 'CWE-79', 'policy-issue', 1],
+      ['r1', 'High', 'CWE-79,CWE-80', 'policy-issue', 1],
+      ['r1', 'High', 'CWE-79', 'vulnerability', 1],
+    ])
+    expect([...covers.get('Semgrep').rules]).toEqual(['r1', 'r2', 'r3'])
   })
 
   it('counts a repository as checked when a tool that scanned it reported the rule anywhere', async () => {

@@ -36,24 +36,36 @@ export interface FactFinding {
   closed: boolean
 }
 
-/** The open findings of one repository, alike ones grouped; `covers` learns what each tool reported. */
+const sameCwes = (a: readonly string[], b: readonly string[]) =>
+  a === b || (a.length === b.length && a.every((cwe, at) => cwe === b[at]))
+
+/**
+ * The open findings of one repository, alike ones grouped (one kind, rule, severity and CWEs);
+ * `covers` learns what each tool reported. Alike findings are found by rule, then compared: no
+ * text is made per finding (a million findings made a million keys, hundreds of megabytes).
+ */
 export function openFindingsOf(
   findings: readonly FactFinding[],
   open: (index: number) => boolean,
   covers: Map<string, Tally>,
 ): CheckedFinding[] {
-  const grouped = new Map<string, CheckedFinding>()
+  const byRule = new Map<string, CheckedFinding[]>()
+  const grouped: CheckedFinding[] = []
   findings.forEach((finding, index) => {
     let tally = covers.get(finding.tool)
     if (!tally) covers.set(finding.tool, (tally = { rules: new Set(), cwes: new Set() }))
     tally.rules.add(finding.ruleId)
     for (const cwe of finding.cwes) tally.cwes.add(cwe)
     if (finding.closed || !open(index)) return
-    const signature = `${finding.kind}\u0000${finding.ruleId}\u0000${finding.severity}\u0000${finding.cwes.join(',')}`
-    const alike = grouped.get(signature)
+    let ofRule = byRule.get(finding.ruleId)
+    if (!ofRule) byRule.set(finding.ruleId, (ofRule = []))
+    const alike = ofRule.find(
+      (other) =>
+        other.kind === finding.kind && other.severity === finding.severity && sameCwes(other.cwes, finding.cwes),
+    )
     if (alike) alike.count = (alike.count ?? 1) + 1
-    else
-      grouped.set(signature, {
+    else {
+      const first: CheckedFinding = {
         key: finding.key,
         tool: finding.tool,
         ruleId: finding.ruleId,
@@ -61,37 +73,51 @@ export function openFindingsOf(
         severity: finding.severity,
         kind: finding.kind,
         count: 1,
-      })
+      }
+      ofRule.push(first)
+      grouped.push(first)
+    }
   })
-  return [...grouped.values()]
+  return grouped
 }
 
 const closedByVex = isVulnerabilityClosedByVex
 
+/** A vulnerability's text read once for every repository it recurs in: its digest and its facts. */
+interface VulnerabilityRead {
+  view: VulnerabilityDigest
+  fact: FactFinding
+}
+
 /**
  * One repository's findings from its digest: a vulnerability's text recurs across repositories
- * and is read once (`views`); the decidable findings are made only when there are decisions.
+ * and is read once (`views`), into one fact shared by every repository that has it; the decidable
+ * findings are made only when there are decisions.
  */
 function readDigest(
   digest: RepositoryDigest,
-  views: Map<string, VulnerabilityDigest>,
+  views: Map<string, VulnerabilityRead>,
   decidable: boolean,
 ): { findings: FactFinding[]; decidables: DecidableFinding[] } {
   const findings: FactFinding[] = []
   const decidables: DecidableFinding[] = []
   for (const text of digest.vulnerabilities) {
-    let view = views.get(text)
-    if (!view) views.set(text, (view = JSON.parse(text) as VulnerabilityDigest))
-    findings.push({
-      kind: 'vulnerability',
-      key: view.key ?? view.id,
-      tool: view.tool ?? '',
-      ruleId: view.cve,
-      severity: view.severity,
-      cwes: view.cwes ?? [],
-      closed: closedByVex(view),
-    })
-    if (decidable) decidables.push(decidableVulnerability(digest.repository, view))
+    let read = views.get(text)
+    if (!read) {
+      const view = JSON.parse(text) as VulnerabilityDigest
+      const fact: FactFinding = {
+        kind: 'vulnerability',
+        key: view.key ?? view.id,
+        tool: view.tool ?? '',
+        ruleId: view.cve,
+        severity: view.severity,
+        cwes: view.cwes ?? [],
+        closed: closedByVex(view),
+      }
+      views.set(text, (read = { view, fact }))
+    }
+    findings.push(read.fact)
+    if (decidable) decidables.push(decidableVulnerability(digest.repository, read.view))
   }
   for (const text of digest.issues ?? []) {
     const issue = JSON.parse(text) as IssueDigest
@@ -118,7 +144,7 @@ export async function policyFactsOf(
 ): Promise<PolicyFacts> {
   const digestOf = new Map(digests.map((digest) => [digest.repository, digest]))
   const covers = new Map<string, Tally>()
-  const views = new Map<string, VulnerabilityDigest>()
+  const views = new Map<string, VulnerabilityRead>()
   const reader = new DigestReader()
   const read: { summary: RepositorySummary; findings: CheckedFinding[]; endpoints?: CheckedEndpoint[] }[] = []
   const slices = timeSlices(yieldToEverything)

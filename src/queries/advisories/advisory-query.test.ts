@@ -61,6 +61,25 @@ describe('grouping by advisory', () => {
     expect(log4j.severity).toBe('Critical')
   })
 
+  it('groups findings with no advisory id by title and package, and skips empty aliases', () => {
+    const unnamed = finding('', { title: 'Outdated TLS library', package: 'openssl', aliases: [''] })
+    const unnamedElsewhere = { ...unnamed }
+    const withEmptyAlias = finding('CVE-2024-9', { aliases: ['', 'GHSA-9999-8888-7777'] })
+    const groups = groupAdvisories(
+      occurrencesOf([
+        [0, unnamed],
+        [1, unnamedElsewhere],
+        [1, withEmptyAlias],
+        [3, withEmptyAlias],
+      ]),
+      repositories,
+    )
+    expect(groups.map((group) => [group.id, group.aliases, group.repositories])).toEqual([
+      ['CVE-2024-9', ['GHSA-9999-8888-7777'], 2],
+      ['Outdated TLS library', [], 2],
+    ])
+  })
+
   it('counts a repository once however many of its packages an advisory hits, and collects versions, fixes and scores', () => {
     const groups = groupAdvisories(
       occurrencesOf([
