@@ -6,9 +6,10 @@
 // request outside the addresses the page registered this worker with (`?mock=` prefixes) is left
 // to the browser, as if no worker ran: a listener registered before MSW's stops the event there.
 {
-  const mockedPrefixes = new URL(self.location.href).searchParams.getAll('mock')
+  // MSW matches a path whatever its case: so does the filter.
+  const mockedPrefixes = new URL(self.location.href).searchParams.getAll('mock').map((prefix) => prefix.toLowerCase())
   self.addEventListener('fetch', (event) => {
-    const url = event.request.url
+    const url = event.request.url.toLowerCase()
     if (!mockedPrefixes.some((prefix) => url.startsWith(prefix))) event.stopImmediatePropagation()
   })
 }

@@ -26,7 +26,7 @@ export interface CheckedFinding {
   cwes: readonly string[]
   severity: FindingSeverity
   kind?: 'vulnerability' | 'policy-issue'
-  /** How many findings alike (one tool, rule, severity and CWEs) it stands for: 1 when left out. */
+  /** How many findings alike (one kind, rule, severity and CWEs) it stands for: 1 when left out. */
   count?: number
 }
 

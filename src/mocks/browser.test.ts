@@ -59,6 +59,15 @@ describe('a mock worker registration left behind by a sign-out', () => {
     expect(another.unregister).not.toHaveBeenCalled()
   })
 
+  it('is found by the worker’s whole address, its prefixes included', async () => {
+    const url = new URL(mockWorkerUrl('/', [http.all(`${origin}/api/*`, ok)], origin), origin).href
+    const ours = registration(url)
+    const older = registration(script)
+    await dropRegistrationsLeftUncontrolled(container(false, [ours, older]), url, 'navigate')
+    expect(ours.unregister).toHaveBeenCalledOnce()
+    expect(older.unregister).not.toHaveBeenCalled()
+  })
+
   it('is kept while it controls the page', async () => {
     const ours = registration(script)
     await dropRegistrationsLeftUncontrolled(container(true, [ours]), script, 'navigate')
@@ -92,8 +101,25 @@ describe('the addresses the mock worker asks the page about', () => {
     ])
   })
 
-  it('are every address when a handler matches by a regular expression', () => {
+  it('stop before a group, an optional part or a modifier, which make the text before them optional', () => {
+    const handlers = [
+      http.get(`${origin}/users/user-:id`, ok),
+      http.get(`${origin}/files/(report|scan)`, ok),
+      http.get(`${origin}/teams{/:team}`, ok),
+      http.get(`${origin}/colou?r`, ok),
+    ]
+    expect(mockedPrefixes(handlers, origin)).toEqual([
+      `${origin}/colo`,
+      `${origin}/files/`,
+      `${origin}/teams`,
+      `${origin}/users/user-`,
+    ])
+  })
+
+  it('are every address when a handler’s prefix cannot be told: a regular expression, a relative path, a pattern in the host', () => {
     expect(mockedPrefixes([http.get(/\/reports\//, ok)], origin)).toEqual([''])
+    expect(mockedPrefixes([http.get('api/ping', ok)], origin)).toEqual([''])
+    expect(mockedPrefixes([http.get('https://*.example.com/api', ok)], origin)).toEqual([''])
   })
 
   it('cover the demo’s provider and product API, and go to the worker in its address', () => {
@@ -150,6 +176,11 @@ describe('the mock worker’s filter', () => {
     expect(fetchEvent('http://127.0.0.1:8080/vigil/manifest.json')).toBe('left to the browser')
     expect(fetchEvent(`${origin}/assets/index.js`)).toBe('left to the browser')
     expect(fetchEvent(`${origin}/src/api/request.ts`)).toBe('left to the browser')
+  })
+
+  it('passes an address on whatever its case, as MSW matches it', () => {
+    const { fetchEvent } = startFilterWorker(mockWorkerUrl(`${origin}/`, handlers, origin))
+    expect(fetchEvent(`${origin}/API/ping/`)).toBe('passed on to MSW')
   })
 
   it('passes every request on when a handler matches by a regular expression', () => {

@@ -53,20 +53,35 @@ export async function dropRegistrationsLeftUncontrolled(
   await Promise.all(ours.map((registration) => registration.unregister()))
 }
 
+/** Where a handler's path stops being plain text: a wildcard, a parameter, a group or a modifier. */
+const PATTERN_CHARACTER = /[*:(){}?+]/
+
 /**
- * The addresses the handlers answer, as prefixes of a request's URL: a handler's path up to its
- * first wildcard or parameter, a path without an origin on the page's. A handler matched by a
- * regular expression could answer anything, so then every request is asked about (the prefix of
- * every URL, `''`).
+ * The address a handler answers, as a prefix of a request's URL: its path up to the first
+ * pattern character (a modifier makes the character before it optional too), a path on the
+ * page's origin when it starts with `/`. A handler whose prefix cannot be told (a regular
+ * expression, a path relative to the page, a pattern in the origin) could answer anything: `''`,
+ * the prefix of every URL.
  */
+function mockedPrefix(path: unknown, origin: string): string {
+  if (typeof path !== 'string') return ''
+  let base = origin
+  let rest = path
+  if (!path.startsWith('/')) {
+    const absolute = /^https?:\/\/([^/]*)/i.exec(path)
+    if (!absolute || PATTERN_CHARACTER.test(absolute[1].replace(/:\d+$/, ''))) return ''
+    base = absolute[0]
+    rest = path.slice(base.length)
+  }
+  const at = rest.search(PATTERN_CHARACTER)
+  if (at === -1) return base + rest
+  const modifier = rest[at] === '?' || rest[at] === '+'
+  return base + rest.slice(0, modifier ? Math.max(0, at - 1) : at)
+}
+
+/** The addresses the handlers answer, as prefixes of a request's URL (see mockedPrefix). */
 export function mockedPrefixes(handlers: RequestHandler[], origin: string): string[] {
-  const prefixes = handlers.map(({ info }) => {
-    const path = (info as { path?: unknown }).path
-    if (typeof path !== 'string') return ''
-    const variable = path.search(/\*|\/:/)
-    const prefix = variable === -1 ? path : path.slice(0, variable + (path[variable] === '/' ? 1 : 0))
-    return prefix.startsWith('/') ? `${origin}${prefix}` : prefix
-  })
+  const prefixes = handlers.map(({ info }) => mockedPrefix((info as { path?: unknown }).path, origin))
   return [...new Set(prefixes)].sort()
 }
 

@@ -85,8 +85,8 @@ export class DigestReader {
   vulnerability(text: string): Vulnerability {
     let value = this.vulnerabilities.get(text)
     if (!value) {
-      // Completed in place rather than copied: at a million findings a copy of each was a
-      // hundred megabytes of garbage.
+      // Completed in place rather than copied: a copy made each distinct finding twice, the first
+      // one garbage at once.
       value = JSON.parse(text) as Vulnerability
       value.description ??= ''
       this.vulnerabilities.set(text, value)

@@ -113,6 +113,28 @@ describe('the policy facts of a workspace', () => {
     ])
   })
 
+  it('counts a vulnerability that recurs across repositories in each repository apart', async () => {
+    const log4j = JSON.stringify({
+      id: 'l',
+      key: 'CVE-9|log4j@2',
+      title: 'l',
+      severity: 'High',
+      cve: 'CVE-9',
+      tool: 'Grype',
+    })
+    const shared: RepositoryDigest[] = [
+      { repository: 'one', issues: [], vulnerabilities: [log4j, log4j], endpoints: [] },
+      { repository: 'two', issues: [], vulnerabilities: [log4j], endpoints: [] },
+    ]
+    const facts = await policyFactsOf([summary('one'), summary('two')], shared, [], now)
+    expect(facts.repositories.map(({ name, findings }) => [name, findings.map((finding) => finding.count)])).toEqual([
+      ['one', [2]],
+      ['two', [1]],
+    ])
+    const [one, two] = facts.repositories
+    expect(one.findings[0]).not.toBe(two.findings[0])
+  })
+
   it('keeps findings of one rule apart when their kind, severity or CWEs differ, in the order first seen', () => {
     const fact = (
       ruleId: string,

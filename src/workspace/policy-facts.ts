@@ -11,7 +11,7 @@ import { isOpen, resolveDecisions, type DecidableFinding } from './triage/resolv
 
 /**
  * What the policy's checks read of the workspace, from the digests the store keeps (never the
- * finding pages): per repository its scanners, its open findings alike grouped into one (one tool,
+ * finding pages): per repository its scanners, its open findings alike grouped into one (one kind,
  * rule, severity and CWEs, with how many), and its endpoints when an API description was imported.
  *
  * What a tool covers is known only from what it reported: a tool covers a rule or a CWE when it
@@ -42,7 +42,7 @@ const sameCwes = (a: readonly string[], b: readonly string[]) =>
 /**
  * The open findings of one repository, alike ones grouped (one kind, rule, severity and CWEs);
  * `covers` learns what each tool reported. Alike findings are found by rule, then compared: no
- * text is made per finding (a million findings made a million keys, hundreds of megabytes).
+ * text is made per finding (a million findings made a million keys, all garbage at once).
  */
 export function openFindingsOf(
   findings: readonly FactFinding[],
