@@ -42,8 +42,7 @@ const COMPARED_ROWS = 10
 function rowChangingNeedles(count: number): string[] {
   const query = createRepositoryQuery(generateOrganisation(size))
   const firstRows = (needle: string) => query({ ...defaultFilters, search: needle }).indexes.slice(0, COMPARED_ROWS)
-  const alphabet = 'abcdefghiklmnoprstuvwy'
-  const candidates = [...alphabet].flatMap((first) => [...alphabet].map((second) => first + second))
+  const candidates = [...LETTERS].flatMap((first) => [...LETTERS].map((second) => first + second))
   const needles: string[] = []
   let before = firstRows('q')
   for (const needle of candidates) {

@@ -2,6 +2,7 @@ import { isVulnerabilityClosedByVex } from '@/data/findings'
 import type { PolicyFacts } from '@/data/data-source'
 import type { CheckedEndpoint, CheckedFinding, CheckedRepository, ScannerCoverage } from '@/data/policy-checks'
 import type { HealthRepository } from '@/data/policy-health'
+import { sameItems } from '@/lib/same-list'
 import { timeSlices, yieldToEverything } from '@/lib/yield'
 import { DigestReader, type IssueDigest, type RepositoryDigest } from './digest'
 import { decidableIssue, decidableVulnerability, type VulnerabilityDigest } from './store/triage-summary'
@@ -36,9 +37,6 @@ export interface FactFinding {
   closed: boolean
 }
 
-const sameCwes = (a: readonly string[], b: readonly string[]) =>
-  a === b || (a.length === b.length && a.every((cwe, at) => cwe === b[at]))
-
 /**
  * The open findings of one repository, alike ones grouped (one kind, rule, severity and CWEs);
  * `covers` learns what each tool reported. Alike findings are found by rule, then compared: no
@@ -61,7 +59,7 @@ export function openFindingsOf(
     if (!ofRule) byRule.set(finding.ruleId, (ofRule = []))
     const alike = ofRule.find(
       (other) =>
-        other.kind === finding.kind && other.severity === finding.severity && sameCwes(other.cwes, finding.cwes),
+        other.kind === finding.kind && other.severity === finding.severity && sameItems(other.cwes, finding.cwes),
     )
     if (alike) alike.count = (alike.count ?? 1) + 1
     else {
