@@ -7,11 +7,17 @@ interface Running {
 }
 
 /** A worker that answers one message with one reply, or `{ failed }` with why it could not. */
-export interface OneReplyWorker<Input> {
+export interface OneReplyWorker<Input, Reply = unknown> {
   /** Written out here, not passed a URL: the bundler finds a worker only where its URL is written. */
   create: () => Worker
   /** The message that starts the work. */
   message: (input: Input) => unknown
+  /**
+   * For an answer handed over in parts, each a message the page takes in a short task of its own:
+   * a new receiver per request, given each reply as it comes, which keeps a part and returns
+   * undefined, or returns the answer's last reply (with what the parts brought).
+   */
+  receiver?: () => (reply: Reply) => Reply | undefined
 }
 
 /**
@@ -20,22 +26,29 @@ export interface OneReplyWorker<Input> {
  * back). An ended request rejects with the error `superseded` makes.
  */
 export function workerPerWorkspace<Input, Reply extends object, Answer>(
-  worker: OneReplyWorker<Input>,
+  worker: OneReplyWorker<Input, Exclude<Reply, { failed: string }>>,
   answer: (reply: Exclude<Reply, { failed: string }>) => Answer,
   failure: (reason: string) => Error,
   superseded: () => Error,
 ) {
-  const job: WorkerJob<Input, Reply | { failed: string }, Reply | { failed: string }> = {
-    create: worker.create,
-    request: (input) => ({ message: worker.message(input) }),
-    receive: (reply) => reply,
-    isLast: () => true,
-    crashed: (reason) => ({ failed: reason }),
-  }
+  type Answered = Exclude<Reply, { failed: string }>
   const running = new Map<string, Running>()
   return {
     run(database: string, input: Input): Promise<Answer> {
       running.get(database)?.reject(superseded())
+      const take = worker.receiver?.() ?? ((reply: Answered) => reply)
+      let answered = false
+      const job: WorkerJob<Input, Reply | { failed: string }, Reply | { failed: string }> = {
+        create: worker.create,
+        request: (input) => ({ message: worker.message(input) }),
+        receive: (reply) => {
+          const last = 'failed' in reply ? reply : take(reply as Answered)
+          answered = last !== undefined
+          return last
+        },
+        isLast: () => answered,
+        crashed: (reason) => ({ failed: reason }),
+      }
       return new Promise((resolve, reject) => {
         const self: Running = {
           end: () => undefined,
@@ -49,7 +62,7 @@ export function workerPerWorkspace<Input, Reply extends object, Answer>(
         self.end = runWorker(job, input, (reply) => {
           if (running.get(database) === self) running.delete(database)
           if ('failed' in reply) reject(failure(reply.failed))
-          else resolve(answer(reply as Exclude<Reply, { failed: string }>))
+          else resolve(answer(reply as Answered))
         })
       })
     },

@@ -44,6 +44,7 @@ import { readHistory } from '@/workspace/store/history-records'
 import { emptyHistory } from '@/workspace/history/finding-history'
 import type { WorkspaceTimesRequest } from '@/workspace/history/workspace-times'
 import { endTimesWork, workspaceTimesInWorker } from './workspace-times-worker'
+import { policyFactsInWorker } from './workspace-policy-facts-worker'
 import { endCountsWork, settleCountsInWorker, SupersededSettlingError } from './settle-counts-worker'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { useAdvisoryIndexer } from './advisory-indexer'
@@ -337,6 +338,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       ...(name && typeof Worker !== 'undefined'
         ? {
             times: (request: WorkspaceTimesRequest) => workspaceTimesInWorker(name, request),
+            policyFacts: (request) => policyFactsInWorker({ database: name, ...request }),
             keptTimeline: async (inputs: string) => readKeptTimeline(await open(name), inputs, Date.now()),
           }
         : {}),

@@ -123,16 +123,26 @@ describe('the policy facts of a workspace', () => {
       tool: 'Grype',
     })
     const shared: RepositoryDigest[] = [
-      { repository: 'one', issues: [], vulnerabilities: [log4j, log4j], endpoints: [] },
-      { repository: 'two', issues: [], vulnerabilities: [log4j], endpoints: [] },
+      { repository: 'a-one', issues: [], vulnerabilities: [log4j], endpoints: [] },
+      { repository: 'b-two', issues: [], vulnerabilities: [log4j, log4j], endpoints: [] },
+      { repository: 'c-three', issues: [], vulnerabilities: [log4j], endpoints: [] },
     ]
-    const facts = await policyFactsOf([summary('one'), summary('two')], shared, [], now)
+    const names = ['a-one', 'b-two', 'c-three']
+    const facts = await policyFactsOf(
+      names.map((name) => summary(name)),
+      shared,
+      [],
+      now,
+    )
     expect(facts.repositories.map(({ name, findings }) => [name, findings.map((finding) => finding.count)])).toEqual([
-      ['one', [2]],
-      ['two', [1]],
+      ['a-one', [1]],
+      ['b-two', [2]],
+      ['c-three', [1]],
     ])
-    const [one, two] = facts.repositories
-    expect(one.findings[0]).not.toBe(two.findings[0])
+    // Alike to none in its repository, it is one object wherever it recurs; counted twice, a copy.
+    const [one, two, three] = facts.repositories
+    expect(one.findings[0]).toBe(three.findings[0])
+    expect(two.findings[0]).not.toBe(one.findings[0])
   })
 
   it('keeps findings of one rule apart when their kind, severity or CWEs differ, in the order first seen', () => {
@@ -149,8 +159,9 @@ describe('the policy facts of a workspace', () => {
         ruleId,
         severity,
         cwes,
+        count: 1,
         closed: false,
-      }) as FactFinding
+      }) satisfies FactFinding
     const covers = new Map()
     const grouped = openFindingsOf(
       [

@@ -24,15 +24,16 @@ interface Tally {
   cwes: Set<string>
 }
 
-/** A finding of a digest as the checks read it. */
-export interface FactFinding {
+/**
+ * A finding of a digest as the checks read it: itself the open finding of a repository where no
+ * other finding is alike, so that a vulnerability recurring across repositories is one object.
+ */
+export interface FactFinding extends CheckedFinding {
   kind: 'vulnerability' | 'policy-issue'
-  key: string
   tool: string
   /** A code finding's rule, a vulnerability's advisory id. */
   ruleId: string
-  severity: CheckedFinding['severity']
-  cwes: readonly string[]
+  count: 1
   /** Closed by a VEX statement in the file: never open. */
   closed: boolean
 }
@@ -40,14 +41,17 @@ export interface FactFinding {
 /**
  * The open findings of one repository, alike ones grouped (one kind, rule, severity and CWEs);
  * `covers` learns what each tool reported. Alike findings are found by rule, then compared: no
- * text is made per finding (a million findings made a million keys, all garbage at once).
+ * text is made per finding (a million findings made a million keys, all garbage at once). A
+ * finding alike to none is its own group, the fact itself: only a group of two or more is a new
+ * object, with its count.
  */
 export function openFindingsOf(
   findings: readonly FactFinding[],
   open: (index: number) => boolean,
   covers: Map<string, Tally>,
 ): CheckedFinding[] {
-  const byRule = new Map<string, CheckedFinding[]>()
+  /** Each rule's groups, by their place in `grouped`. */
+  const byRule = new Map<string, number[]>()
   const grouped: CheckedFinding[] = []
   findings.forEach((finding, index) => {
     let tally = covers.get(finding.tool)
@@ -57,23 +61,20 @@ export function openFindingsOf(
     if (finding.closed || !open(index)) return
     let ofRule = byRule.get(finding.ruleId)
     if (!ofRule) byRule.set(finding.ruleId, (ofRule = []))
-    const alike = ofRule.find(
-      (other) =>
-        other.kind === finding.kind && other.severity === finding.severity && sameItems(other.cwes, finding.cwes),
-    )
-    if (alike) alike.count = (alike.count ?? 1) + 1
+    const alike = ofRule.find((place) => {
+      const other = grouped[place]
+      return other.kind === finding.kind && other.severity === finding.severity && sameItems(other.cwes, finding.cwes)
+    })
+    if (alike === undefined) {
+      ofRule.push(grouped.length)
+      grouped.push(finding)
+      return
+    }
+    const group = grouped[alike]
+    if (group.count !== 1) group.count = (group.count ?? 1) + 1
     else {
-      const first: CheckedFinding = {
-        key: finding.key,
-        tool: finding.tool,
-        ruleId: finding.ruleId,
-        cwes: finding.cwes,
-        severity: finding.severity,
-        kind: finding.kind,
-        count: 1,
-      }
-      ofRule.push(first)
-      grouped.push(first)
+      const { key, tool, ruleId, cwes, severity, kind } = group
+      grouped[alike] = { key, tool, ruleId, cwes, severity, kind, count: 2 }
     }
   })
   return grouped
@@ -110,6 +111,7 @@ function readDigest(
         ruleId: view.cve,
         severity: view.severity,
         cwes: view.cwes ?? [],
+        count: 1,
         closed: closedByVex(view),
       }
       views.set(text, (read = { view, fact }))
@@ -126,6 +128,7 @@ function readDigest(
       ruleId: issue.ruleId,
       severity: issue.severity,
       cwes: issue.cwes ?? [],
+      count: 1,
       closed: false,
     })
     if (decidable) decidables.push(decidableIssue(digest.repository, issue))
@@ -133,49 +136,103 @@ function readDigest(
   return { findings, decidables }
 }
 
-/** The facts of every repository summarised, read from their digests in slices. */
-export async function policyFactsOf(
-  summaries: readonly RepositorySummary[],
+/** What the facts need of a repository's summary: small enough to hand to a worker. */
+export interface FactSubject {
+  name: string
+  tools: readonly string[]
+  /** An API description of it was imported: its endpoints are checked. */
+  described: boolean
+}
+
+export const factSubjectOf = (summary: RepositorySummary): FactSubject => ({
+  name: summary.name,
+  tools: summary.tools,
+  described: (summary.apis ?? emptyApiSummary()).documents.length > 0,
+})
+
+/** A repository's facts, but what its tools cover, which the whole workspace decides. */
+export interface RepositoryFacts {
+  name: string
+  tools: readonly string[]
+  findings: CheckedFinding[]
+  endpoints?: CheckedEndpoint[]
+}
+
+/**
+ * The facts as they are worked out, and handed over from a worker: each tool's coverage once,
+ * not in every repository it scanned (a scanner's rules are every advisory it reported).
+ */
+export interface PolicyFactParts {
+  repositories: RepositoryFacts[]
+  scanners: ScannerCoverage[]
+}
+
+/** Every repository's facts, read from their digests in slices. */
+export async function policyFactPartsOf(
+  subjects: readonly FactSubject[],
   digests: readonly RepositoryDigest[],
   decisions: readonly DecisionEntry[],
   now: Date,
-): Promise<PolicyFacts> {
+): Promise<PolicyFactParts> {
   const digestOf = new Map(digests.map((digest) => [digest.repository, digest]))
   const covers = new Map<string, Tally>()
   const views = new Map<string, VulnerabilityRead>()
   const reader = new DigestReader()
-  const read: { summary: RepositorySummary; findings: CheckedFinding[]; endpoints?: CheckedEndpoint[] }[] = []
+  const repositories: RepositoryFacts[] = []
   const slices = timeSlices(yieldToEverything)
-  for (const summary of summaries) {
-    const digest = digestOf.get(summary.name)
+  for (const { name, tools, described } of subjects) {
+    const digest = digestOf.get(name)
     const { findings: all, decidables } = digest
       ? readDigest(digest, views, decisions.length > 0)
       : { findings: [], decidables: [] }
     const effective = decisions.length > 0 ? resolveDecisions(decidables, decisions, { now }).effective : undefined
     const findings = openFindingsOf(all, (index) => effective === undefined || isOpen(effective[index]), covers)
-    const described = (summary.apis ?? emptyApiSummary()).documents.length > 0
     const endpoints = described
       ? (digest?.endpoints ?? []).map((text) => {
           const { method, path, pii, pci, phi, auth } = reader.endpoint(text)
           return { method, path, pii, pci, phi, auth }
         })
       : undefined
-    read.push({ summary, findings, endpoints })
+    repositories.push({ name, tools, findings, ...(endpoints ? { endpoints } : {}) })
     if (slices.due()) await slices.next()
   }
-  const scanners = new Map<string, ScannerCoverage>()
+  const scanners = [...covers].map(([tool, tally]) => ({ tool, rules: [...tally.rules], cwes: [...tally.cwes] }))
+  return { repositories, scanners }
+}
+
+/** About how many findings a part handed over by a worker holds: the page copies each part in one task, a few ms. */
+export const FINDINGS_PER_PART = 20_000
+
+/** The repositories in parts of about FINDINGS_PER_PART findings. */
+export function partsOf(repositories: readonly RepositoryFacts[]): RepositoryFacts[][] {
+  const parts: RepositoryFacts[][] = []
+  let part: RepositoryFacts[] = []
+  let findings = 0
+  for (const repository of repositories) {
+    part.push(repository)
+    findings += repository.findings.length + (repository.endpoints?.length ?? 0) + 1
+    if (findings >= FINDINGS_PER_PART) {
+      parts.push(part)
+      part = []
+      findings = 0
+    }
+  }
+  if (part.length > 0) parts.push(part)
+  return parts
+}
+
+/** The facts the checks read, from their parts: each repository with its tools' coverage. */
+export function policyFactsFromParts(summaries: readonly RepositorySummary[], parts: PolicyFactParts): PolicyFacts {
+  const scanners = new Map(parts.scanners.map((scanner) => [scanner.tool, scanner]))
+  // A tool that scanned without reporting anything covers nothing that is known.
   const scannerOf = (tool: string) => {
     let scanner = scanners.get(tool)
-    if (!scanner) {
-      const tally = covers.get(tool)
-      scanner = { tool, rules: [...(tally?.rules ?? [])], cwes: [...(tally?.cwes ?? [])] }
-      scanners.set(tool, scanner)
-    }
+    if (!scanner) scanners.set(tool, (scanner = { tool, rules: [], cwes: [] }))
     return scanner
   }
-  const repositories: CheckedRepository[] = read.map(({ summary, findings, endpoints }) => ({
-    name: summary.name,
-    scanners: summary.tools.map(scannerOf),
+  const repositories: CheckedRepository[] = parts.repositories.map(({ name, tools, findings, endpoints }) => ({
+    name,
+    scanners: tools.map(scannerOf),
     findings,
     ...(endpoints ? { endpoints } : {}),
   }))
@@ -185,4 +242,14 @@ export async function policyFactsOf(
     ...(summary.tools.length > 0 ? { lastScannedAt: summary.scannedAt } : {}),
   }))
   return { repositories, health }
+}
+
+/** The facts of every repository summarised, read from their digests in slices. */
+export async function policyFactsOf(
+  summaries: readonly RepositorySummary[],
+  digests: readonly RepositoryDigest[],
+  decisions: readonly DecisionEntry[],
+  now: Date,
+): Promise<PolicyFacts> {
+  return policyFactsFromParts(summaries, await policyFactPartsOf(summaries.map(factSubjectOf), digests, decisions, now))
 }

@@ -10,7 +10,13 @@ import { timeSlices, yieldToMain } from '@/lib/yield'
 import { buildAdvisoryIndex, fromStoredAdvisoryIndex, type StoredAdvisoryIndex } from './advisory-index'
 import { DigestReader, type RepositoryDigest } from './digest'
 import { findingViews } from './finding-views'
-import { policyFactsOf } from './policy-facts'
+import {
+  factSubjectOf,
+  policyFactPartsOf,
+  policyFactsFromParts,
+  type FactSubject,
+  type PolicyFactParts,
+} from './policy-facts'
 import type { Finding } from './model'
 import { emptyApiSummary, type RepositorySummary } from './store/schema'
 import { uniqueFindings } from './identity'
@@ -179,8 +185,15 @@ export function workspaceDataSource(
       now,
       sla,
     ),
-    // Read when a policy page first asks; the digests are let go once summarised.
-    policyFacts: once(async () => policyFactsOf(sorted, (await indexes.digests()).digests, decisions, new Date(now))),
+    // Read when a policy page first asks: in a worker where one runs (the page then copies only
+    // the facts), else here, the digests let go once summarised.
+    policyFacts: once(async () => {
+      const subjects = sorted.map(factSubjectOf)
+      const parts = indexes.policyFacts
+        ? await indexes.policyFacts({ repositories: subjects, now })
+        : await policyFactPartsOf(subjects, (await indexes.digests()).digests, decisions, new Date(now))
+      return policyFactsFromParts(sorted, parts)
+    }),
     apiDocuments: () =>
       sorted.flatMap((summary): ApiDocumentListing[] =>
         (summary.apis ?? emptyApiSummary()).documents.map((document) => ({
@@ -342,6 +355,8 @@ export interface WorkspaceIndexes {
   /** The dashboard's timeline kept from the last visit, when it still holds for these inputs (`timesInputs`). */
   keptTimeline?: (inputs: string) => Promise<KeptTimeline | undefined>
   digests: () => Promise<{ digests: RepositoryDigest[]; generation: number }>
+  /** The policy's facts worked out in a worker from the digests and decisions it reads; without it, on the page. */
+  policyFacts?: (request: { repositories: FactSubject[]; now: number }) => Promise<PolicyFactParts>
   /** The findings' generation alone (`digests` gives it too), read without the digests. */
   generation?: () => Promise<number>
   storedAdvisories: () => Promise<StoredAdvisoryIndex | undefined>

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import type { CheckedFinding } from '@/data/policy-checks'
+import { logOf } from '@tests/helpers/triage'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import { policyFactPartsOf, factSubjectOf, type PolicyFactParts } from '@/workspace/policy-facts'
+import { recordDecisionEntries } from '@/workspace/store/decisions'
+import { listDigests, listRepositories } from '@/workspace/store/reads'
+import { openWorkspace, workspaceName } from '@/workspace/store/schema'
+import { policyFactsInWorker, SupersededFactsError } from './workspace-policy-facts-worker'
+
+deleteTestWorkspacesAfterEach()
+
+const now = Date.parse('2026-03-01T12:00:00Z')
+
+/** The facts as the checks read them, whatever else their objects hold. */
+const readable = ({ repositories, scanners }: PolicyFactParts) => ({
+  scanners,
+  repositories: repositories.map(({ findings, ...repository }) => ({
+    ...repository,
+    findings: findings.map(({ key, tool, ruleId, severity, kind, cwes, count }: CheckedFinding) => ({
+      key,
+      tool,
+      ruleId,
+      severity,
+      kind,
+      cwes,
+      count,
+    })),
+  })),
+})
+
+describe('the policy facts worked out in a worker', () => {
+  it('gives the facts the page would work out, with the decisions the workspace holds', async () => {
+    const identity = await workspaceWithExamples()
+    const database = await workspaceName(identity.issuer, identity.subject)
+    const opened = await openWorkspace(database)
+    const summaries = await listRepositories(opened)
+    const { digests } = await listDigests(opened)
+    // A decision the worker reads from the workspace: one open finding of the page's facts leaves.
+    const onPageBefore = await policyFactPartsOf(summaries.map(factSubjectOf), digests, [], new Date(now))
+    const decided = onPageBefore.repositories.find((repository) => repository.findings.length > 0)!
+    const decisions = logOf([
+      {
+        state: 'false-positive',
+        scope: { kind: 'finding', repository: decided.name, findingKey: decided.findings[0].key },
+        reason: 'Not reachable',
+      },
+    ])
+    await recordDecisionEntries(opened, decisions)
+    opened.close()
+    const onPage = await policyFactPartsOf(summaries.map(factSubjectOf), digests, decisions, new Date(now))
+
+    const inWorker = await policyFactsInWorker({ database, repositories: summaries.map(factSubjectOf), now })
+
+    expect(inWorker.repositories.map((repository) => repository.name)).toEqual(summaries.map(({ name }) => name))
+    expect(inWorker.repositories.some((repository) => repository.findings.length > 1)).toBe(true)
+    expect(readable(inWorker)).toEqual(readable(onPage))
+    expect(readable(inWorker)).not.toEqual(readable(onPageBefore))
+  })
+
+  it('answers the latest request for a workspace and ends the one it replaced', async () => {
+    const identity = await workspaceWithExamples()
+    const database = await workspaceName(identity.issuer, identity.subject)
+    const request = { database, repositories: [], now }
+    const first = policyFactsInWorker(request)
+    const second = policyFactsInWorker(request)
+    await expect(first).rejects.toBeInstanceOf(SupersededFactsError)
+    expect(await second).toEqual({ repositories: [], scanners: expect.any(Array) })
+  })
+})

@@ -1,0 +1,46 @@
+import { FactsUnpacker } from '@/workspace/packed-facts'
+import type { PolicyFactParts, RepositoryFacts } from '@/workspace/policy-facts'
+import type { PolicyFactsReply, PolicyFactsRequest } from '@/workspace/policy-facts.worker'
+import { workerPerWorkspace } from './workspace-worker-runs'
+
+/** What the page makes of the worker's replies: the parts unpacked as they come, then the whole. */
+type Received = Exclude<PolicyFactsReply, { failed: string }> | { facts: PolicyFactParts }
+
+/** A newer read of the workspace asked for the facts: this answer would show nowhere. */
+export class SupersededFactsError extends Error {
+  constructor() {
+    super('The policy facts were asked for again for a newer read of the workspace.')
+  }
+}
+
+const factsWork = workerPerWorkspace(
+  {
+    create: () => new Worker(new URL('../workspace/policy-facts.worker.ts', import.meta.url), { type: 'module' }),
+    message: (request: PolicyFactsRequest) => request,
+    receiver: () => {
+      const unpacker = new FactsUnpacker()
+      const repositories: RepositoryFacts[] = []
+      return (reply: Received): Received | undefined => {
+        if ('part' in reply) {
+          for (const repository of unpacker.unpack(reply.part)) repositories.push(repository)
+          return undefined
+        }
+        return 'scanners' in reply ? { facts: { repositories, scanners: reply.scanners } } : reply
+      }
+    },
+  },
+  (reply: Received): PolicyFactParts => {
+    if (!('facts' in reply)) throw new Error('The policy facts came without their end.')
+    return reply.facts
+  },
+  (reason) => new Error(reason),
+  () => new SupersededFactsError(),
+)
+
+/**
+ * The facts the policy's checks read, worked out in a worker from the workspace's digests and
+ * decisions: the page unpacks each part in a short task as it comes. A request ends the one
+ * before it for the same workspace.
+ */
+export const policyFactsInWorker = (request: PolicyFactsRequest): Promise<PolicyFactParts> =>
+  factsWork.run(request.database, request)

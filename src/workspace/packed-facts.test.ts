@@ -1,0 +1,101 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { CheckedFinding } from '@/data/policy-checks'
+import { FactsPacker, FactsUnpacker } from './packed-facts'
+import type { RepositoryFacts } from './policy-facts'
+
+/** A finding as the checks read it: the fields a packed part carries, whatever else the object holds. */
+const checked = ({ key, tool, ruleId, severity, kind, cwes, count }: CheckedFinding): CheckedFinding => ({
+  key,
+  severity,
+  cwes: [...cwes],
+  count: count ?? 1,
+  ...(tool === undefined ? {} : { tool }),
+  ...(ruleId === undefined ? {} : { ruleId }),
+  ...(kind === undefined ? {} : { kind }),
+})
+
+const roundTrip = (parts: RepositoryFacts[][]) => {
+  const packer = new FactsPacker()
+  const unpacker = new FactsUnpacker()
+  return parts.flatMap((part) => unpacker.unpack(packer.pack(part)))
+}
+
+const log4j = {
+  kind: 'vulnerability',
+  key: 'CVE-2021-44228|log4j-core@2.14.1',
+  tool: 'Grype',
+  ruleId: 'CVE-2021-44228',
+  severity: 'Critical',
+  cwes: ['CWE-502', 'CWE-917'],
+  count: 1,
+  closed: false,
+} as const
+const xss: CheckedFinding = { key: 'js/xss|a.ts', ruleId: 'js/xss', severity: 'High', cwes: ['CWE-79'], count: 3 }
+
+describe('the policy facts packed for the page', () => {
+  it('unpacks each repository with its findings, tools and endpoints, across parts', () => {
+    const endpoint = { method: 'GET', path: '/users', pii: true, pci: false, phi: false, auth: 'None' as const }
+    const parts: RepositoryFacts[][] = [
+      [
+        { name: 'billing', tools: ['Grype'], findings: [log4j, xss] },
+        { name: 'docs', tools: [], findings: [] },
+      ],
+      [{ name: 'api', tools: ['Grype', 'CodeQL'], findings: [{ ...log4j }], endpoints: [endpoint] }],
+    ]
+    const unpacked = roundTrip(parts)
+    expect(unpacked).toEqual([
+      { name: 'billing', tools: ['Grype'], findings: [checked(log4j), xss] },
+      { name: 'docs', tools: [], findings: [] },
+      { name: 'api', tools: ['Grype', 'CodeQL'], findings: [checked(log4j)], endpoints: [endpoint] },
+    ])
+  })
+
+  it('makes one object of a finding alike in many repositories, and sends its texts once', () => {
+    const packer = new FactsPacker()
+    const first = packer.pack([{ name: 'a', tools: ['Grype'], findings: [log4j] }])
+    // A copy of the same finding, in a later part: nothing new to send but where it is.
+    const second = packer.pack([
+      { name: 'b', tools: ['Grype'], findings: [{ ...log4j }] },
+      { name: 'c', tools: ['Grype'], findings: [{ ...log4j, count: 2 }] },
+    ])
+    expect(first.texts).toEqual(expect.arrayContaining(['Grype', 'Critical', 'CWE-502']))
+    expect(second.texts).toEqual([])
+    expect(second.findings.length / first.findings.length).toBe(1)
+    const unpacker = new FactsUnpacker()
+    const [a, b, c] = [...unpacker.unpack(first), ...unpacker.unpack(second)]
+    expect(a.findings[0]).toBe(b.findings[0])
+    expect(c.findings[0]).not.toBe(a.findings[0])
+    expect(c.findings[0].count).toBe(2)
+    expect(c.findings[0].cwes).toBe(a.findings[0].cwes)
+  })
+
+  it('gives back what was packed, for any facts', () => {
+    const text = fc.constantFrom('', 'a', 'CWE-79', 'Grype', 'x|y', 'é', 'a\nb', 'b')
+    const finding = fc.record(
+      {
+        key: text,
+        tool: text,
+        ruleId: text,
+        severity: fc.constantFrom('Critical', 'High', 'Medium', 'Low', 'Unknown' as const),
+        kind: fc.constantFrom('vulnerability', 'policy-issue' as const),
+        cwes: fc.array(text, { maxLength: 3 }),
+        count: fc.integer({ min: 1, max: 5 }),
+      },
+      { requiredKeys: ['key', 'severity', 'cwes', 'count'] },
+    )
+    const repository = fc.record({
+      name: fc.string(),
+      tools: fc.array(text, { maxLength: 2 }),
+      findings: fc.array(finding, { maxLength: 6 }),
+    })
+    fc.assert(
+      fc.property(fc.array(fc.array(repository, { maxLength: 4 }), { maxLength: 4 }), (parts) => {
+        const expected = parts
+          .flat()
+          .map((repository) => ({ ...repository, findings: repository.findings.map(checked) }))
+        expect(roundTrip(parts)).toEqual(expected)
+      }),
+    )
+  })
+})

@@ -1,0 +1,51 @@
+/// <reference lib="webworker" />
+import type { ScannerCoverage } from '@/data/policy-checks'
+import { LOG_RECORDS_PER_READ, readLog } from './store/decisions'
+import { listDigests } from './store/reads'
+import { openWorkspace } from './store/schema'
+import { FactsPacker, packedBuffers, type PackedFacts } from './packed-facts'
+import { partsOf, policyFactPartsOf, type FactSubject } from './policy-facts'
+
+/**
+ * What the page sends: the workspace's database, its repositories in the page's order, and the
+ * time the decisions are read at. The worker reads the digests and the decisions itself: reading
+ * every digest on the page left it hundreds of megabytes to collect, a pause of its own later.
+ */
+export interface PolicyFactsRequest {
+  database: string
+  repositories: FactSubject[]
+  now: number
+}
+
+/** Repositories' facts in packed parts, then what each tool covers, last. */
+export type PolicyFactsReply = { part: PackedFacts } | { scanners: ScannerCoverage[] } | { failed: string }
+
+const scope = self as unknown as DedicatedWorkerGlobalScope
+
+scope.onmessage = async ({ data }: MessageEvent<PolicyFactsRequest>) => {
+  try {
+    const database = await openWorkspace(data.database)
+    try {
+      const [{ digests }, decisions] = await Promise.all([
+        listDigests(database),
+        readLog(database, undefined, { recordsPerRead: LOG_RECORDS_PER_READ }).then((read) => read.log),
+      ])
+      const { repositories, scanners } = await policyFactPartsOf(
+        data.repositories,
+        digests,
+        decisions,
+        new Date(data.now),
+      )
+      const packer = new FactsPacker()
+      for (const repositoriesOfPart of partsOf(repositories)) {
+        const part = packer.pack(repositoriesOfPart)
+        scope.postMessage({ part } satisfies PolicyFactsReply, packedBuffers(part))
+      }
+      scope.postMessage({ scanners } satisfies PolicyFactsReply)
+    } finally {
+      database.close()
+    }
+  } catch (error) {
+    scope.postMessage({ failed: error instanceof Error ? error.message : String(error) } satisfies PolicyFactsReply)
+  }
+}
