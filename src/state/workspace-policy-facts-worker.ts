@@ -1,17 +1,10 @@
 import { FactsUnpacker } from '@/workspace/packed-facts'
-import type { PolicyFactParts, RepositoryFacts } from '@/workspace/policy-facts'
+import { SupersededFactsError, type PolicyFactParts, type RepositoryFacts } from '@/workspace/policy-facts'
 import type { PolicyFactsReply, PolicyFactsRequest } from '@/workspace/policy-facts.worker'
 import { workerPerWorkspace } from './workspace-worker-runs'
 
 /** What the page makes of the worker's replies: the parts unpacked as they come, then the whole. */
 type Received = Exclude<PolicyFactsReply, { failed: string }> | { facts: PolicyFactParts }
-
-/** A newer read of the workspace asked for the facts: this answer would show nowhere. */
-export class SupersededFactsError extends Error {
-  constructor() {
-    super('The policy facts were asked for again for a newer read of the workspace.')
-  }
-}
 
 const factsWork = workerPerWorkspace(
   {
@@ -33,14 +26,16 @@ const factsWork = workerPerWorkspace(
     if (!('facts' in reply)) throw new Error('The policy facts came without their end.')
     return reply.facts
   },
-  (reason) => new Error(reason),
+  (reason) => new Error(`The policy's facts could not be worked out in a worker: ${reason}`),
   () => new SupersededFactsError(),
 )
 
 /**
  * The facts the policy's checks read, worked out in a worker from the workspace's digests and
  * decisions: the page unpacks each part in a short task as it comes. A request ends the one
- * before it for the same workspace.
+ * before it for the same workspace. Unlike the days to fix, the work is not ended before a
+ * write: its reads are short transactions (a write waits for one), and the data source the write
+ * makes asks again, which ends it.
  */
 export const policyFactsInWorker = (request: PolicyFactsRequest): Promise<PolicyFactParts> =>
   factsWork.run(request.database, request)

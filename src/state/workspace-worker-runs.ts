@@ -6,8 +6,11 @@ interface Running {
   reject: (error: Error) => void
 }
 
-/** A worker that answers one message with one reply, or `{ failed }` with why it could not. */
-export interface OneReplyWorker<Input, Reply = unknown> {
+/**
+ * A kind of work a worker does for a workspace: it answers one message with one reply, or with
+ * parts and a last reply, or `{ failed }` with why it could not.
+ */
+export interface WorkspaceWorkerKind<Input, Reply = unknown> {
   /** Written out here, not passed a URL: the bundler finds a worker only where its URL is written. */
   create: () => Worker
   /** The message that starts the work. */
@@ -26,7 +29,7 @@ export interface OneReplyWorker<Input, Reply = unknown> {
  * back). An ended request rejects with the error `superseded` makes.
  */
 export function workerPerWorkspace<Input, Reply extends object, Answer>(
-  worker: OneReplyWorker<Input, Exclude<Reply, { failed: string }>>,
+  worker: WorkspaceWorkerKind<Input, Exclude<Reply, { failed: string }>>,
   answer: (reply: Exclude<Reply, { failed: string }>) => Answer,
   failure: (reason: string) => Error,
   superseded: () => Error,
@@ -42,7 +45,13 @@ export function workerPerWorkspace<Input, Reply extends object, Answer>(
         create: worker.create,
         request: (input) => ({ message: worker.message(input) }),
         receive: (reply) => {
-          const last = 'failed' in reply ? reply : take(reply as Answered)
+          let last: Reply | { failed: string } | undefined
+          try {
+            last = 'failed' in reply ? reply : take(reply as Answered)
+          } catch (error) {
+            // A part the page could not take: the answer fails, and the worker is ended.
+            last = { failed: error instanceof Error ? error.message : String(error) }
+          }
           answered = last !== undefined
           return last
         },
@@ -62,7 +71,12 @@ export function workerPerWorkspace<Input, Reply extends object, Answer>(
         self.end = runWorker(job, input, (reply) => {
           if (running.get(database) === self) running.delete(database)
           if ('failed' in reply) reject(failure(reply.failed))
-          else resolve(answer(reply as Answered))
+          else
+            try {
+              resolve(answer(reply as Answered))
+            } catch (error) {
+              reject(failure(error instanceof Error ? error.message : String(error)))
+            }
         })
       })
     },

@@ -3,10 +3,11 @@ import type { FindingSeverity } from '@/data/findings'
 import type { RepositoryFacts } from './policy-facts'
 
 /*
- * The policy facts as a worker hands them to the page, part by part. A structured copy of the
- * facts themselves made every finding and each of its texts anew on the page (a million findings:
- * the page's heap doubled, to 180 MB). Packed, each text and each distinct finding (the same rule,
- * severity, CWEs and count in many repositories) is sent once, in numbers, and made once on the page.
+ * The policy facts' findings as a worker hands them to the page, part by part. A structured copy
+ * of the facts themselves made every finding and each of its texts anew on the page (a million
+ * findings: the page's heap doubled, to 180 MB). Packed, each text and each distinct finding (the
+ * same key, tool, rule, severity, kind, CWEs and count, as a group recurring in many repositories
+ * is) is sent once, in numbers, and made once on the page.
  */
 
 /** Numbers per finding in `PackedFacts.findings`: tool, rule, severity, kind, CWE list, count. */

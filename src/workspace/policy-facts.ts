@@ -53,6 +53,8 @@ export function openFindingsOf(
   /** Each rule's groups, by their place in `grouped`. */
   const byRule = new Map<string, number[]>()
   const grouped: CheckedFinding[] = []
+  /** The groups of two or more: copies of their first fact, whose count is theirs to change. */
+  const copies = new Set<CheckedFinding>()
   findings.forEach((finding, index) => {
     let tally = covers.get(finding.tool)
     if (!tally) covers.set(finding.tool, (tally = { rules: new Set(), cwes: new Set() }))
@@ -71,10 +73,12 @@ export function openFindingsOf(
       return
     }
     const group = grouped[alike]
-    if (group.count !== 1) group.count = (group.count ?? 1) + 1
+    if (copies.has(group)) group.count = (group.count ?? 1) + 1
     else {
       const { key, tool, ruleId, cwes, severity, kind } = group
-      grouped[alike] = { key, tool, ruleId, cwes, severity, kind, count: 2 }
+      const copy = { key, tool, ruleId, cwes, severity, kind, count: 2 }
+      copies.add(copy)
+      grouped[alike] = copy
     }
   })
   return grouped
@@ -136,6 +140,14 @@ function readDigest(
   return { findings, decidables }
 }
 
+/** A newer read of the workspace asked for the facts: this answer would show nowhere. */
+export class SupersededFactsError extends Error {
+  constructor() {
+    super("The policy's facts are worked out again for a newer state of the workspace.")
+    this.name = 'SupersededFactsError'
+  }
+}
+
 /** What the facts need of a repository's summary: small enough to hand to a worker. */
 export interface FactSubject {
   name: string
@@ -167,12 +179,16 @@ export interface PolicyFactParts {
   scanners: ScannerCoverage[]
 }
 
-/** Every repository's facts, read from their digests in slices. */
+/**
+ * Every repository's facts, read from their digests: on the page in slices (`sliced`), in a
+ * worker, where no frame waits, in one go.
+ */
 export async function policyFactPartsOf(
   subjects: readonly FactSubject[],
   digests: readonly RepositoryDigest[],
   decisions: readonly DecisionEntry[],
   now: Date,
+  { sliced = true }: { sliced?: boolean } = {},
 ): Promise<PolicyFactParts> {
   const digestOf = new Map(digests.map((digest) => [digest.repository, digest]))
   const covers = new Map<string, Tally>()
@@ -194,7 +210,7 @@ export async function policyFactPartsOf(
         })
       : undefined
     repositories.push({ name, tools, findings, ...(endpoints ? { endpoints } : {}) })
-    if (slices.due()) await slices.next()
+    if (sliced && slices.due()) await slices.next()
   }
   const scanners = [...covers].map(([tool, tally]) => ({ tool, rules: [...tally.rules], cwes: [...tally.cwes] }))
   return { repositories, scanners }

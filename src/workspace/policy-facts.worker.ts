@@ -35,6 +35,7 @@ scope.onmessage = async ({ data }: MessageEvent<PolicyFactsRequest>) => {
         digests,
         decisions,
         new Date(data.now),
+        { sliced: false },
       )
       const packer = new FactsPacker()
       for (const repositoriesOfPart of partsOf(repositories)) {

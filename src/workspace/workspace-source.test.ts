@@ -22,6 +22,8 @@ import { emptyApiSummary, type RepositorySummary } from './store/schema'
 import { emptyCounts } from '@/data/findings'
 import { addScans, emptyHistory } from './history/finding-history'
 import { workspaceTimes } from './history/workspace-times'
+import { SupersededFactsError } from './policy-facts'
+import type { DataSource } from '@/data/data-source'
 
 const summary = (name: string, isPrivate = false): RepositorySummary => ({
   name,
@@ -303,5 +305,52 @@ describe('the days to fix of the workspace’s vulnerabilities', () => {
     const source = workspaceDataSource(summaries, async () => [], indexes, now)
     expect(await source.vulnerabilitySla!()).toBeUndefined()
     expect((await source.vulnerabilityIndex()).occurrences.finding).toHaveLength(3)
+  })
+})
+
+describe('the policy facts of the workspace', () => {
+  const names = (facts: Awaited<ReturnType<NonNullable<DataSource['policyFacts']>>>) =>
+    facts.repositories.map(({ name, findings }) => [name, findings.map((finding) => finding.ruleId)])
+
+  it('takes the facts a worker worked out, the tools’ coverage joined to each repository', async () => {
+    const { indexes } = storage(1)
+    const policyFacts = vi.fn(async () => ({
+      repositories: [
+        { name: 'alpha', tools: ['Grype'], findings: [] },
+        {
+          name: 'beta',
+          tools: ['Grype'],
+          findings: [{ key: 'k', ruleId: 'CVE-9', severity: 'Low' as const, cwes: [] }],
+        },
+      ],
+      scanners: [{ tool: 'Grype', rules: ['CVE-9'], cwes: [] }],
+    }))
+    const facts = await sourceOf({ ...indexes, policyFacts }).policyFacts!()
+    expect(policyFacts).toHaveBeenCalledWith({
+      repositories: [
+        { name: 'alpha', tools: ['Grype'], described: false },
+        { name: 'beta', tools: ['Grype'], described: false },
+      ],
+      now: expect.any(Number),
+    })
+    expect(names(facts)).toEqual([
+      ['alpha', []],
+      ['beta', ['CVE-9']],
+    ])
+    expect(facts.repositories[1].scanners).toEqual([{ tool: 'Grype', rules: ['CVE-9'], cwes: [] }])
+  })
+
+  it('works the facts out on the page when the worker fails, and not when a newer read asked', async () => {
+    const { indexes } = storage(1)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const failing = { ...indexes, policyFacts: async () => Promise.reject(new Error('The worker could not start')) }
+    expect(names(await sourceOf(failing).policyFacts!())).toEqual([
+      ['alpha', ['GHSA-x']],
+      ['beta', ['CVE-1', 'CVE-2']],
+    ])
+    expect(warn).toHaveBeenCalledWith('The policy facts are worked out on the page', expect.any(Error))
+    warn.mockRestore()
+    const superseded = { ...indexes, policyFacts: async () => Promise.reject(new SupersededFactsError()) }
+    await expect(sourceOf(superseded).policyFacts!()).rejects.toBeInstanceOf(SupersededFactsError)
   })
 })

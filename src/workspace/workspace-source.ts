@@ -14,6 +14,7 @@ import {
   factSubjectOf,
   policyFactPartsOf,
   policyFactsFromParts,
+  SupersededFactsError,
   type FactSubject,
   type PolicyFactParts,
 } from './policy-facts'
@@ -186,12 +187,19 @@ export function workspaceDataSource(
       sla,
     ),
     // Read when a policy page first asks: in a worker where one runs (the page then copies only
-    // the facts), else here, the digests let go once summarised.
+    // the facts), else here, the digests let go once summarised. A worker that fails (it could
+    // not start, a read failed there) leaves the work to the page.
     policyFacts: once(async () => {
       const subjects = sorted.map(factSubjectOf)
+      const onPage = async () =>
+        policyFactPartsOf(subjects, (await indexes.digests()).digests, decisions, new Date(now))
       const parts = indexes.policyFacts
-        ? await indexes.policyFacts({ repositories: subjects, now })
-        : await policyFactPartsOf(subjects, (await indexes.digests()).digests, decisions, new Date(now))
+        ? await indexes.policyFacts({ repositories: subjects, now }).catch((error: unknown) => {
+            if (error instanceof SupersededFactsError) throw error
+            console.warn('The policy facts are worked out on the page', error)
+            return onPage()
+          })
+        : await onPage()
       return policyFactsFromParts(sorted, parts)
     }),
     apiDocuments: () =>
