@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import type { DataSource, PolicyFacts } from '@/data/data-source'
+import type { DataSource, PolicyFacts, PolicyFactsProgress } from '@/data/data-source'
 import { evaluatePolicyChecks, type PolicyCheckResult } from '@/data/policy-checks'
 import type { PolicyLine } from '@/data/policy-document'
 import { useDataSource } from '@/state/data-source'
@@ -7,7 +7,7 @@ import { useDataSource } from '@/state/data-source'
 /** The policy's checks over the data source: only the workspace has the facts they read. */
 export type PolicyChecks =
   | { status: 'unavailable' }
-  | { status: 'loading' }
+  | { status: 'loading'; progress?: PolicyFactsProgress }
   | { status: 'failed'; message: string }
   | { status: 'ready'; facts: PolicyFacts; result: PolicyCheckResult }
 
@@ -17,10 +17,11 @@ type Loaded = { source: DataSource; facts: PolicyFacts } | { source: DataSource;
 export function usePolicyFacts(): PolicyFacts | Exclude<PolicyChecks, { status: 'ready' }> {
   const { source, status, problem } = useDataSource()
   const [loaded, setLoaded] = useState<Loaded>()
+  const [progress, setProgress] = useState<{ source: DataSource; progress: PolicyFactsProgress }>()
   useEffect(() => {
     if (!source.policyFacts) return
     let live = true
-    source.policyFacts().then(
+    source.policyFacts((progress) => live && setProgress({ source, progress })).then(
       (facts) => live && setLoaded({ source, facts }),
       (error: unknown) =>
         live &&
@@ -37,7 +38,8 @@ export function usePolicyFacts(): PolicyFacts | Exclude<PolicyChecks, { status: 
   if (status === 'loading') return { status: 'loading' }
   if (status === 'failed') return { status: 'failed', message: problem ?? 'The data source could not be read.' }
   if (!source.policyFacts) return { status: 'unavailable' }
-  if (loaded?.source !== source) return { status: 'loading' }
+  if (loaded?.source !== source)
+    return progress?.source === source ? { status: 'loading', progress: progress.progress } : { status: 'loading' }
   return 'facts' in loaded ? loaded.facts : { status: 'failed', message: loaded.message }
 }
 

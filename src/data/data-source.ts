@@ -34,6 +34,12 @@ export interface RepositoryFindings {
 }
 
 /** What the policy's pass rates and health scores read of every repository (the workspace's alone). */
+/** How far the policy facts' reading is: the repositories whose findings were read, of all. */
+export interface PolicyFactsProgress {
+  read: number
+  total: number
+}
+
 export interface PolicyFacts {
   repositories: CheckedRepository[]
   health: HealthRepository[]
@@ -80,8 +86,9 @@ export interface DataSource {
   /**
    * What the policy's checks and health read of every repository, made once per data source.
    * Only the workspace has it: sample and generated data show the policy pages' own figures.
+   * `onProgress` hears how far the reading is, where it can be told.
    */
-  policyFacts?: () => Promise<PolicyFacts>
+  policyFacts?: (onProgress?: (progress: PolicyFactsProgress) => void) => Promise<PolicyFacts>
   /** Trends and days to fix from the history the workspace keeps (sample and generated data keep none). */
   timeline?: (options: TimelineOptions) => Promise<TimelineSummary>
 }

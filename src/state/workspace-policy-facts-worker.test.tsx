@@ -51,12 +51,20 @@ describe('the policy facts worked out in a worker', () => {
     opened.close()
     const onPage = await policyFactPartsOf(summaries.map(factSubjectOf), digests, decisions, new Date(now))
 
-    const inWorker = await policyFactsInWorker({ database, repositories: summaries.map(factSubjectOf), now })
+    const progress: { read: number; total: number }[] = []
+    const inWorker = await policyFactsInWorker({
+      database,
+      repositories: summaries.map(factSubjectOf),
+      now,
+      onProgress: (told) => progress.push(told),
+    })
 
     expect(inWorker.repositories.map((repository) => repository.name)).toEqual(summaries.map(({ name }) => name))
     expect(inWorker.repositories.some((repository) => repository.findings.length > 1)).toBe(true)
     expect(readable(inWorker)).toEqual(readable(onPage))
     expect(readable(inWorker)).not.toEqual(readable(onPageBefore))
+    // Every digest read before the facts are worked out: the page heard so.
+    expect(progress.at(-1)).toEqual({ read: summaries.length, total: summaries.length })
   })
 
   it('answers the latest request for a workspace, the one it replaced rejected', async () => {

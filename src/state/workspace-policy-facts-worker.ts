@@ -1,3 +1,4 @@
+import type { PolicyFactsProgress } from '@/data/data-source'
 import { FactsUnpacker } from '@/workspace/packed-facts'
 import { SupersededFactsError, type PolicyFactParts, type RepositoryFacts } from '@/workspace/policy-facts'
 import type { PolicyFactsReply, PolicyFactsRequest } from '@/workspace/policy-facts.worker'
@@ -6,14 +7,22 @@ import { workerPerWorkspace } from './workspace-worker-runs'
 /** What the page makes of the worker's replies: the parts unpacked as they come, then the whole. */
 type Received = Exclude<PolicyFactsReply, { failed: string }> | { facts: PolicyFactParts }
 
+/** What the page asks: the worker's request, and who hears how far the reading is. */
+type PageRequest = PolicyFactsRequest & { onProgress?: (progress: PolicyFactsProgress) => void }
+
 const factsWork = workerPerWorkspace(
   {
     create: () => new Worker(new URL('../workspace/policy-facts.worker.ts', import.meta.url), { type: 'module' }),
-    message: (request: PolicyFactsRequest) => request,
-    receiver: () => {
+    // How far the reading is stays here, for the page.
+    message: ({ onProgress: _onProgress, ...request }: PageRequest): PolicyFactsRequest => request,
+    receiver: ({ onProgress }: PageRequest) => {
       const unpacker = new FactsUnpacker()
       const repositories: RepositoryFacts[] = []
       return (reply: Received): Received | undefined => {
+        if ('progress' in reply) {
+          onProgress?.(reply.progress)
+          return undefined
+        }
         if ('part' in reply) {
           for (const repository of unpacker.unpack(reply.part)) repositories.push(repository)
           return undefined
@@ -37,5 +46,5 @@ const factsWork = workerPerWorkspace(
  * write: its reads are short transactions (a write waits for one), and the data source the write
  * makes asks again, which ends it.
  */
-export const policyFactsInWorker = (request: PolicyFactsRequest): Promise<PolicyFactParts> =>
+export const policyFactsInWorker = (request: PageRequest): Promise<PolicyFactParts> =>
   factsWork.run(request.database, request)

@@ -20,7 +20,7 @@ export interface WorkspaceWorkerKind<Input, Reply = unknown> {
    * a new receiver per request, given each reply as it comes, which keeps a part and returns
    * undefined, or returns the answer's last reply (with what the parts brought).
    */
-  receiver?: () => (reply: Reply) => Reply | undefined
+  receiver?: (input: Input) => (reply: Reply) => Reply | undefined
 }
 
 /**
@@ -39,7 +39,7 @@ export function workerPerWorkspace<Input, Reply extends object, Answer>(
   return {
     run(database: string, input: Input): Promise<Answer> {
       running.get(database)?.reject(superseded())
-      const take = worker.receiver?.() ?? ((reply: Answered) => reply)
+      const take = worker.receiver?.(input) ?? ((reply: Answered) => reply)
       let answered = false
       const job: WorkerJob<Input, Reply | { failed: string }, Reply | { failed: string }> = {
         create: worker.create,

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import type { PolicyFactsProgress } from '@/data/data-source'
 import type { ScannerCoverage } from '@/data/policy-checks'
 import { LOG_RECORDS_PER_READ, readLog } from './store/decisions'
 import { listDigests } from './store/reads'
@@ -17,8 +18,15 @@ export interface PolicyFactsRequest {
   now: number
 }
 
-/** Repositories' facts in packed parts, then what each tool covers, last. */
-export type PolicyFactsReply = { part: PackedFacts } | { scanners: ScannerCoverage[] } | { failed: string }
+/** How far the reading is, now and then; the repositories' facts in packed parts; what each tool covers, last. */
+export type PolicyFactsReply =
+  | { progress: PolicyFactsProgress }
+  | { part: PackedFacts }
+  | { scanners: ScannerCoverage[] }
+  | { failed: string }
+
+/** How often the page hears how far the reading is: a message is a task of the page's. */
+const PROGRESS_EVERY_MS = 250
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
 
@@ -26,10 +34,18 @@ scope.onmessage = async ({ data }: MessageEvent<PolicyFactsRequest>) => {
   try {
     const database = await openWorkspace(data.database)
     try {
+      const total = data.repositories.length
+      let told = performance.now()
+      const onRead = (read: number) => {
+        if (performance.now() - told < PROGRESS_EVERY_MS) return
+        told = performance.now()
+        scope.postMessage({ progress: { read: Math.min(read, total), total } } satisfies PolicyFactsReply)
+      }
       const [{ digests }, decisions] = await Promise.all([
-        listDigests(database),
+        listDigests(database, { onRead }),
         readLog(database, undefined, { recordsPerRead: LOG_RECORDS_PER_READ }).then((read) => read.log),
       ])
+      scope.postMessage({ progress: { read: total, total } } satisfies PolicyFactsReply)
       const { repositories, scanners } = await policyFactPartsOf(
         data.repositories,
         digests,

@@ -23,7 +23,7 @@ import { emptyCounts } from '@/data/findings'
 import { addScans, emptyHistory } from './history/finding-history'
 import { workspaceTimes } from './history/workspace-times'
 import { SupersededFactsError } from './policy-facts'
-import type { DataSource } from '@/data/data-source'
+import type { DataSource, PolicyFactsProgress } from '@/data/data-source'
 
 const summary = (name: string, isPrivate = false): RepositorySummary => ({
   name,
@@ -332,6 +332,7 @@ describe('the policy facts of the workspace', () => {
         { name: 'beta', tools: ['Grype'], described: false },
       ],
       now: expect.any(Number),
+      onProgress: expect.any(Function),
     })
     expect(names(facts)).toEqual([
       ['alpha', []],
@@ -352,5 +353,36 @@ describe('the policy facts of the workspace', () => {
     warn.mockRestore()
     const superseded = { ...indexes, policyFacts: async () => Promise.reject(new SupersededFactsError()) }
     await expect(sourceOf(superseded).policyFacts!()).rejects.toBeInstanceOf(SupersededFactsError)
+  })
+
+  it('tells everyone who asked how far the reading is, while it goes on', async () => {
+    const { indexes } = storage(1)
+    let report: (progress: PolicyFactsProgress) => void = () => undefined
+    let finish: () => void = () => undefined
+    const policyFacts: WorkspaceIndexes['policyFacts'] = async ({ onProgress }) => {
+      report = (progress) => onProgress?.(progress)
+      await new Promise<void>((resolve) => (finish = resolve))
+      return { repositories: [], scanners: [] }
+    }
+    const source = sourceOf({ ...indexes, policyFacts })
+    const first: PolicyFactsProgress[] = []
+    const again: PolicyFactsProgress[] = []
+    const asked = source.policyFacts!((progress) => first.push(progress))
+    await Promise.resolve()
+    report({ read: 1, total: 2 })
+    // A screen opened again asks again: the same facts, and it hears the rest of the reading.
+    const askedAgain = source.policyFacts!((progress) => again.push(progress))
+    report({ read: 2, total: 2 })
+    finish()
+    expect(await askedAgain).toBe(await asked)
+    expect(first).toEqual([
+      { read: 1, total: 2 },
+      { read: 2, total: 2 },
+    ])
+    expect(again).toEqual([{ read: 2, total: 2 }])
+    const late: PolicyFactsProgress[] = []
+    report({ read: 2, total: 2 })
+    await source.policyFacts!((progress) => late.push(progress))
+    expect(late).toEqual([])
   })
 })

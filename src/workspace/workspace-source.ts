@@ -1,5 +1,5 @@
 import { emptyCounts, findingSeverities, type FindingCounts, type Vulnerability } from '@/data/findings'
-import { once, type DataSource } from '@/data/data-source'
+import { once, type DataSource, type PolicyFacts, type PolicyFactsProgress } from '@/data/data-source'
 import type { DecisionView } from '@/data/decisions'
 import type { Repository, TabSummary } from '@/data/repositories'
 import type { VulnerabilityIndex } from '@/data/advisory-groups'
@@ -189,12 +189,12 @@ export function workspaceDataSource(
     // Read when a policy page first asks: in a worker where one runs (the page then copies only
     // the facts), else here, the digests let go once summarised. A worker that fails (it could
     // not start, a read failed there) leaves the work to the page.
-    policyFacts: once(async () => {
+    policyFacts: policyFactsOnce(async (onProgress) => {
       const subjects = sorted.map(factSubjectOf)
       const onPage = async () =>
         policyFactPartsOf(subjects, (await indexes.digests()).digests, decisions, new Date(now))
       const parts = indexes.policyFacts
-        ? await indexes.policyFacts({ repositories: subjects, now }).catch((error: unknown) => {
+        ? await indexes.policyFacts({ repositories: subjects, now, onProgress }).catch((error: unknown) => {
             if (error instanceof SupersededFactsError) throw error
             console.warn('The policy facts are worked out on the page', error)
             return onPage()
@@ -214,6 +214,29 @@ export function workspaceDataSource(
           importedAt: document.importedAt,
         })),
       ),
+  }
+}
+
+/**
+ * The policy facts, made once, and how far their reading is told to everyone who asked while it
+ * goes on (a screen left and opened again asks again, for the same facts).
+ */
+function policyFactsOnce(
+  make: (onProgress: (progress: PolicyFactsProgress) => void) => Promise<PolicyFacts>,
+): NonNullable<DataSource['policyFacts']> {
+  const listeners = new Set<(progress: PolicyFactsProgress) => void>()
+  let settled = false
+  const facts = once(() =>
+    make((progress) => {
+      for (const listener of listeners) listener(progress)
+    }).finally(() => {
+      settled = true
+      listeners.clear()
+    }),
+  )
+  return (onProgress) => {
+    if (onProgress && !settled) listeners.add(onProgress)
+    return facts()
   }
 }
 
@@ -364,7 +387,11 @@ export interface WorkspaceIndexes {
   keptTimeline?: (inputs: string) => Promise<KeptTimeline | undefined>
   digests: () => Promise<{ digests: RepositoryDigest[]; generation: number }>
   /** The policy's facts worked out in a worker from the digests and decisions it reads; without it, on the page. */
-  policyFacts?: (request: { repositories: FactSubject[]; now: number }) => Promise<PolicyFactParts>
+  policyFacts?: (request: {
+    repositories: FactSubject[]
+    now: number
+    onProgress?: (progress: PolicyFactsProgress) => void
+  }) => Promise<PolicyFactParts>
   /** The findings' generation alone (`digests` gives it too), read without the digests. */
   generation?: () => Promise<number>
   storedAdvisories: () => Promise<StoredAdvisoryIndex | undefined>

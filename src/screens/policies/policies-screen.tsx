@@ -287,9 +287,17 @@ export function PoliciesScreen() {
     <>
       <PageHeader title="Policies" subtitle="How well security policies cover your repositories" />
       {checks.status === 'loading' ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text>Computing the policy figures from the workspace...</Text>
+        <Group gap="xs">
+          <Group gap="xs" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text>Computing the policy figures from the workspace...</Text>
+          </Group>
+          {/* Outside the live region: a count that moves every quarter second would be read out each time. */}
+          {checks.progress && (
+            <Text size="sm" c="dimmed">
+              {formatCount(checks.progress.read)} of {formatCount(checks.progress.total)} repositories read
+            </Text>
+          )}
         </Group>
       ) : checks.status === 'failed' ? (
         <Alert color="red" role="alert" title="The policy figures could not be computed">

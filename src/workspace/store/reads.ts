@@ -88,14 +88,16 @@ export const readGeneration = (database: WorkspaceDatabase): Promise<number> =>
  */
 export async function listDigests(
   database: WorkspaceDatabase,
+  { onRead }: { onRead?: (digests: number) => void } = {},
 ): Promise<{ digests: RepositoryDigest[]; generation: number }> {
   for (;;) {
-    const read = await readDigestsOfOneGeneration(database)
+    const read = await readDigestsOfOneGeneration(database, onRead)
     if (read) return read
   }
 }
 
-async function readDigestsOfOneGeneration(database: WorkspaceDatabase) {
+/** `onRead` hears how many digests were read so far, after each read. */
+async function readDigestsOfOneGeneration(database: WorkspaceDatabase, onRead?: (digests: number) => void) {
   let generation: number | undefined
   const digests: RepositoryDigest[] = []
   let size = FIRST_READ
@@ -111,6 +113,7 @@ async function readDigestsOfOneGeneration(database: WorkspaceDatabase) {
     if (generation !== undefined && batchGeneration !== generation) return undefined
     generation = batchGeneration
     for (const digest of batch) digests.push(digest)
+    onRead?.(digests.length)
     if (batch.length < size) return { digests, generation }
     size = nextReadSize(size, performance.now() - started)
   }
