@@ -21,15 +21,17 @@ export function usePolicyFacts(): PolicyFacts | Exclude<PolicyChecks, { status: 
   useEffect(() => {
     if (!source.policyFacts) return
     let live = true
-    source.policyFacts((progress) => live && setProgress({ source, progress })).then(
-      (facts) => live && setLoaded({ source, facts }),
-      (error: unknown) =>
-        live &&
-        setLoaded({
-          source,
-          message: `The workspace could not be read for the policy's checks: ${error instanceof Error ? error.message : String(error)}`,
-        }),
-    )
+    source
+      .policyFacts((progress) => live && setProgress({ source, progress }))
+      .then(
+        (facts) => live && setLoaded({ source, facts }),
+        (error: unknown) =>
+          live &&
+          setLoaded({
+            source,
+            message: `The workspace could not be read for the policy's checks: ${error instanceof Error ? error.message : String(error)}`,
+          }),
+      )
     return () => {
       live = false
     }

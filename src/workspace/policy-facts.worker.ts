@@ -20,10 +20,7 @@ export interface PolicyFactsRequest {
 
 /** How far the reading is, now and then; the repositories' facts in packed parts; what each tool covers, last. */
 export type PolicyFactsReply =
-  | { progress: PolicyFactsProgress }
-  | { part: PackedFacts }
-  | { scanners: ScannerCoverage[] }
-  | { failed: string }
+  { progress: PolicyFactsProgress } | { part: PackedFacts } | { scanners: ScannerCoverage[] } | { failed: string }
 
 /** How often the page hears how far the reading is: a message is a task of the page's. */
 const PROGRESS_EVERY_MS = 250
