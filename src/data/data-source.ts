@@ -33,13 +33,13 @@ export interface RepositoryFindings {
   sla?: ReadonlyMap<string, SlaView>
 }
 
-/** What the policy's pass rates and health scores read of every repository (the workspace's alone). */
 /** How far the policy facts' reading is: the repositories whose findings were read, of all. */
 export interface PolicyFactsProgress {
   read: number
   total: number
 }
 
+/** What the policy's pass rates and health scores read of every repository (the workspace's alone). */
 export interface PolicyFacts {
   repositories: CheckedRepository[]
   health: HealthRepository[]

@@ -175,9 +175,12 @@ export interface WorkspaceProviderProps {
   children: ReactNode
 }
 
+/** A worker opens the database by its name: it reads what the page reads only through the browser's own store. */
+const workersReach = (open: OpenWorkspaceStore) => open === connection && typeof Worker !== 'undefined'
+
 /** How the provider brings waiting counts up to date: in a worker, or on the page with a test's store. */
 function countsSettler(open: OpenWorkspaceStore) {
-  return open === connection && typeof Worker !== 'undefined'
+  return workersReach(open)
     ? settleCountsInWorker
     : async (name: string, now: number, expired: string[]) => settleCounts(await open(name), new Date(now), expired)
 }
@@ -341,8 +344,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
             keptTimeline: async (inputs: string) => readKeptTimeline(await open(name), inputs, Date.now()),
           }
         : {}),
-      // A worker opens the database by its name: with a test's store, the page reads through that store.
-      ...(name && open === connection && typeof Worker !== 'undefined'
+      ...(name && workersReach(open)
         ? { policyFacts: (request) => policyFactsInWorker({ database: name, ...request }) }
         : {}),
     }),

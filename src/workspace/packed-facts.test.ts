@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { CheckedFinding } from '@/data/policy-checks'
-import { FactsPacker, FactsUnpacker } from './packed-facts'
+import { FactsPacker, FactsUnpacker, FINDINGS_PER_PART, partsOf } from './packed-facts'
 import type { RepositoryFacts } from './policy-facts'
 
 /** A finding as the checks read it: the fields a packed part carries, whatever else the object holds. */
@@ -100,5 +100,17 @@ describe('the policy facts packed for the page', () => {
         expect(roundTrip(parts)).toEqual(expected)
       }),
     )
+  })
+
+  it('hands the repositories over in parts of about FINDINGS_PER_PART findings, in order', () => {
+    const findings = Array.from({ length: 7_000 }, () => xss)
+    const repositories = Array.from({ length: 9 }, (_, index) => ({ name: `r${index}`, tools: [], findings }))
+    const parts = partsOf(repositories)
+    expect(parts.map((part) => part.length)).toEqual([3, 3, 3])
+    expect(parts.flat()).toEqual(repositories)
+    expect(parts.every((part) => part.flatMap((repository) => repository.findings).length >= FINDINGS_PER_PART)).toBe(
+      true,
+    )
+    expect(partsOf([])).toEqual([])
   })
 })

@@ -16,6 +16,27 @@ const FIELDS = 6
 /** A field left out (a finding without a tool, rule or kind). */
 const NONE = 0xffffffff
 
+/** About how many findings a part handed over by a worker holds: the page copies each part in one task, a few ms. */
+export const FINDINGS_PER_PART = 20_000
+
+/** The repositories in parts of about FINDINGS_PER_PART findings. */
+export function partsOf(repositories: readonly RepositoryFacts[]): RepositoryFacts[][] {
+  const parts: RepositoryFacts[][] = []
+  let part: RepositoryFacts[] = []
+  let findings = 0
+  for (const repository of repositories) {
+    part.push(repository)
+    findings += repository.findings.length + (repository.endpoints?.length ?? 0) + 1
+    if (findings >= FINDINGS_PER_PART) {
+      parts.push(part)
+      part = []
+      findings = 0
+    }
+  }
+  if (part.length > 0) parts.push(part)
+  return parts
+}
+
 /** One part of the facts; the texts, CWE lists and findings it adds follow those of the parts before. */
 export interface PackedFacts {
   /** Texts first used in this part. */

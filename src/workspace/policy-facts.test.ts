@@ -4,10 +4,24 @@ import { evaluatePolicyChecks } from '@/data/policy-checks'
 import { parsePolicy } from '@/data/policy-document'
 import { logOf } from '@tests/helpers/triage'
 import type { IssueDigest, RepositoryDigest } from './digest'
-import { openFindingsOf, policyFactsOf, type FactFinding } from './policy-facts'
+import {
+  factSubjectOf,
+  openFindingsOf,
+  policyFactPartsOf,
+  policyFactsFromParts,
+  type FactFinding,
+} from './policy-facts'
 import { emptyApiSummary, type ApiDocumentRecord, type RepositorySummary } from './store/schema'
 
 const now = new Date('2026-03-01T12:00:00Z')
+
+/** The facts as the page puts them together, worked out where no worker runs. */
+const policyFactsOf = async (
+  summaries: RepositorySummary[],
+  digests: RepositoryDigest[],
+  decisions: Parameters<typeof policyFactPartsOf>[2],
+  at: Date,
+) => policyFactsFromParts(summaries, await policyFactPartsOf(summaries.map(factSubjectOf), digests, decisions, at))
 
 const summary = (name: string, change: Partial<RepositorySummary> = {}): RepositorySummary => ({
   name,

@@ -216,27 +216,6 @@ export async function policyFactPartsOf(
   return { repositories, scanners }
 }
 
-/** About how many findings a part handed over by a worker holds: the page copies each part in one task, a few ms. */
-export const FINDINGS_PER_PART = 20_000
-
-/** The repositories in parts of about FINDINGS_PER_PART findings. */
-export function partsOf(repositories: readonly RepositoryFacts[]): RepositoryFacts[][] {
-  const parts: RepositoryFacts[][] = []
-  let part: RepositoryFacts[] = []
-  let findings = 0
-  for (const repository of repositories) {
-    part.push(repository)
-    findings += repository.findings.length + (repository.endpoints?.length ?? 0) + 1
-    if (findings >= FINDINGS_PER_PART) {
-      parts.push(part)
-      part = []
-      findings = 0
-    }
-  }
-  if (part.length > 0) parts.push(part)
-  return parts
-}
-
 /** The facts the checks read, from their parts: each repository with its tools' coverage. */
 export function policyFactsFromParts(summaries: readonly RepositorySummary[], parts: PolicyFactParts): PolicyFacts {
   const scanners = new Map(parts.scanners.map((scanner) => [scanner.tool, scanner]))
@@ -258,14 +237,4 @@ export function policyFactsFromParts(summaries: readonly RepositorySummary[], pa
     ...(summary.tools.length > 0 ? { lastScannedAt: summary.scannedAt } : {}),
   }))
   return { repositories, health }
-}
-
-/** The facts of every repository summarised, read from their digests in slices. */
-export async function policyFactsOf(
-  summaries: readonly RepositorySummary[],
-  digests: readonly RepositoryDigest[],
-  decisions: readonly DecisionEntry[],
-  now: Date,
-): Promise<PolicyFacts> {
-  return policyFactsFromParts(summaries, await policyFactPartsOf(summaries.map(factSubjectOf), digests, decisions, now))
 }

@@ -4,8 +4,8 @@ import type { ScannerCoverage } from '@/data/policy-checks'
 import { LOG_RECORDS_PER_READ, readLog } from './store/decisions'
 import { listDigests } from './store/reads'
 import { openWorkspace } from './store/schema'
-import { FactsPacker, packedBuffers, type PackedFacts } from './packed-facts'
-import { partsOf, policyFactPartsOf, type FactSubject } from './policy-facts'
+import { FactsPacker, packedBuffers, partsOf, type PackedFacts } from './packed-facts'
+import { policyFactPartsOf, type FactSubject } from './policy-facts'
 
 /**
  * What the page sends: the workspace's database, its repositories in the page's order, and the
