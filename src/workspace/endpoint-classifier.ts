@@ -156,11 +156,15 @@ const contextsOfName = (name: string): DataContext[] =>
     allContexts.filter((context) => wordsOf(name).some((word) => contextSets[context].has(word))),
   )
 
-function contextsOf(names: (string | undefined)[], allowed: readonly DataContext[]): DataContext[] {
+/** The contexts found in names, in the order found; a name may be undefined. */
+function contextsOf(names: readonly (string | undefined)[], allowed: readonly DataContext[]): DataContext[] {
   const found: DataContext[] = []
-  for (const name of names) {
+  for (let at = 0; at < names.length; at++) {
+    const name = names[at]
     if (!name) continue
-    for (const context of contextsOfName(name)) {
+    const contexts = contextsOfName(name)
+    for (let index = 0; index < contexts.length; index++) {
+      const context = contexts[index]
       if (allowed.includes(context) && !found.includes(context)) found.push(context)
     }
   }
@@ -224,7 +228,8 @@ interface Match {
 
 /** The matches of one object: one strong match, or two weak ones from different properties, flag it. */
 class ObjectGroup {
-  private readonly byProperty = new Map<string, Match[]>()
+  // Most objects walked match nothing: their map is made at the first match.
+  private byProperty: Map<string, Match[]> | undefined
   constructor(readonly health: boolean) {}
 
   add(property: string, match: Match) {
@@ -234,6 +239,7 @@ class ObjectGroup {
   }
 
   private addOne(property: string, match: Match) {
+    this.byProperty ??= new Map()
     const matches = this.byProperty.get(property) ?? []
     const same = matches.find((other) => other.category === match.category)
     if (same) {
@@ -245,7 +251,7 @@ class ObjectGroup {
   }
 
   flagged(): Match[] {
-    if (this.byProperty.size === 0) return []
+    if (this.byProperty === undefined) return []
     const all = [...this.byProperty.values()].flat()
     const flagged: Match[] = []
     for (const category of dataCategories) {
@@ -260,11 +266,20 @@ class ObjectGroup {
   }
 }
 
-const exampleStrings = (schema: JsonObject): string[] => {
-  const values = [own(schema, 'example'), ...asArray(own(schema, 'examples'))]
-  return values.flatMap((value) =>
-    typeof value === 'string' ? [value] : typeof value === 'number' ? [String(value)] : [],
-  )
+const exampleText = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined
+
+/** A schema's `example` and `examples` as text, then `extra`: none allocated for a schema without any. */
+function examplesOf(schema: JsonObject, extra: string[]): string[] {
+  const example = exampleText(own(schema, 'example'))
+  const examples = own(schema, 'examples')
+  if (example === undefined && !Array.isArray(examples)) return extra
+  const texts = example === undefined ? [] : [example]
+  for (const value of asArray(examples)) {
+    const text = exampleText(value)
+    if (text !== undefined) texts.push(text)
+  }
+  return extra.length === 0 ? texts : texts.concat(extra)
 }
 
 /** What a rule found in a property, before it is said where: `(format: email)`. */
@@ -274,8 +289,51 @@ interface PropertyMatch {
   detail: string
 }
 
-/** A property's matches by its name, type, format and contexts. */
-const rememberedMatches = new Map<string, PropertyMatch[]>()
+/**
+ * A property's matches by its name, then its format, then its contexts and type (see variantOf):
+ * looked up without making a key (most properties of a description are looked up here).
+ */
+const rememberedMatches = new Map<string, Map<string, (PropertyMatch[] | undefined)[]>>()
+let rememberedCount = 0
+
+const contextBits: Record<DataContext, number> = { person: 1, card: 2, health: 4 }
+
+/** The contexts and whether the property is a boolean, as one small number. */
+function variantOf(contexts: readonly DataContext[], isBoolean: boolean): number {
+  let bits = 0
+  for (let at = 0; at < contexts.length; at++) bits |= contextBits[contexts[at]]
+  return bits * 2 + (isBoolean ? 1 : 0)
+}
+
+function rememberedPropertyMatches(
+  name: string,
+  isBoolean: boolean,
+  format: string | undefined,
+  contexts: DataContext[],
+): PropertyMatch[] {
+  let byFormat = rememberedMatches.get(name)
+  if (byFormat === undefined) {
+    if (rememberedCount >= MAX_REMEMBERED) {
+      rememberedMatches.clear()
+      rememberedCount = 0
+    }
+    byFormat = new Map()
+    rememberedMatches.set(name, byFormat)
+  }
+  let variants = byFormat.get(format ?? '')
+  if (variants === undefined) {
+    variants = []
+    byFormat.set(format ?? '', variants)
+  }
+  const variant = variantOf(contexts, isBoolean)
+  let found = variants[variant]
+  if (found === undefined) {
+    found = propertyMatches(name, isBoolean, format, [], contexts)
+    variants[variant] = found
+    rememberedCount += 1
+  }
+  return found
+}
 
 function propertyMatches(
   name: string,
@@ -318,15 +376,14 @@ function matchProperty(
   extraExamples: string[] = [],
 ): Match[] {
   const isBoolean = own(schema, 'type') === 'boolean'
-  const format = typeof own(schema, 'format') === 'string' ? (own(schema, 'format') as string).toLowerCase() : undefined
-  const examples = [...exampleStrings(schema), ...extraExamples]
+  const declared = own(schema, 'format')
+  const format = typeof declared === 'string' ? declared.toLowerCase() : undefined
+  const examples = examplesOf(schema, extraExamples)
   // Examples vary where names repeat: a property with some is matched afresh.
   const found =
     examples.length > 0
       ? propertyMatches(name, isBoolean, format, examples, contexts)
-      : remembered(rememberedMatches, `${name}\u0000${isBoolean}\u0000${format ?? ''}\u0000${contexts.join()}`, () =>
-          propertyMatches(name, isBoolean, format, examples, contexts),
-        )
+      : rememberedPropertyMatches(name, isBoolean, format, contexts)
   if (found.length === 0) return []
   const text = typeof label === 'string' ? label : label()
   return found.map(({ category, strong, detail }) => ({ category, strong, text: `\`${text}\` (${detail})` }))
@@ -344,24 +401,48 @@ function addFlagged(state: WalkState, group: ObjectGroup) {
   for (const match of group.flagged()) state.flagged.push({ ...match, text: `${match.text} in ${state.where}` })
 }
 
-/** The properties of an object schema, with those of its allOf / oneOf / anyOf parts. */
-function propertiesOf(schema: JsonObject, depth: number, seen = new Set<object>()): [string, JsonObject][] {
-  if (seen.has(schema) || depth > MAX_SCHEMA_DEPTH) return []
-  seen.add(schema)
-  const entries: [string, JsonObject][] = []
+const compositionKeywords = ['allOf', 'oneOf', 'anyOf'] as const
+
+/** The parts of a schema under one composition keyword (none when it is not a list). */
+const partsOf = (schema: JsonObject, keyword: (typeof compositionKeywords)[number]): unknown[] =>
+  asArray(own(schema, keyword))
+
+/**
+ * The properties of an object schema, with those of its allOf / oneOf / anyOf parts, as names
+ * and schemas side by side, in that order.
+ */
+function propertiesOf(
+  schema: JsonObject,
+  depth: number,
+  into: { names: string[]; schemas: JsonObject[] } = { names: [], schemas: [] },
+  seen?: Set<object>,
+): { names: string[]; schemas: JsonObject[] } {
+  if (depth > MAX_SCHEMA_DEPTH) return into
+  if (seen) {
+    if (seen.has(schema)) return into
+    seen.add(schema)
+  }
   const properties = own(schema, 'properties')
   if (isObject(properties)) {
-    for (const key of Object.keys(properties)) {
+    for (const key in properties) {
+      if (!Object.prototype.hasOwnProperty.call(properties, key)) continue
       const value = properties[key]
-      if (isObject(value)) entries.push([key, value])
+      if (isObject(value)) {
+        into.names.push(key)
+        into.schemas.push(value)
+      }
     }
   }
-  for (const keyword of ['allOf', 'oneOf', 'anyOf']) {
-    for (const part of asArray(own(schema, keyword))) {
-      if (isObject(part)) entries.push(...propertiesOf(part, depth + 1, seen))
+  for (let keyword = 0; keyword < compositionKeywords.length; keyword++) {
+    const parts = partsOf(schema, compositionKeywords[keyword])
+    for (let at = 0; at < parts.length; at++) {
+      const part = parts[at]
+      if (!isObject(part)) continue
+      seen ??= new Set([schema])
+      propertiesOf(part, depth + 1, into, seen)
     }
   }
-  return entries
+  return into
 }
 
 /** Keywords under which a schema holds other schemas, or marks itself. */
@@ -393,21 +474,25 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
   // Most schemas are leaves (`{ type: 'string' }`): nothing in one can flag, unless its name or its marker does.
   if (isPlainLeaf(schema, state)) return
   const componentName = state.schemaNames.get(schema)
-  const title = typeof own(schema, 'title') === 'string' ? (own(schema, 'title') as string) : undefined
+  const declaredTitle = own(schema, 'title')
+  const title = typeof declaredTitle === 'string' ? declaredTitle : undefined
   const named = contextsOf([componentName, title, path.at(-1)], allContexts)
-  const contexts = named.every((context) => inherited.includes(context))
-    ? [...inherited]
-    : [...new Set([...inherited, ...named])]
+  // The contexts inherited, when the names add none (most schemas): never changed below, but copied to add one.
+  let contexts = inherited
+  for (let at = 0; at < named.length; at++) {
+    if (contexts.includes(named[at])) continue
+    if (contexts === inherited) contexts = [...inherited]
+    contexts.push(named[at])
+  }
   const inHealth = contexts.includes('health')
-  const resource = [componentName, title].find(
-    (name) => name && (fhirNames.has(name) || (inHealth && fhirNamesInHealthContext.has(name))),
-  )
+  const isResource = (name: string | undefined) =>
+    name && (fhirNames.has(name) || (inHealth && fhirNamesInHealthContext.has(name)))
+  const resource = isResource(componentName) ? componentName : isResource(title) ? title : undefined
   const resourceType = own(asObject(own(asObject(own(schema, 'properties')), 'resourceType')), 'enum')
   const fhirType = asArray(resourceType).find((value) => typeof value === 'string' && fhirNames.has(value))
   // A FHIR resource is health data, and so is everything in it.
-  if ((resource || fhirType) && !inHealth) contexts.push('health')
+  if ((resource || fhirType) && !inHealth) contexts = [...contexts, 'health']
   const group = new ObjectGroup(contexts.includes('health'))
-  const here = path.length > 0 ? path.join('.') : (componentName ?? title ?? 'body')
   if (resource || fhirType) {
     group.add('(resource)', {
       category: 'phi',
@@ -416,15 +501,19 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
     })
   }
 
-  for (const [name, property] of propertiesOf(schema, depth)) {
+  const properties = propertiesOf(schema, depth)
+  for (let at = 0; at < properties.names.length; at++) {
+    const name = properties.names[at]
+    const property = properties.schemas[at]
     const label = () => (path.length > 0 ? `${path.join('.')}.${name}` : name)
     const marker = markerOf(property)
     if (marker) {
       for (const category of marker.set)
         group.add(name, { category, strong: true, text: `\`${label()}\` (marked ${marker.text})` })
     }
-    for (const match of matchProperty(name, label, property, contexts)) {
-      if (!marker?.clear.includes(match.category)) group.add(name, match)
+    const matches = matchProperty(name, label, property, contexts)
+    for (let index = 0; index < matches.length; index++) {
+      if (!marker?.clear.includes(matches[index].category)) group.add(name, matches[index])
     }
     if (marker && marker.clear.length === dataCategories.length) continue
     // A leaf within the depth read holds nothing to walk (see walkSchema's first steps).
@@ -434,9 +523,11 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
   walkSchema(own(schema, 'items'), path, contexts, state, depth + 1)
   const additional = own(schema, 'additionalProperties')
   if (isObject(additional)) walkSchema(additional, [...path, '*'], contexts, state, depth + 1)
-  for (const keyword of ['allOf', 'oneOf', 'anyOf']) {
+  for (let keyword = 0; keyword < compositionKeywords.length; keyword++) {
     // Their properties were read above as this object's; what lies deeper is walked here.
-    for (const part of asArray(own(schema, keyword))) {
+    const parts = partsOf(schema, compositionKeywords[keyword])
+    for (let at = 0; at < parts.length; at++) {
+      const part = parts[at]
       if (!isObject(part) || state.visited.has(part)) continue
       state.visited.add(part)
       walkSchema(own(part, 'items'), path, contexts, state, depth + 1)
@@ -444,6 +535,7 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
   }
   const marker = markerOf(schema)
   if (marker) {
+    const here = path.length > 0 ? path.join('.') : (componentName ?? title ?? 'body')
     for (const category of marker.set) {
       group.add('(schema)', { category, strong: true, text: `\`${here}\` (marked ${marker.text})` })
     }

@@ -31,15 +31,21 @@ function pointerOfPath(path: KeyPath | undefined): string {
  */
 export function surveyReferences(document: JsonObject): ReferenceSurvey {
   const survey: ReferenceSurvey = { anchors: new Map(), external: new Set(), empty: [], holders: [] }
-  const stack: [unknown, KeyPath | undefined][] = [[document, undefined]]
+  // The values still to visit and, beside each, where it is: no pair made per value.
+  const values: unknown[] = [document]
+  const paths: (KeyPath | undefined)[] = [undefined]
   const seen = new Set<object>()
-  while (stack.length > 0) {
-    const [value, path] = stack.pop()!
+  while (values.length > 0) {
+    const value = values.pop()
+    const path = paths.pop()
     if (typeof value !== 'object' || value === null || seen.has(value)) continue
     seen.add(value)
     if (Array.isArray(value)) {
-      for (let index = value.length - 1; index >= 0; index--)
-        if (typeof value[index] === 'object') stack.push([value[index], { parent: path, key: String(index) }])
+      for (let index = value.length - 1; index >= 0; index--) {
+        if (typeof value[index] !== 'object') continue
+        values.push(value[index])
+        paths.push({ parent: path, key: String(index) })
+      }
       continue
     }
     const object = value as JsonObject
@@ -55,7 +61,10 @@ export function surveyReferences(document: JsonObject): ReferenceSurvey {
         if (child === null || child === undefined || child === '') survey.empty.push(pointerOfPath(path))
         else if (typeof child === 'string' && !child.startsWith('#')) survey.external.add(child.split('#')[0])
       }
-      if (typeof child === 'object' && child !== null) stack.push([child, { parent: path, key }])
+      if (typeof child === 'object' && child !== null) {
+        values.push(child)
+        paths.push({ parent: path, key })
+      }
     }
     if (Object.prototype.hasOwnProperty.call(object, '$ref')) survey.holders.push(object)
   }
