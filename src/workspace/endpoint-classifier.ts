@@ -269,7 +269,7 @@ class ObjectGroup {
 const exampleText = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined
 
-/** A schema's `example` and `examples` as text, then `extra`: none allocated for a schema without any. */
+/** A schema's `example` and `examples` as text, then `extra`; `extra` itself when the schema gives neither. */
 function examplesOf(schema: JsonObject, extra: string[]): string[] {
   const example = exampleText(own(schema, 'example'))
   const examples = own(schema, 'examples')
@@ -311,12 +311,12 @@ function rememberedPropertyMatches(
   format: string | undefined,
   contexts: DataContext[],
 ): PropertyMatch[] {
+  if (rememberedCount >= MAX_REMEMBERED) {
+    rememberedMatches.clear()
+    rememberedCount = 0
+  }
   let byFormat = rememberedMatches.get(name)
   if (byFormat === undefined) {
-    if (rememberedCount >= MAX_REMEMBERED) {
-      rememberedMatches.clear()
-      rememberedCount = 0
-    }
     byFormat = new Map()
     rememberedMatches.set(name, byFormat)
   }
@@ -409,7 +409,8 @@ const partsOf = (schema: JsonObject, keyword: (typeof compositionKeywords)[numbe
 
 /**
  * The properties of an object schema, with those of its allOf / oneOf / anyOf parts, as names
- * and schemas side by side, in that order.
+ * and schemas side by side, in that order. `seen` (the schemas read, against cycles) is made at
+ * the first part: a schema with none, most of them, needs no set.
  */
 function propertiesOf(
   schema: JsonObject,
@@ -433,8 +434,8 @@ function propertiesOf(
       }
     }
   }
-  for (let keyword = 0; keyword < compositionKeywords.length; keyword++) {
-    const parts = partsOf(schema, compositionKeywords[keyword])
+  for (const keyword of compositionKeywords) {
+    const parts = partsOf(schema, keyword)
     for (let at = 0; at < parts.length; at++) {
       const part = parts[at]
       if (!isObject(part)) continue
@@ -485,8 +486,8 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
     contexts.push(named[at])
   }
   const inHealth = contexts.includes('health')
-  const isResource = (name: string | undefined) =>
-    name && (fhirNames.has(name) || (inHealth && fhirNamesInHealthContext.has(name)))
+  const isResource = (name: string | undefined): name is string =>
+    !!name && (fhirNames.has(name) || (inHealth && fhirNamesInHealthContext.has(name)))
   const resource = isResource(componentName) ? componentName : isResource(title) ? title : undefined
   const resourceType = own(asObject(own(asObject(own(schema, 'properties')), 'resourceType')), 'enum')
   const fhirType = asArray(resourceType).find((value) => typeof value === 'string' && fhirNames.has(value))
@@ -523,9 +524,9 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
   walkSchema(own(schema, 'items'), path, contexts, state, depth + 1)
   const additional = own(schema, 'additionalProperties')
   if (isObject(additional)) walkSchema(additional, [...path, '*'], contexts, state, depth + 1)
-  for (let keyword = 0; keyword < compositionKeywords.length; keyword++) {
+  for (const keyword of compositionKeywords) {
     // Their properties were read above as this object's; what lies deeper is walked here.
-    const parts = partsOf(schema, compositionKeywords[keyword])
+    const parts = partsOf(schema, keyword)
     for (let at = 0; at < parts.length; at++) {
       const part = parts[at]
       if (!isObject(part) || state.visited.has(part)) continue

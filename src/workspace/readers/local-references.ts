@@ -31,7 +31,7 @@ function pointerOfPath(path: KeyPath | undefined): string {
  */
 export function surveyReferences(document: JsonObject): ReferenceSurvey {
   const survey: ReferenceSurvey = { anchors: new Map(), external: new Set(), empty: [], holders: [] }
-  // The values still to visit and, beside each, where it is: no pair made per value.
+  // The values still to visit, and beside each its path (a key and its parent's path), in two lists.
   const values: unknown[] = [document]
   const paths: (KeyPath | undefined)[] = [undefined]
   const seen = new Set<object>()
