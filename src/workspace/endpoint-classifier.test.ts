@@ -227,6 +227,14 @@ describe('context and markers', () => {
     })
     expect(flags(classify(response(schema)))).toBe('')
   })
+
+  it('keeps what a name matched as a flag apart from what it matches as text, and per format', () => {
+    // `ssn` as a flag says nothing; the same name as text is a social security number.
+    expect(flags(classify(response(object({ ssn: { type: 'boolean' } }))))).toBe('')
+    expect(flags(classify(response(object({ ssn: { type: 'string' } }))))).toBe('pii')
+    expect(flags(classify(response(object({ contact: { type: 'string' } }))))).toBe('')
+    expect(flags(classify(response(object({ contact: { type: 'string', format: 'email' } }))))).toBe('pii')
+  })
 })
 
 /**
