@@ -159,12 +159,9 @@ const contextsOfName = (name: string): DataContext[] =>
 /** The contexts found in names, in the order found; a name may be undefined. */
 function contextsOf(names: readonly (string | undefined)[], allowed: readonly DataContext[]): DataContext[] {
   const found: DataContext[] = []
-  for (let at = 0; at < names.length; at++) {
-    const name = names[at]
+  for (const name of names) {
     if (!name) continue
-    const contexts = contextsOfName(name)
-    for (let index = 0; index < contexts.length; index++) {
-      const context = contexts[index]
+    for (const context of contextsOfName(name)) {
       if (allowed.includes(context) && !found.includes(context)) found.push(context)
     }
   }
@@ -289,50 +286,20 @@ interface PropertyMatch {
   detail: string
 }
 
-/**
- * A property's matches by its name, then its format, then its contexts and type (see variantOf):
- * looked up without making a key (most properties of a description are looked up here).
- */
-const rememberedMatches = new Map<string, Map<string, (PropertyMatch[] | undefined)[]>>()
-let rememberedCount = 0
+/** A property's matches by its name, type, format and contexts. */
+const rememberedMatches = new Map<string, PropertyMatch[]>()
 
 const contextBits: Record<DataContext, number> = { person: 1, card: 2, health: 4 }
 
-/** The contexts and whether the property is a boolean, as one small number. */
-function variantOf(contexts: readonly DataContext[], isBoolean: boolean): number {
+/**
+ * The key a property's matches are remembered by: its contexts (as a set: their order never
+ * changes a match) and type as one number, its format's length and format, then its name, so
+ * that no two properties share a key whatever characters their names and formats hold.
+ */
+function matchesKey(name: string, isBoolean: boolean, format: string | undefined, contexts: DataContext[]): string {
   let bits = 0
-  for (let at = 0; at < contexts.length; at++) bits |= contextBits[contexts[at]]
-  return bits * 2 + (isBoolean ? 1 : 0)
-}
-
-function rememberedPropertyMatches(
-  name: string,
-  isBoolean: boolean,
-  format: string | undefined,
-  contexts: DataContext[],
-): PropertyMatch[] {
-  if (rememberedCount >= MAX_REMEMBERED) {
-    rememberedMatches.clear()
-    rememberedCount = 0
-  }
-  let byFormat = rememberedMatches.get(name)
-  if (byFormat === undefined) {
-    byFormat = new Map()
-    rememberedMatches.set(name, byFormat)
-  }
-  let variants = byFormat.get(format ?? '')
-  if (variants === undefined) {
-    variants = []
-    byFormat.set(format ?? '', variants)
-  }
-  const variant = variantOf(contexts, isBoolean)
-  let found = variants[variant]
-  if (found === undefined) {
-    found = propertyMatches(name, isBoolean, format, [], contexts)
-    variants[variant] = found
-    rememberedCount += 1
-  }
-  return found
+  for (const context of contexts) bits |= contextBits[context]
+  return `${bits * 2 + (isBoolean ? 1 : 0)}:${format?.length ?? -1}:${format ?? ''}${name}`
 }
 
 function propertyMatches(
@@ -383,7 +350,9 @@ function matchProperty(
   const found =
     examples.length > 0
       ? propertyMatches(name, isBoolean, format, examples, contexts)
-      : rememberedPropertyMatches(name, isBoolean, format, contexts)
+      : remembered(rememberedMatches, matchesKey(name, isBoolean, format, contexts), () =>
+          propertyMatches(name, isBoolean, format, examples, contexts),
+        )
   if (found.length === 0) return []
   const text = typeof label === 'string' ? label : label()
   return found.map(({ category, strong, detail }) => ({ category, strong, text: `\`${text}\` (${detail})` }))
@@ -404,7 +373,7 @@ function addFlagged(state: WalkState, group: ObjectGroup) {
 const compositionKeywords = ['allOf', 'oneOf', 'anyOf'] as const
 
 /** The parts of a schema under one composition keyword (none when it is not a list). */
-const partsOf = (schema: JsonObject, keyword: (typeof compositionKeywords)[number]): unknown[] =>
+const compositionParts = (schema: JsonObject, keyword: (typeof compositionKeywords)[number]): unknown[] =>
   asArray(own(schema, keyword))
 
 /**
@@ -435,9 +404,7 @@ function propertiesOf(
     }
   }
   for (const keyword of compositionKeywords) {
-    const parts = partsOf(schema, keyword)
-    for (let at = 0; at < parts.length; at++) {
-      const part = parts[at]
+    for (const part of compositionParts(schema, keyword)) {
       if (!isObject(part)) continue
       seen ??= new Set([schema])
       propertiesOf(part, depth + 1, into, seen)
@@ -480,10 +447,10 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
   const named = contextsOf([componentName, title, path.at(-1)], allContexts)
   // The contexts inherited, when the names add none (most schemas): never changed below, but copied to add one.
   let contexts = inherited
-  for (let at = 0; at < named.length; at++) {
-    if (contexts.includes(named[at])) continue
+  for (const context of named) {
+    if (contexts.includes(context)) continue
     if (contexts === inherited) contexts = [...inherited]
-    contexts.push(named[at])
+    contexts.push(context)
   }
   const inHealth = contexts.includes('health')
   const isResource = (name: string | undefined): name is string =>
@@ -512,9 +479,8 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
       for (const category of marker.set)
         group.add(name, { category, strong: true, text: `\`${label()}\` (marked ${marker.text})` })
     }
-    const matches = matchProperty(name, label, property, contexts)
-    for (let index = 0; index < matches.length; index++) {
-      if (!marker?.clear.includes(matches[index].category)) group.add(name, matches[index])
+    for (const match of matchProperty(name, label, property, contexts)) {
+      if (!marker?.clear.includes(match.category)) group.add(name, match)
     }
     if (marker && marker.clear.length === dataCategories.length) continue
     // A leaf within the depth read holds nothing to walk (see walkSchema's first steps).
@@ -526,9 +492,7 @@ function walkSchema(schema: unknown, path: string[], inherited: DataContext[], s
   if (isObject(additional)) walkSchema(additional, [...path, '*'], contexts, state, depth + 1)
   for (const keyword of compositionKeywords) {
     // Their properties were read above as this object's; what lies deeper is walked here.
-    const parts = partsOf(schema, keyword)
-    for (let at = 0; at < parts.length; at++) {
-      const part = parts[at]
+    for (const part of compositionParts(schema, keyword)) {
       if (!isObject(part) || state.visited.has(part)) continue
       state.visited.add(part)
       walkSchema(own(part, 'items'), path, contexts, state, depth + 1)
