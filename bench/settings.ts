@@ -10,6 +10,8 @@ export const rounds = Number(env.BENCH_ROUNDS ?? 7)
 export const importRounds = Number(env.BENCH_IMPORT_ROUNDS ?? 3)
 /** `BENCH_SIZES`: the generated organisations' sizes that search is measured at. */
 export const searchSizes = (env.BENCH_SIZES ?? '5,3876,10000,100000').split(',').map(Number)
+/** `BENCH_STYLED=1`: search also measured on a page of Vigil's own rows filled by plain DOM code (a diagnostic). */
+export const searchStyled = env.BENCH_STYLED === '1'
 /** `BENCH_FEED_REPOS`: repositories in the feed (three files each). */
 export const feedRepositories = Number(env.BENCH_FEED_REPOS ?? 10_000)
 /** `BENCH_FEED_ROUNDS`: first syncs of the feed, each in a fresh profile after its floor (the median is reported). */

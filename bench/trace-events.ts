@@ -35,7 +35,9 @@ export async function traced(cdp: CDPSession, task: () => Promise<void>): Promis
   const events: TraceEvent[] = []
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
   await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing,__metadata',
+    categories:
+      'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing,__metadata' +
+      (process.env.TRACE_CATEGORIES ? `,${process.env.TRACE_CATEGORIES}` : ''),
     transferMode: 'ReportEvents',
   })
   await task()

@@ -6,6 +6,8 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   root: fileURLToPath(new URL('./reference', import.meta.url)),
   plugins: [react()],
+  // The styled-rows page draws Vigil's own rows, whose modules import through the alias.
+  resolve: { alias: { '@': fileURLToPath(new URL('../src', import.meta.url)) } },
   logLevel: 'warn',
   build: {
     target: 'es2022',
@@ -18,6 +20,7 @@ export default defineConfig({
         filter: fileURLToPath(new URL('./reference/filter.html', import.meta.url)),
         advisories: fileURLToPath(new URL('./reference/advisories.html', import.meta.url)),
         endpoints: fileURLToPath(new URL('./reference/endpoints.html', import.meta.url)),
+        styledFilter: fileURLToPath(new URL('./reference/styled-filter.html', import.meta.url)),
       },
     },
   },

@@ -1,7 +1,10 @@
 import type { Browser } from 'playwright'
 import { desktopContext } from '../browser'
 import { keystrokesToResults, referenceResults, vigilResults, type KeystrokeResults } from '../keystrokes'
-import { searchSizes } from '../settings'
+
+/** The styled-rows page: its own count line, and rows as Vigil's table has them. */
+const styledResults = { count: '#count', cells: vigilResults.cells }
+import { searchSizes, searchStyled } from '../settings'
 import { signIn } from '../sign-in'
 import { median, round } from '../statistics'
 
@@ -13,6 +16,8 @@ export interface SearchRow {
   vigil: KeystrokeResults
   reference: KeystrokeResults
   ratioP95: number
+  /** With BENCH_STYLED=1: Vigil's rows, filled by plain DOM code in a page of their own. */
+  styled?: KeystrokeResults
 }
 
 export interface SortByNameResults {
@@ -51,14 +56,24 @@ export async function searchBench(
       const ref = await context.newPage()
       await ref.goto(`${referenceOrigin}/filter.html?n=${size}&rows=${rowsInPage}`)
       await ref.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 })
+      const styled = searchStyled ? await context.newPage() : undefined
+      if (styled) {
+        const width = await page.evaluate(() => document.querySelector('table')!.parentElement!.clientWidth)
+        await styled.goto(`${referenceOrigin}/styled-filter.html?n=${size}&rows=${rowsInPage}&width=${width}`)
+        await styled.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 })
+      }
       // The order alternates with the CPU rate, so that neither page is always measured first.
-      const measured: Partial<Record<'vigil' | 'reference', KeystrokeResults>> = {}
-      for (const which of cpu === 1 ? ['vigil', 'reference'] : ['reference', 'vigil']) {
+      const measured: Partial<Record<'vigil' | 'reference' | 'styled', KeystrokeResults>> = {}
+      const order = cpu === 1 ? ['vigil', 'reference', 'styled'] : ['styled', 'reference', 'vigil']
+      for (const which of order) {
         if (which === 'vigil')
           measured.vigil = await keystrokesToResults(page, 'input[type="search"]', vigilResults, cpu)
-        else measured.reference = await keystrokesToResults(ref, '#search', referenceResults, cpu)
+        else if (which === 'reference')
+          measured.reference = await keystrokesToResults(ref, '#search', referenceResults, cpu)
+        else if (styled) measured.styled = await keystrokesToResults(styled, '#search', styledResults, cpu)
       }
       await ref.close()
+      await styled?.close()
       const { vigil, reference } = measured as Record<'vigil' | 'reference', KeystrokeResults>
       // `...measured` first keeps vigil and reference in the order they were measured, as
       // bench/results.json has always had them; the named fields after it only type them.
@@ -73,6 +88,10 @@ export async function searchBench(
         ratioP95: round(vigil.p95 / Math.max(reference.p95, 1), 2),
       }
       rows.push(row)
+      if (row.styled)
+        console.log(
+          `search at ${size} repositories, CPU ×${cpu}: Vigil's rows filled by plain DOM code p95 ${row.styled.p95} ms, to the frame ${row.styled.frameP95} ms`,
+        )
       console.log(
         `search at ${size} repositories, CPU ×${cpu}: Vigil p95 ${row.vigil.p95} ms (first ${row.vigil.first}, max ${row.vigil.max}, never shown ${row.vigil.neverShown}), plain DOM p95 ${row.reference.p95} ms; to the frame: Vigil p95 ${row.vigil.frameP95} ms (max ${row.vigil.frameMax}, ${row.vigil.inNextFrame}% in the next frame, at most ${row.vigil.framesMax} frames), plain DOM p95 ${row.reference.frameP95} ms (${row.reference.inNextFrame}% in the next frame)`,
       )
