@@ -1,25 +1,33 @@
 import { Button, Group, Loader, Text } from '@mantine/core'
 import { IconFileTypeCsv } from '@tabler/icons-react'
 import { memo, useCallback, useLayoutEffect, useRef } from 'react'
+import classes from './results-bar.module.css'
 
-/** Exports exactly the rows a list shows, as CSV; disabled while it shows none. */
+const ExportButtonItself = memo(function ExportButtonItself({ onExport }: { onExport: () => void }) {
+  return (
+    <Button size="xs" variant="default" leftSection={<IconFileTypeCsv size={16} aria-hidden />} onClick={onExport}>
+      Export CSV
+    </Button>
+  )
+})
+
+/**
+ * Exports exactly the rows a list shows, as CSV; disabled while it shows none. The button is
+ * disabled by the fieldset around it, as HTML disables a form's controls, so that a keystroke
+ * that empties the list or fills it again changes one attribute and renders no Mantine button.
+ */
 export const ExportCsvButton = memo(function ExportCsvButton({
   onExport,
   empty,
 }: {
+  /** Stable across renders, so that the button itself renders once. */
   onExport: () => void
   empty: boolean
 }) {
   return (
-    <Button
-      size="xs"
-      variant="default"
-      leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-      onClick={onExport}
-      disabled={empty}
-    >
-      Export CSV
-    </Button>
+    <fieldset disabled={empty} className={classes.disabler} role="presentation">
+      <ExportButtonItself onExport={onExport} />
+    </fieldset>
   )
 })
 
