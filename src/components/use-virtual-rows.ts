@@ -1,4 +1,13 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react'
 import { flushSync } from 'react-dom'
 
 /**
@@ -29,12 +38,16 @@ export function useVirtualRows({
   count,
   rowHeight,
   onEnter,
+  body: givenBody,
 }: {
   count: number
   rowHeight: number
   onEnter: (index: number) => void
+  /** The table body, when a part that renders less often than the rows draws it (see RepositoryTable). */
+  body?: RefObject<HTMLTableSectionElement | null>
 }) {
-  const body = useRef<HTMLTableSectionElement>(null)
+  const ownBody = useRef<HTMLTableSectionElement>(null)
+  const body = givenBody ?? ownBody
   const [scrollMargin, setScrollMargin] = useState(0)
   const [scrollPaddingTop, setScrollPaddingTop] = useState(0)
   const [active, setActive] = useState(0)
@@ -63,7 +76,7 @@ export function useVirtualRows({
     const observer = new ResizeObserver(measure)
     observer.observe(document.body)
     return () => observer.disconnect()
-  }, [])
+  }, [body])
 
   // Where the window shows the page, and whether the page is scrolling. Every row is one height,
   // so the rows in view follow by arithmetic: a keystroke that changes the count costs nothing per

@@ -127,9 +127,9 @@ const ExportButton = memo(function ExportButton({ actor, query }: ResultsProps) 
   return <ExportCsvButton onExport={exportView} empty={empty} />
 })
 
-// Renders again only when the answer or the sort changes: a letter that leaves every row in renders nothing.
+// Renders again only when the sort changes: the table's rows read the answer themselves, and a
+// letter that leaves every row in renders nothing.
 const ResultsTable = memo(function ResultsTable({ actor, query, navigate }: ResultsProps & Navigation) {
-  const shown = useSelector(actor, (snapshot) => query(snapshot.context.filters))
   const sort = useSelector(actor, (snapshot) => snapshot.context.filters.sort)
   const onSort = useCallback(
     (column: SortColumn) =>
@@ -140,7 +140,9 @@ const ResultsTable = memo(function ResultsTable({ actor, query, navigate }: Resu
     [actor],
   )
   const onReset = useCallback(() => actor.send({ type: 'filters.choose', change: defaultFilters }), [actor])
-  return <RepositoryTable repositories={shown} sort={sort} onSort={onSort} onReset={onReset} navigate={navigate} />
+  return (
+    <RepositoryTable actor={actor} query={query} sort={sort} onSort={onSort} onReset={onReset} navigate={navigate} />
+  )
 })
 
 // A keystroke renders the count and the table, each of which reads the filters itself: the

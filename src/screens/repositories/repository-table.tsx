@@ -1,10 +1,22 @@
 import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
-import { memo, useLayoutEffect, useState, type MouseEvent } from 'react'
+import { useSelector } from '@xstate/react'
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react'
 import { followInAppLink } from '@/components/in-app-links'
 import { useVirtualRows } from '@/components/use-virtual-rows'
-import type { RepositorySort, SortColumn } from '@/queries/repositories/repository-filters'
-import type { RepositoryRows } from '@/queries/repositories/repository-query'
+import type { AddressFiltersActor } from '@/components/use-address-filters'
+import type { RepositoryFilters, RepositorySort, SortColumn } from '@/queries/repositories/repository-filters'
+import type { RepositoryQuery } from '@/queries/repositories/repository-query'
 import { repositoryColumns } from '@/queries/repositories/repository-columns'
 import { virtualCellClass, virtualRowClass } from '@/components/virtual-table-body'
 import { detailsUrl, fillRepositoryRow, RepositoryRow, ROW_HEIGHT } from './repository-row'
@@ -84,7 +96,9 @@ const TableHeader = memo(function TableHeader({
 })
 
 export interface RepositoryTableProps {
-  repositories: RepositoryRows
+  /** The filters' actor and the query: the table's body reads the rows they give (see RepositoryRows). */
+  actor: AddressFiltersActor<RepositoryFilters>
+  query: RepositoryQuery
   sort: RepositorySort | null
   onSort: (column: SortColumn) => void
   onReset: () => void
@@ -92,18 +106,76 @@ export interface RepositoryTableProps {
   navigate: (to: string) => void
 }
 
-/** The repositories table, virtualised; Enter on a row opens the repository. */
+/** What the body's rows do with keys and focus, handed to the table body that RepositoryTable draws. */
+interface RowKeys {
+  onKeyDown: (event: KeyboardEvent<HTMLTableSectionElement>) => void
+  onFocus: (event: FocusEvent<HTMLTableSectionElement>) => void
+}
+
+/**
+ * The repositories table, virtualised; Enter on a row opens the repository. The table, its header
+ * and its body are drawn here, once and again only with the sort: a keystroke renders the rows
+ * alone (RepositoryRows), not Mantine's table, its scroll container and its body around them.
+ */
 export const RepositoryTable = memo(function RepositoryTable({
-  repositories,
+  actor,
+  query,
   sort,
   onSort,
   onReset,
   navigate,
 }: RepositoryTableProps) {
-  const { body, items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
+  const body = useRef<HTMLTableSectionElement>(null)
+  const keys = useRef<RowKeys>(undefined)
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLTableSectionElement>) => keys.current?.onKeyDown(event), [])
+  const onFocus = useCallback((event: FocusEvent<HTMLTableSectionElement>) => keys.current?.onFocus(event), [])
+  // The rows' links are written, not rendered: a plain click opens the repository in the app.
+  const onClick = useCallback((event: MouseEvent<HTMLElement>) => followInAppLink(event, navigate), [navigate])
+
+  return (
+    <Table.ScrollContainer minWidth={900} type="native">
+      <Table verticalSpacing="sm" highlightOnHover aria-label="Repositories">
+        <TableHeader sort={sort} onSort={onSort} />
+        <Table.Tbody ref={body} onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
+          <RepositoryRows
+            actor={actor}
+            query={query}
+            bodyRef={body}
+            keysRef={keys}
+            onReset={onReset}
+            navigate={navigate}
+          />
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+})
+
+/**
+ * The table body's rows: the query's answer for the filters, read here, so that a keystroke that
+ * changes the rows renders this part alone. It also writes the table's row count (aria-rowcount),
+ * which the table's element would otherwise render with each keystroke.
+ */
+const RepositoryRows = memo(function RepositoryRows({
+  actor,
+  query,
+  bodyRef,
+  keysRef,
+  onReset,
+  navigate,
+}: Pick<RepositoryTableProps, 'actor' | 'query' | 'onReset' | 'navigate'> & {
+  bodyRef: RefObject<HTMLTableSectionElement | null>
+  keysRef: RefObject<RowKeys | undefined>
+}) {
+  const repositories = useSelector(actor, (snapshot) => query(snapshot.context.filters))
+  const { items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
     count: repositories.length,
     rowHeight: ROW_HEIGHT,
     onEnter: (index) => navigate(detailsUrl(repositories.at(index))),
+    body: bodyRef,
+  })
+  useLayoutEffect(() => {
+    keysRef.current = { onKeyDown, onFocus }
   })
 
   // The rows a keystroke leaves without a repository stay in the page, hidden, until a later one
@@ -122,43 +194,36 @@ export const RepositoryTable = memo(function RepositoryTable({
 
   // Each render may show other results in the rows, or other rows: both are written before paint.
   useLayoutEffect(() => {
-    for (const row of body.current?.rows ?? []) {
+    bodyRef.current?.parentElement?.setAttribute('aria-rowcount', String(repositories.length + 1))
+    for (const row of bodyRef.current?.rows ?? []) {
       const index = Number(row.dataset.index)
       if (row.dataset.index !== undefined && !row.hidden) fillRepositoryRow(row, repositories.at(index))
     }
   })
 
-  // The rows' links are written, not rendered: a plain click opens the repository in the app.
-  const onClick = (event: MouseEvent<HTMLElement>) => followInAppLink(event, navigate)
-
   return (
-    <Table.ScrollContainer minWidth={900} type="native">
-      <Table verticalSpacing="sm" highlightOnHover aria-rowcount={repositories.length + 1} aria-label="Repositories">
-        <TableHeader sort={sort} onSort={onSort} />
-        <Table.Tbody ref={body} onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
-          <tr aria-hidden="true" hidden={paddingTop === 0} style={{ height: paddingTop }}>
-            <td colSpan={COLUMNS} />
-          </tr>
-          {places.map((index) => (
-            // Keyed by place (see VirtualTableBody): a keystroke's new results are written into the rows in view.
-            <RepositoryRow key={index} index={index} active={index === activeIndex} hidden={index > last} />
-          ))}
-          <tr aria-hidden="true" hidden={paddingBottom === 0} style={{ height: paddingBottom }}>
-            <td colSpan={COLUMNS} />
-          </tr>
-          {/* Plain elements, as the rows are: a keystroke that empties the list shows this. */}
-          <tr className={virtualRowClass} hidden={repositories.length !== 0}>
-            <td colSpan={COLUMNS} className={virtualCellClass}>
-              <div className={classes.empty}>
-                <p className={classes.emptyText}>{EMPTY_RESULT_TEXT}</p>
-                <button type="button" onClick={onReset} className={`${classes.clear} mantine-focus-auto`}>
-                  Clear filters
-                </button>
-              </div>
-            </td>
-          </tr>
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <>
+      <tr aria-hidden="true" hidden={paddingTop === 0} style={{ height: paddingTop }}>
+        <td colSpan={COLUMNS} />
+      </tr>
+      {places.map((index) => (
+        // Keyed by place (see VirtualTableBody): a keystroke's new results are written into the rows in view.
+        <RepositoryRow key={index} index={index} active={index === activeIndex} hidden={index > last} />
+      ))}
+      <tr aria-hidden="true" hidden={paddingBottom === 0} style={{ height: paddingBottom }}>
+        <td colSpan={COLUMNS} />
+      </tr>
+      {/* Plain elements, as the rows are: a keystroke that empties the list shows this. */}
+      <tr className={virtualRowClass} hidden={repositories.length !== 0}>
+        <td colSpan={COLUMNS} className={virtualCellClass}>
+          <div className={classes.empty}>
+            <p className={classes.emptyText}>{EMPTY_RESULT_TEXT}</p>
+            <button type="button" onClick={onReset} className={`${classes.clear} mantine-focus-auto`}>
+              Clear filters
+            </button>
+          </div>
+        </td>
+      </tr>
+    </>
   )
 })
