@@ -179,3 +179,9 @@ export function useVirtualRows({
 
   return { body, items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus }
 }
+
+/**
+ * What a table's rows do with keys and focus, for a table body drawn by a part that renders less
+ * often than the rows: it calls the latest the rows hand it (see VirtualTable, RepositoryTable).
+ */
+export type RowKeys = Pick<ReturnType<typeof useVirtualRows>, 'onKeyDown' | 'onFocus'>

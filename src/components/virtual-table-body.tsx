@@ -1,8 +1,21 @@
 import { Card, Table, Text } from '@mantine/core'
-import { Fragment, type MouseEvent, type ReactNode } from 'react'
+import {
+  createContext,
+  Fragment,
+  memo,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react'
 import { useLocation } from 'wouter'
 import { followInAppLink } from './in-app-links'
-import { useVirtualRows } from './use-virtual-rows'
+import { useVirtualRows, type RowKeys } from './use-virtual-rows'
 import classes from './virtual-table-body.module.css'
 
 function Padding({ height, columns }: { height: number; columns: number }) {
@@ -36,9 +49,15 @@ interface VirtualTableBodyProps {
   row: (index: number, active: boolean) => ReactNode
 }
 
+/** The rows' part of a virtual table's props, which a keystroke changes: read by VirtualTableRows alone. */
+const BodyContext = createContext<VirtualTableBodyProps | null>(null)
+
 /**
  * A virtual table in its card: a scrolling frame at least `minWidth` wide, the headers, and the
- * body (see VirtualTableBody). The rows' links are plain anchors, followed in the app on a click.
+ * body (see VirtualTableRows). The rows' links are plain anchors, followed in the app on a click.
+ * The card, the table and its body are drawn once (again when the label, width or header
+ * change: give a header that keeps its identity); a keystroke that changes the rows renders the
+ * rows alone, which read their props through a context.
  */
 export function VirtualTable({
   label,
@@ -46,40 +65,75 @@ export function VirtualTable({
   header,
   ...body
 }: VirtualTableBodyProps & { label: string; minWidth: number; header: ReactNode }) {
+  return (
+    <BodyContext.Provider value={body}>
+      <VirtualTableFrame label={label} minWidth={minWidth} header={header} />
+    </BodyContext.Provider>
+  )
+}
+
+const VirtualTableFrame = memo(function VirtualTableFrame({
+  label,
+  minWidth,
+  header,
+}: {
+  label: string
+  minWidth: number
+  header: ReactNode
+}) {
   const [, navigate] = useLocation()
+  const bodyRef = useRef<HTMLTableSectionElement>(null)
+  const keysRef = useRef<RowKeys>(undefined)
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLTableSectionElement>) => keysRef.current?.onKeyDown(event),
+    [],
+  )
+  const onFocus = useCallback((event: FocusEvent<HTMLTableSectionElement>) => keysRef.current?.onFocus(event), [])
+  const onClick = useCallback((event: MouseEvent<HTMLElement>) => followInAppLink(event, navigate), [navigate])
   return (
     <Card withBorder padding={0}>
       <Table.ScrollContainer minWidth={minWidth} type="native">
-        <Table verticalSpacing="xs" highlightOnHover aria-label={label} aria-rowcount={body.count + 1}>
+        <Table verticalSpacing="xs" highlightOnHover aria-label={label}>
           {header}
-          <VirtualTableBody {...body} navigate={navigate} />
+          <Table.Tbody ref={bodyRef} className={classes.body} onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
+            <VirtualTableRows bodyRef={bodyRef} keysRef={keysRef} navigate={navigate} />
+          </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
     </Card>
   )
-}
+})
 
 /**
- * A table body of `count` rows of one height, of which only those in view are drawn (`row`
- * draws one; its key is set here), with keyboard row navigation (see useVirtualRows) and a message when empty.
+ * A table body's rows: `count` rows of one height, of which only those in view are drawn (`row`
+ * draws one; its key is set here), with keyboard row navigation (see useVirtualRows) and a message
+ * when empty. It also writes the table's row count (aria-rowcount), which the table's element
+ * would otherwise render with each keystroke.
  */
-function VirtualTableBody({
-  count,
-  columns,
-  rowHeight,
-  empty,
-  onEnter,
-  row,
+function VirtualTableRows({
+  bodyRef,
+  keysRef,
   navigate,
-}: VirtualTableBodyProps & { navigate: (to: string) => void }) {
-  const { body, items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
+}: {
+  bodyRef: RefObject<HTMLTableSectionElement | null>
+  keysRef: RefObject<RowKeys | undefined>
+  navigate: (to: string) => void
+}) {
+  const props = useContext(BodyContext)
+  if (!props) throw new Error('VirtualTableRows must be drawn by VirtualTable')
+  const { count, columns, rowHeight, empty, onEnter, row } = props
+  const { items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
     count,
     rowHeight,
     onEnter: (index) => onEnter(index, navigate),
+    body: bodyRef,
   })
-  const onClick = (event: MouseEvent<HTMLElement>) => followInAppLink(event, navigate)
+  useLayoutEffect(() => {
+    keysRef.current = { onKeyDown, onFocus }
+    bodyRef.current?.parentElement?.setAttribute('aria-rowcount', String(count + 1))
+  })
   return (
-    <Table.Tbody ref={body} className={classes.body} onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
+    <>
       <Padding height={paddingTop} columns={columns} />
       {items.map((item) => (
         // Rows are keyed by their place in the results, not by what they show: when a search
@@ -97,6 +151,6 @@ function VirtualTableBody({
           </Table.Td>
         </Table.Tr>
       )}
-    </Table.Tbody>
+    </>
   )
 }

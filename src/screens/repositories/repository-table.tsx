@@ -13,7 +13,7 @@ import {
   type RefObject,
 } from 'react'
 import { followInAppLink } from '@/components/in-app-links'
-import { useVirtualRows } from '@/components/use-virtual-rows'
+import { useVirtualRows, type RowKeys } from '@/components/use-virtual-rows'
 import type { AddressFiltersActor } from '@/components/use-address-filters'
 import type { RepositoryFilters, RepositorySort, SortColumn } from '@/queries/repositories/repository-filters'
 import type { RepositoryQuery } from '@/queries/repositories/repository-query'
@@ -104,12 +104,6 @@ export interface RepositoryTableProps {
   onReset: () => void
   /** Opens an address in the app (the router's navigate, stable across renders). */
   navigate: (to: string) => void
-}
-
-/** What the body's rows do with keys and focus, handed to the table body that RepositoryTable draws. */
-interface RowKeys {
-  onKeyDown: (event: KeyboardEvent<HTMLTableSectionElement>) => void
-  onFocus: (event: FocusEvent<HTMLTableSectionElement>) => void
 }
 
 /**
@@ -207,7 +201,7 @@ const RepositoryRows = memo(function RepositoryRows({
         <td colSpan={COLUMNS} />
       </tr>
       {places.map((index) => (
-        // Keyed by place (see VirtualTableBody): a keystroke's new results are written into the rows in view.
+        // Keyed by place (see VirtualTableRows): a keystroke's new results are written into the rows in view.
         <RepositoryRow key={index} index={index} active={index === activeIndex} hidden={index > last} />
       ))}
       <tr aria-hidden="true" hidden={paddingBottom === 0} style={{ height: paddingBottom }}>
