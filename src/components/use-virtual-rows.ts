@@ -38,16 +38,14 @@ export function useVirtualRows({
   count,
   rowHeight,
   onEnter,
-  body: givenBody,
+  body,
 }: {
   count: number
   rowHeight: number
   onEnter: (index: number) => void
-  /** The table body, when a part that renders less often than the rows draws it (see RepositoryTable). */
-  body?: RefObject<HTMLTableSectionElement | null>
+  /** The table body the rows are drawn in (see useBodyOfRows). */
+  body: RefObject<HTMLTableSectionElement | null>
 }) {
-  const ownBody = useRef<HTMLTableSectionElement>(null)
-  const body = givenBody ?? ownBody
   const [scrollMargin, setScrollMargin] = useState(0)
   const [scrollPaddingTop, setScrollPaddingTop] = useState(0)
   const [active, setActive] = useState(0)
@@ -177,7 +175,7 @@ export function useVirtualRows({
     if (Number.isInteger(index) && index !== activeIndex) setActive(index)
   }
 
-  return { body, items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus }
+  return { items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus }
 }
 
 /**
@@ -185,3 +183,27 @@ export function useVirtualRows({
  * often than the rows: it calls the latest the rows hand it (see VirtualTable, RepositoryTable).
  */
 export type RowKeys = Pick<ReturnType<typeof useVirtualRows>, 'onKeyDown' | 'onFocus'>
+
+/**
+ * The table body that rows are drawn in, when another part draws the body (so that a keystroke
+ * renders the rows alone): found through the rows' own first row, which they always draw
+ * (`firstRow` is its ref). React sets an element's ref only after the layout effects of what it
+ * holds have run, so the body's own ref is still empty when the rows first measure and fill
+ * themselves, before the first paint.
+ */
+export function useBodyOfRows() {
+  const firstRow = useRef<HTMLTableRowElement>(null)
+  const [body] = useState<RefObject<HTMLTableSectionElement | null>>(() => ({
+    get current() {
+      return (firstRow.current?.parentElement as HTMLTableSectionElement | null | undefined) ?? null
+    },
+  }))
+  return { firstRow, body }
+}
+
+/** Writes a table's row count (its header row included) for assistive technology, when it changed. */
+export function writeRowCount(body: HTMLTableSectionElement | null, rows: number) {
+  const table = body?.parentElement
+  const count = String(rows + 1)
+  if (table && table.getAttribute('aria-rowcount') !== count) table.setAttribute('aria-rowcount', count)
+}

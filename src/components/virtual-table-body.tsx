@@ -15,7 +15,7 @@ import {
 } from 'react'
 import { useLocation } from 'wouter'
 import { followInAppLink } from './in-app-links'
-import { useVirtualRows, type RowKeys } from './use-virtual-rows'
+import { useBodyOfRows, useVirtualRows, writeRowCount, type RowKeys } from './use-virtual-rows'
 import classes from './virtual-table-body.module.css'
 
 function Padding({ height, columns }: { height: number; columns: number }) {
@@ -82,7 +82,6 @@ const VirtualTableFrame = memo(function VirtualTableFrame({
   header: ReactNode
 }) {
   const [, navigate] = useLocation()
-  const bodyRef = useRef<HTMLTableSectionElement>(null)
   const keysRef = useRef<RowKeys>(undefined)
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLTableSectionElement>) => keysRef.current?.onKeyDown(event),
@@ -95,8 +94,8 @@ const VirtualTableFrame = memo(function VirtualTableFrame({
       <Table.ScrollContainer minWidth={minWidth} type="native">
         <Table verticalSpacing="xs" highlightOnHover aria-label={label}>
           {header}
-          <Table.Tbody ref={bodyRef} className={classes.body} onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
-            <VirtualTableRows bodyRef={bodyRef} keysRef={keysRef} navigate={navigate} />
+          <Table.Tbody className={classes.body} onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
+            <VirtualTableRows keysRef={keysRef} navigate={navigate} />
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -111,30 +110,32 @@ const VirtualTableFrame = memo(function VirtualTableFrame({
  * would otherwise render with each keystroke.
  */
 function VirtualTableRows({
-  bodyRef,
   keysRef,
   navigate,
 }: {
-  bodyRef: RefObject<HTMLTableSectionElement | null>
   keysRef: RefObject<RowKeys | undefined>
   navigate: (to: string) => void
 }) {
   const props = useContext(BodyContext)
   if (!props) throw new Error('VirtualTableRows must be drawn by VirtualTable')
   const { count, columns, rowHeight, empty, onEnter, row } = props
+  const { firstRow, body } = useBodyOfRows()
   const { items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
     count,
     rowHeight,
     onEnter: (index) => onEnter(index, navigate),
-    body: bodyRef,
+    body,
   })
   useLayoutEffect(() => {
     keysRef.current = { onKeyDown, onFocus }
-    bodyRef.current?.parentElement?.setAttribute('aria-rowcount', String(count + 1))
+    writeRowCount(body.current, count)
   })
   return (
     <>
-      <Padding height={paddingTop} columns={columns} />
+      {/* Drawn at no height too: the rows find their table body through it (see useBodyOfRows). */}
+      <tr ref={firstRow} aria-hidden="true" hidden={paddingTop === 0} style={{ height: paddingTop }}>
+        <td colSpan={columns} />
+      </tr>
       {items.map((item) => (
         // Rows are keyed by their place in the results, not by what they show: when a search
         // changes the results, React rewrites the rows in view rather than removing them and

@@ -4,6 +4,22 @@ import { userEvent } from 'vitest/browser'
 /** The rows a virtual table shows (its padding rows, and the rows it keeps hidden, aside). */
 export const drawnRows = () => [...document.querySelectorAll<HTMLTableRowElement>('tbody tr[data-index]:not([hidden])')]
 
+/**
+ * What `read` finds in the first animation frame after a virtual table's first row is in the
+ * page, before that frame is painted. Call it before the screen renders.
+ */
+export function inFirstFrameOfRows<T>(read: (firstRow: HTMLTableRowElement) => T): Promise<T> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const first = document.querySelector<HTMLTableRowElement>('tbody tr[data-index="0"]')
+      if (!first) return
+      observer.disconnect()
+      requestAnimationFrame(() => resolve(read(first)))
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+  })
+}
+
 /** The heights of the drawn rows, each once. */
 export const drawnRowHeights = () => new Set(drawnRows().map((row) => row.getBoundingClientRect().height))
 

@@ -4,7 +4,7 @@ import { axeViolations } from '@tests/helpers/axe'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { componentsRenderedDuring } from '@tests/helpers/react-renders'
 import { renderWithProviders } from '@tests/helpers/render'
-import { drawnRowHeights, hiddenPartsWhileWalking } from '@tests/helpers/virtual-rows'
+import { drawnRowHeights, hiddenPartsWhileWalking, inFirstFrameOfRows } from '@tests/helpers/virtual-rows'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
 import type { DataSourceChoice } from '@/state/data-source'
 import type { WorkspaceIdentity } from '@/state/workspace'
@@ -43,6 +43,12 @@ describe('APIs across the sample repositories', () => {
       .toHaveAttribute('href', '/apis?category=sensitive&auth=None')
     const rows = page.getByRole('row', { name: / in [a-z-]+$/ })
     await expect.element(rows.first()).toHaveTextContent(/POST\/api\/(contact|newsletter|signup).*None.*Yes/)
+  })
+
+  it('writes the table’s row count in the first frame that draws its rows', async () => {
+    const rowCount = inFirstFrameOfRows((first) => first.closest('table')?.getAttribute('aria-rowcount'))
+    await renderScreen()
+    expect(await rowCount).toBe('50')
   })
 
   it('reads the filters from the address and writes them back as they change', async () => {

@@ -5,6 +5,7 @@ import { listRepositories } from '@/data/repositories'
 import { axeViolations } from '@tests/helpers/axe'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { componentsRenderedDuring } from '@tests/helpers/react-renders'
+import { inFirstFrameOfRows } from '@tests/helpers/virtual-rows'
 import { repositoryColumns } from '@/queries/repositories/repository-columns'
 import { renderWithProviders } from '@tests/helpers/render'
 import { RepositoriesScreen } from './repositories-screen'
@@ -69,6 +70,15 @@ describe('All Repositories', () => {
     await expect
       .element(page.getByRole('row').nth(5).getByLabelText('3 vulnerabilities'))
       .toHaveAttribute('data-level', 'danger')
+  })
+
+  it('draws its rows filled, with the table’s row count, in the first frame that shows them', async () => {
+    const firstFrame = inFirstFrameOfRows((first) => ({
+      name: first.querySelector('td p')?.textContent,
+      rowCount: first.closest('table')?.getAttribute('aria-rowcount'),
+    }))
+    await renderScreen()
+    expect(await firstFrame).toEqual({ name: 'atlas-storefront', rowCount: '6' })
   })
 
   it('searches name and description, case-insensitively, and writes the search to the address', async () => {

@@ -13,7 +13,7 @@ import {
   type RefObject,
 } from 'react'
 import { followInAppLink } from '@/components/in-app-links'
-import { useVirtualRows, type RowKeys } from '@/components/use-virtual-rows'
+import { useBodyOfRows, useVirtualRows, writeRowCount, type RowKeys } from '@/components/use-virtual-rows'
 import type { AddressFiltersActor } from '@/components/use-address-filters'
 import type { RepositoryFilters, RepositorySort, SortColumn } from '@/queries/repositories/repository-filters'
 import type { RepositoryQuery } from '@/queries/repositories/repository-query'
@@ -119,7 +119,6 @@ export const RepositoryTable = memo(function RepositoryTable({
   onReset,
   navigate,
 }: RepositoryTableProps) {
-  const body = useRef<HTMLTableSectionElement>(null)
   const keys = useRef<RowKeys>(undefined)
   const onKeyDown = useCallback((event: KeyboardEvent<HTMLTableSectionElement>) => keys.current?.onKeyDown(event), [])
   const onFocus = useCallback((event: FocusEvent<HTMLTableSectionElement>) => keys.current?.onFocus(event), [])
@@ -130,15 +129,8 @@ export const RepositoryTable = memo(function RepositoryTable({
     <Table.ScrollContainer minWidth={900} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-label="Repositories">
         <TableHeader sort={sort} onSort={onSort} />
-        <Table.Tbody ref={body} onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
-          <RepositoryRows
-            actor={actor}
-            query={query}
-            bodyRef={body}
-            keysRef={keys}
-            onReset={onReset}
-            navigate={navigate}
-          />
+        <Table.Tbody onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
+          <RepositoryRows actor={actor} query={query} keysRef={keys} onReset={onReset} navigate={navigate} />
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
@@ -153,20 +145,19 @@ export const RepositoryTable = memo(function RepositoryTable({
 const RepositoryRows = memo(function RepositoryRows({
   actor,
   query,
-  bodyRef,
   keysRef,
   onReset,
   navigate,
 }: Pick<RepositoryTableProps, 'actor' | 'query' | 'onReset' | 'navigate'> & {
-  bodyRef: RefObject<HTMLTableSectionElement | null>
   keysRef: RefObject<RowKeys | undefined>
 }) {
   const repositories = useSelector(actor, (snapshot) => query(snapshot.context.filters))
+  const { firstRow, body } = useBodyOfRows()
   const { items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
     count: repositories.length,
     rowHeight: ROW_HEIGHT,
     onEnter: (index) => navigate(detailsUrl(repositories.at(index))),
-    body: bodyRef,
+    body,
   })
   useLayoutEffect(() => {
     keysRef.current = { onKeyDown, onFocus }
@@ -188,8 +179,8 @@ const RepositoryRows = memo(function RepositoryRows({
 
   // Each render may show other results in the rows, or other rows: both are written before paint.
   useLayoutEffect(() => {
-    bodyRef.current?.parentElement?.setAttribute('aria-rowcount', String(repositories.length + 1))
-    for (const row of bodyRef.current?.rows ?? []) {
+    writeRowCount(body.current, repositories.length)
+    for (const row of body.current?.rows ?? []) {
       const index = Number(row.dataset.index)
       if (row.dataset.index !== undefined && !row.hidden) fillRepositoryRow(row, repositories.at(index))
     }
@@ -197,7 +188,7 @@ const RepositoryRows = memo(function RepositoryRows({
 
   return (
     <>
-      <tr aria-hidden="true" hidden={paddingTop === 0} style={{ height: paddingTop }}>
+      <tr ref={firstRow} aria-hidden="true" hidden={paddingTop === 0} style={{ height: paddingTop }}>
         <td colSpan={COLUMNS} />
       </tr>
       {places.map((index) => (

@@ -351,7 +351,7 @@ describe('vulnerabilities in a workspace', () => {
     const grouped = await renderScreen('/vulnerabilities?sort=fix-first', { source: 'workspace', workspace })
     await expect.element(status()).toHaveTextContent('Showing 3 of 3 advisories')
     const advisoryOrder = () =>
-      [...document.querySelectorAll('tbody tr')].map((row) => row.textContent?.match(/CVE-2024-000\d/)?.[0])
+      [...document.querySelectorAll('tbody tr[data-index]')].map((row) => row.textContent?.match(/CVE-2024-000\d/)?.[0])
     await expect.poll(advisoryOrder).toEqual(['CVE-2024-0002', 'CVE-2024-0003', 'CVE-2024-0001'])
     await expect.element(advisoryRow('CVE-2024-0002')).toHaveTextContent('Known exploited · Risk 4.3')
     await expect.element(advisoryRow('CVE-2024-0003')).toHaveTextContent('0.500')
