@@ -1,12 +1,12 @@
 import type { Browser } from 'playwright'
 import { desktopContext } from '../browser'
 import { keystrokesToResults, referenceResults, vigilResults, type KeystrokeResults } from '../keystrokes'
-
-/** The styled-rows page: its own count line, and rows as Vigil's table has them. */
-const styledResults = { count: '#count', cells: vigilResults.cells }
 import { searchSizes, searchStyled } from '../settings'
 import { signIn } from '../sign-in'
 import { median, round } from '../statistics'
+
+/** The styled-rows page: its own count line, and rows as Vigil's table has them. */
+const styledResults = { count: '#count', cells: vigilResults.cells }
 
 export interface SearchRow {
   size: number
