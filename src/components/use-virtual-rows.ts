@@ -1,4 +1,5 @@
 import {
+  useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -38,14 +39,24 @@ export function useVirtualRows({
   count,
   rowHeight,
   onEnter,
-  body,
+  keysRef,
 }: {
   count: number
   rowHeight: number
   onEnter: (index: number) => void
-  /** The table body the rows are drawn in (see useBodyOfRows). */
-  body: RefObject<HTMLTableSectionElement | null>
+  /** Where the table body's forwarded handlers find the rows' own (see useForwardedRowKeys). */
+  keysRef: RefObject<RowKeys | undefined>
 }) {
+  // The table body is drawn by a part that renders less often than its rows, so that a keystroke
+  // renders the rows alone. The rows find it through their first row (`firstRow`, always drawn):
+  // React sets an element's ref only after the layout effects of what it holds have run, so the
+  // body's own ref would still be empty when the rows first measure and fill themselves.
+  const firstRow = useRef<HTMLTableRowElement>(null)
+  const [body] = useState<RefObject<HTMLTableSectionElement | null>>(() => ({
+    get current() {
+      return (firstRow.current?.parentElement as HTMLTableSectionElement | null | undefined) ?? null
+    },
+  }))
   const [scrollMargin, setScrollMargin] = useState(0)
   const [scrollPaddingTop, setScrollPaddingTop] = useState(0)
   const [active, setActive] = useState(0)
@@ -175,35 +186,34 @@ export function useVirtualRows({
     if (Number.isInteger(index) && index !== activeIndex) setActive(index)
   }
 
-  return { items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus }
+  // After each commit, the body's handlers call this render's, and the table says how many rows it
+  // has (its header row included): written here, the table's element does not render with a keystroke.
+  useLayoutEffect(() => {
+    keysRef.current = { onKeyDown, onFocus }
+    const table = body.current?.parentElement
+    const rowCount = String(count + 1)
+    if (table && table.getAttribute('aria-rowcount') !== rowCount) table.setAttribute('aria-rowcount', rowCount)
+  })
+
+  return { firstRow, body, items, paddingTop, paddingBottom, activeIndex }
+}
+
+/** What a table's rows do with keys and focus. */
+export interface RowKeys {
+  onKeyDown: (event: KeyboardEvent<HTMLTableSectionElement>) => void
+  onFocus: (event: FocusEvent<HTMLTableSectionElement>) => void
 }
 
 /**
- * What a table's rows do with keys and focus, for a table body drawn by a part that renders less
- * often than the rows: it calls the latest the rows hand it (see VirtualTable, RepositoryTable).
+ * The key and focus handlers of a table body drawn by a part that renders less often than its
+ * rows: stable, they call the latest the rows hand over through `keysRef` (see useVirtualRows).
  */
-export type RowKeys = Pick<ReturnType<typeof useVirtualRows>, 'onKeyDown' | 'onFocus'>
-
-/**
- * The table body that rows are drawn in, when another part draws the body (so that a keystroke
- * renders the rows alone): found through the rows' own first row, which they always draw
- * (`firstRow` is its ref). React sets an element's ref only after the layout effects of what it
- * holds have run, so the body's own ref is still empty when the rows first measure and fill
- * themselves, before the first paint.
- */
-export function useBodyOfRows() {
-  const firstRow = useRef<HTMLTableRowElement>(null)
-  const [body] = useState<RefObject<HTMLTableSectionElement | null>>(() => ({
-    get current() {
-      return (firstRow.current?.parentElement as HTMLTableSectionElement | null | undefined) ?? null
-    },
-  }))
-  return { firstRow, body }
-}
-
-/** Writes a table's row count (its header row included) for assistive technology, when it changed. */
-export function writeRowCount(body: HTMLTableSectionElement | null, rows: number) {
-  const table = body?.parentElement
-  const count = String(rows + 1)
-  if (table && table.getAttribute('aria-rowcount') !== count) table.setAttribute('aria-rowcount', count)
+export function useForwardedRowKeys() {
+  const keysRef = useRef<RowKeys>(undefined)
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLTableSectionElement>) => keysRef.current?.onKeyDown(event),
+    [],
+  )
+  const onFocus = useCallback((event: FocusEvent<HTMLTableSectionElement>) => keysRef.current?.onFocus(event), [])
+  return { keysRef, onKeyDown, onFocus }
 }

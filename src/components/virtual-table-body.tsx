@@ -4,26 +4,35 @@ import {
   Fragment,
   memo,
   useCallback,
-  useContext,
-  useLayoutEffect,
-  useRef,
-  type FocusEvent,
-  type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  type Ref,
   type RefObject,
 } from 'react'
 import { useLocation } from 'wouter'
 import { followInAppLink } from './in-app-links'
-import { useBodyOfRows, useVirtualRows, writeRowCount, type RowKeys } from './use-virtual-rows'
+import { useRequiredContext } from '@/state/required-context'
+import { useForwardedRowKeys, useVirtualRows, type RowKeys } from './use-virtual-rows'
 import classes from './virtual-table-body.module.css'
 
-function Padding({ height, columns }: { height: number; columns: number }) {
-  return height > 0 ? (
-    <tr aria-hidden="true" style={{ height }}>
+/**
+ * The space of the rows not drawn above or below those in view: always in the page, hidden at no
+ * height (the rows find their table body through the one above them, see useVirtualRows).
+ */
+export function PaddingRow({
+  height,
+  columns,
+  ref,
+}: {
+  height: number
+  columns: number
+  ref?: Ref<HTMLTableRowElement>
+}) {
+  return (
+    <tr ref={ref} aria-hidden="true" hidden={height === 0} style={{ height }}>
       <td colSpan={columns} />
     </tr>
-  ) : null
+  )
 }
 
 /** The class names of a virtual table's body rows and cells, drawn as Mantine's Table.Tr and Table.Td. */
@@ -82,12 +91,7 @@ const VirtualTableFrame = memo(function VirtualTableFrame({
   header: ReactNode
 }) {
   const [, navigate] = useLocation()
-  const keysRef = useRef<RowKeys>(undefined)
-  const onKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLTableSectionElement>) => keysRef.current?.onKeyDown(event),
-    [],
-  )
-  const onFocus = useCallback((event: FocusEvent<HTMLTableSectionElement>) => keysRef.current?.onFocus(event), [])
+  const { keysRef, onKeyDown, onFocus } = useForwardedRowKeys()
   const onClick = useCallback((event: MouseEvent<HTMLElement>) => followInAppLink(event, navigate), [navigate])
   return (
     <Card withBorder padding={0}>
@@ -106,8 +110,7 @@ const VirtualTableFrame = memo(function VirtualTableFrame({
 /**
  * A table body's rows: `count` rows of one height, of which only those in view are drawn (`row`
  * draws one; its key is set here), with keyboard row navigation (see useVirtualRows) and a message
- * when empty. It also writes the table's row count (aria-rowcount), which the table's element
- * would otherwise render with each keystroke.
+ * when empty.
  */
 function VirtualTableRows({
   keysRef,
@@ -116,33 +119,27 @@ function VirtualTableRows({
   keysRef: RefObject<RowKeys | undefined>
   navigate: (to: string) => void
 }) {
-  const props = useContext(BodyContext)
-  if (!props) throw new Error('VirtualTableRows must be drawn by VirtualTable')
-  const { count, columns, rowHeight, empty, onEnter, row } = props
-  const { firstRow, body } = useBodyOfRows()
-  const { items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
+  const { count, columns, rowHeight, empty, onEnter, row } = useRequiredContext(
+    BodyContext,
+    'VirtualTableRows',
+    'a VirtualTable',
+  )
+  const { firstRow, items, paddingTop, paddingBottom, activeIndex } = useVirtualRows({
     count,
     rowHeight,
     onEnter: (index) => onEnter(index, navigate),
-    body,
-  })
-  useLayoutEffect(() => {
-    keysRef.current = { onKeyDown, onFocus }
-    writeRowCount(body.current, count)
+    keysRef,
   })
   return (
     <>
-      {/* Drawn at no height too: the rows find their table body through it (see useBodyOfRows). */}
-      <tr ref={firstRow} aria-hidden="true" hidden={paddingTop === 0} style={{ height: paddingTop }}>
-        <td colSpan={columns} />
-      </tr>
+      <PaddingRow ref={firstRow} height={paddingTop} columns={columns} />
       {items.map((item) => (
         // Rows are keyed by their place in the results, not by what they show: when a search
         // changes the results, React rewrites the rows in view rather than removing them and
         // creating new ones (about a tenth of a keystroke's work), and a focused row stays focused.
         <Fragment key={item.index}>{row(item.index, item.index === activeIndex)}</Fragment>
       ))}
-      <Padding height={paddingBottom} columns={columns} />
+      <PaddingRow height={paddingBottom} columns={columns} />
       {count === 0 && (
         <Table.Tr>
           <Table.Td colSpan={columns}>

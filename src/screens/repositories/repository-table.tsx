@@ -1,24 +1,14 @@
 import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
-import {
-  memo,
-  useCallback,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FocusEvent,
-  type KeyboardEvent,
-  type MouseEvent,
-  type RefObject,
-} from 'react'
+import { memo, useCallback, useLayoutEffect, useState, type MouseEvent, type RefObject } from 'react'
 import { followInAppLink } from '@/components/in-app-links'
-import { useBodyOfRows, useVirtualRows, writeRowCount, type RowKeys } from '@/components/use-virtual-rows'
+import { useForwardedRowKeys, useVirtualRows, type RowKeys } from '@/components/use-virtual-rows'
 import type { AddressFiltersActor } from '@/components/use-address-filters'
 import type { RepositoryFilters, RepositorySort, SortColumn } from '@/queries/repositories/repository-filters'
 import type { RepositoryQuery } from '@/queries/repositories/repository-query'
 import { repositoryColumns } from '@/queries/repositories/repository-columns'
-import { virtualCellClass, virtualRowClass } from '@/components/virtual-table-body'
+import { PaddingRow, virtualCellClass, virtualRowClass } from '@/components/virtual-table-body'
 import { detailsUrl, fillRepositoryRow, RepositoryRow, ROW_HEIGHT } from './repository-row'
 import classes from './repository-table.module.css'
 
@@ -119,9 +109,7 @@ export const RepositoryTable = memo(function RepositoryTable({
   onReset,
   navigate,
 }: RepositoryTableProps) {
-  const keys = useRef<RowKeys>(undefined)
-  const onKeyDown = useCallback((event: KeyboardEvent<HTMLTableSectionElement>) => keys.current?.onKeyDown(event), [])
-  const onFocus = useCallback((event: FocusEvent<HTMLTableSectionElement>) => keys.current?.onFocus(event), [])
+  const { keysRef, onKeyDown, onFocus } = useForwardedRowKeys()
   // The rows' links are written, not rendered: a plain click opens the repository in the app.
   const onClick = useCallback((event: MouseEvent<HTMLElement>) => followInAppLink(event, navigate), [navigate])
 
@@ -130,7 +118,7 @@ export const RepositoryTable = memo(function RepositoryTable({
       <Table verticalSpacing="sm" highlightOnHover aria-label="Repositories">
         <TableHeader sort={sort} onSort={onSort} />
         <Table.Tbody onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
-          <RepositoryRows actor={actor} query={query} keysRef={keys} onReset={onReset} navigate={navigate} />
+          <RepositoryRows actor={actor} query={query} keysRef={keysRef} onReset={onReset} navigate={navigate} />
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
@@ -139,8 +127,7 @@ export const RepositoryTable = memo(function RepositoryTable({
 
 /**
  * The table body's rows: the query's answer for the filters, read here, so that a keystroke that
- * changes the rows renders this part alone. It also writes the table's row count (aria-rowcount),
- * which the table's element would otherwise render with each keystroke.
+ * changes the rows renders this part alone.
  */
 const RepositoryRows = memo(function RepositoryRows({
   actor,
@@ -152,15 +139,11 @@ const RepositoryRows = memo(function RepositoryRows({
   keysRef: RefObject<RowKeys | undefined>
 }) {
   const repositories = useSelector(actor, (snapshot) => query(snapshot.context.filters))
-  const { firstRow, body } = useBodyOfRows()
-  const { items, paddingTop, paddingBottom, activeIndex, onKeyDown, onFocus } = useVirtualRows({
+  const { firstRow, body, items, paddingTop, paddingBottom, activeIndex } = useVirtualRows({
     count: repositories.length,
     rowHeight: ROW_HEIGHT,
     onEnter: (index) => navigate(detailsUrl(repositories.at(index))),
-    body,
-  })
-  useLayoutEffect(() => {
-    keysRef.current = { onKeyDown, onFocus }
+    keysRef,
   })
 
   // The rows a keystroke leaves without a repository stay in the page, hidden, until a later one
@@ -179,7 +162,6 @@ const RepositoryRows = memo(function RepositoryRows({
 
   // Each render may show other results in the rows, or other rows: both are written before paint.
   useLayoutEffect(() => {
-    writeRowCount(body.current, repositories.length)
     for (const row of body.current?.rows ?? []) {
       const index = Number(row.dataset.index)
       if (row.dataset.index !== undefined && !row.hidden) fillRepositoryRow(row, repositories.at(index))
@@ -188,16 +170,12 @@ const RepositoryRows = memo(function RepositoryRows({
 
   return (
     <>
-      <tr ref={firstRow} aria-hidden="true" hidden={paddingTop === 0} style={{ height: paddingTop }}>
-        <td colSpan={COLUMNS} />
-      </tr>
+      <PaddingRow ref={firstRow} height={paddingTop} columns={COLUMNS} />
       {places.map((index) => (
         // Keyed by place (see VirtualTableRows): a keystroke's new results are written into the rows in view.
         <RepositoryRow key={index} index={index} active={index === activeIndex} hidden={index > last} />
       ))}
-      <tr aria-hidden="true" hidden={paddingBottom === 0} style={{ height: paddingBottom }}>
-        <td colSpan={COLUMNS} />
-      </tr>
+      <PaddingRow height={paddingBottom} columns={COLUMNS} />
       {/* Plain elements, as the rows are: a keystroke that empties the list shows this. */}
       <tr className={virtualRowClass} hidden={repositories.length !== 0}>
         <td colSpan={COLUMNS} className={virtualCellClass}>
