@@ -8,6 +8,13 @@ export const only = env.BENCH_ONLY
 export const rounds = Number(env.BENCH_ROUNDS ?? 7)
 /** `BENCH_IMPORT_ROUNDS`: imports of each scan file (the median is reported). */
 export const importRounds = Number(env.BENCH_IMPORT_ROUNDS ?? 3)
+/** `BENCH_IMPORT_FILES`: only the import files whose name contains one of these words (`openapi,sarif`); unset, all. */
+export const importFiles = env.BENCH_IMPORT_FILES?.split(',').filter(Boolean)
+/**
+ * `BENCH_CHOOSE_AFTER_MS`: how long after opening the import dialog the file is chosen. A person
+ * takes a second or more to pick a file, time the dialog's worker spends loading; 0 chooses at once.
+ */
+export const chooseAfterMs = Number(env.BENCH_CHOOSE_AFTER_MS ?? 1000)
 /** `BENCH_SIZES`: the generated organisations' sizes that search is measured at. */
 export const searchSizes = (env.BENCH_SIZES ?? '5,3876,10000,100000').split(',').map(Number)
 /** `BENCH_STYLED=1`: search also measured on a page of Vigil's own rows filled by plain DOM code (a diagnostic). */

@@ -15,7 +15,7 @@ import { printMarkers } from './markers'
 import { root, vigilDir } from './paths'
 import { writeScanFiles } from './scenarios/import'
 import { feedFolder } from './scan-files'
-import { feedRepositories } from './settings'
+import { chooseAfterMs, feedRepositories } from './settings'
 import { signIn } from './sign-in'
 import { serve } from './static-server'
 import { functionTimes, top } from './trace-keystrokes'
@@ -113,7 +113,10 @@ function importWork(which: string): TracedWork {
   if (!file) throw new Error(`TRACE_FILE is sarif, multi, openapi or feed, not ${which}`)
   return {
     name: `${file.name}: chosen to the report on screen`,
-    prepare: (page) => page.getByRole('button', { name: 'Import scan files' }).click(),
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Import scan files' }).click()
+      await page.waitForTimeout(chooseAfterMs)
+    },
     run: async (page) => {
       if (file.folder) await page.getByTestId('import-folder').setInputFiles(file.folder)
       else await page.getByTestId('import-files').setInputFiles(file.path)
