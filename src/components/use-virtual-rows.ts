@@ -1,5 +1,4 @@
 import {
-  useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -7,9 +6,11 @@ import {
   useState,
   type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
   type RefObject,
 } from 'react'
 import { flushSync } from 'react-dom'
+import { followInAppLink } from './in-app-links'
 
 /**
  * Rows drawn beyond the window's edges: a few while the page scrolls, so that a fast scroll shows
@@ -44,7 +45,7 @@ export function useVirtualRows({
   count: number
   rowHeight: number
   onEnter: (index: number) => void
-  /** Where the table body's forwarded handlers find the rows' own (see useForwardedRowKeys). */
+  /** Where the table body's handlers find the rows' own (see useVirtualTableBody). */
   keysRef: RefObject<RowKeys | undefined>
 }) {
   // The table body is drawn by a part that renders less often than its rows, so that a keystroke
@@ -205,15 +206,20 @@ export interface RowKeys {
 }
 
 /**
- * The key and focus handlers of a table body drawn by a part that renders less often than its
- * rows: stable, they call the latest the rows hand over through `keysRef` (see useVirtualRows).
+ * The handlers of a virtual table's body, which a part that renders less often than its rows
+ * draws: stable, the key and focus handlers call the latest the rows hand over through `keysRef`
+ * (see useVirtualRows), and a click on a row's link (a plain anchor, written rather than rendered)
+ * opens it in the app.
  */
-export function useForwardedRowKeys() {
+export function useVirtualTableBody(navigate: (to: string) => void) {
   const keysRef = useRef<RowKeys>(undefined)
-  const onKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLTableSectionElement>) => keysRef.current?.onKeyDown(event),
-    [],
+  const bodyProps = useMemo(
+    () => ({
+      onKeyDown: (event: KeyboardEvent<HTMLTableSectionElement>) => keysRef.current?.onKeyDown(event),
+      onFocus: (event: FocusEvent<HTMLTableSectionElement>) => keysRef.current?.onFocus(event),
+      onClick: (event: MouseEvent<HTMLElement>) => followInAppLink(event, navigate),
+    }),
+    [navigate],
   )
-  const onFocus = useCallback((event: FocusEvent<HTMLTableSectionElement>) => keysRef.current?.onFocus(event), [])
-  return { keysRef, onKeyDown, onFocus }
+  return { keysRef, bodyProps }
 }

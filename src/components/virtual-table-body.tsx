@@ -1,18 +1,8 @@
 import { Card, Table, Text } from '@mantine/core'
-import {
-  createContext,
-  Fragment,
-  memo,
-  useCallback,
-  type MouseEvent,
-  type ReactNode,
-  type Ref,
-  type RefObject,
-} from 'react'
+import { createContext, Fragment, memo, type ReactNode, type Ref, type RefObject } from 'react'
 import { useLocation } from 'wouter'
-import { followInAppLink } from './in-app-links'
 import { useRequiredContext } from '@/state/required-context'
-import { useForwardedRowKeys, useVirtualRows, type RowKeys } from './use-virtual-rows'
+import { useVirtualRows, useVirtualTableBody, type RowKeys } from './use-virtual-rows'
 import classes from './virtual-table-body.module.css'
 
 /**
@@ -91,14 +81,13 @@ const VirtualTableFrame = memo(function VirtualTableFrame({
   header: ReactNode
 }) {
   const [, navigate] = useLocation()
-  const { keysRef, onKeyDown, onFocus } = useForwardedRowKeys()
-  const onClick = useCallback((event: MouseEvent<HTMLElement>) => followInAppLink(event, navigate), [navigate])
+  const { keysRef, bodyProps } = useVirtualTableBody(navigate)
   return (
     <Card withBorder padding={0}>
       <Table.ScrollContainer minWidth={minWidth} type="native">
         <Table verticalSpacing="xs" highlightOnHover aria-label={label}>
           {header}
-          <Table.Tbody className={classes.body} onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
+          <Table.Tbody className={classes.body} {...bodyProps}>
             <VirtualTableRows keysRef={keysRef} navigate={navigate} />
           </Table.Tbody>
         </Table>

@@ -1,9 +1,8 @@
 import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
-import { memo, useCallback, useLayoutEffect, useState, type MouseEvent, type RefObject } from 'react'
-import { followInAppLink } from '@/components/in-app-links'
-import { useForwardedRowKeys, useVirtualRows, type RowKeys } from '@/components/use-virtual-rows'
+import { memo, useLayoutEffect, useState, type RefObject } from 'react'
+import { useVirtualRows, useVirtualTableBody, type RowKeys } from '@/components/use-virtual-rows'
 import type { AddressFiltersActor } from '@/components/use-address-filters'
 import type { RepositoryFilters, RepositorySort, SortColumn } from '@/queries/repositories/repository-filters'
 import type { RepositoryQuery } from '@/queries/repositories/repository-query'
@@ -109,15 +108,12 @@ export const RepositoryTable = memo(function RepositoryTable({
   onReset,
   navigate,
 }: RepositoryTableProps) {
-  const { keysRef, onKeyDown, onFocus } = useForwardedRowKeys()
-  // The rows' links are written, not rendered: a plain click opens the repository in the app.
-  const onClick = useCallback((event: MouseEvent<HTMLElement>) => followInAppLink(event, navigate), [navigate])
-
+  const { keysRef, bodyProps } = useVirtualTableBody(navigate)
   return (
     <Table.ScrollContainer minWidth={900} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-label="Repositories">
         <TableHeader sort={sort} onSort={onSort} />
-        <Table.Tbody onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
+        <Table.Tbody {...bodyProps}>
           <RepositoryRows actor={actor} query={query} keysRef={keysRef} onReset={onReset} navigate={navigate} />
         </Table.Tbody>
       </Table>
