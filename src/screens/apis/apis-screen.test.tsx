@@ -58,6 +58,7 @@ describe('APIs across the sample repositories', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('newsletter')
     await expect.poll(() => location.history.at(-1)).toBe('/apis?q=newsletter&category=sensitive&auth=None')
     await expect.element(shown()).toHaveTextContent('Showing 2 of 49 endpoints')
+    await expect.element(page.getByRole('table', { name: 'Endpoints' })).toHaveAttribute('aria-rowcount', '3')
     await page.getByRole('combobox', { name: 'Repository' }).click()
     await page.getByRole('option', { name: 'stellar-frontend' }).click()
     await expect

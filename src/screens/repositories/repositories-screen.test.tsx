@@ -86,6 +86,8 @@ describe('All Repositories', () => {
     await userEvent.type(page.getByRole('searchbox', { name: 'Search' }), 'PATIENT')
     await expect.element(count()).toHaveTextContent('Showing 1 of 5 repositories')
     expect(rowNames()).toEqual(['quantum-backend'])
+    // The table's row count follows the rows (its header row included).
+    await expect.element(page.getByRole('table', { name: 'Repositories' })).toHaveAttribute('aria-rowcount', '2')
     await expect.poll(() => location.history.at(-1)).toBe('/repositories?q=PATIENT')
   })
 
