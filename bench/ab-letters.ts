@@ -16,7 +16,10 @@ import { defaultFilters } from '../src/queries/repositories/repository-filters'
 import { createRepositoryQuery } from '../src/queries/repositories/repository-query'
 
 const env = process.env
-/** A list of Vigil (`/repositories`, `/vulnerabilities`, `/apis`) or a reference page (`filter`, `advisories`, `endpoints`). */
+/**
+ * A list of Vigil (`/repositories`, `/vulnerabilities`, `/apis`) or a reference page (`filter`,
+ * `styled-filter` for Vigil's own rows filled by plain code, `advisories`, `endpoints`).
+ */
 const path = env.AB_PATH ?? '/repositories'
 const reference = !path.startsWith('/')
 const size = Number(env.AB_SIZE ?? 100_000)
@@ -96,7 +99,8 @@ async function typeBlocks({ css, blocks, letters }: { css: string; blocks: numbe
 }
 
 async function main() {
-  const needles = path === '/repositories' || path === 'filter' ? rowChangingNeedles(LETTERS.length) : [...LETTERS]
+  const repositoryPages = ['/repositories', 'filter', 'styled-filter']
+  const needles = repositoryPages.includes(path) ? rowChangingNeedles(LETTERS.length) : [...LETTERS]
   const served = await serve(dir)
   const browser = await launchChromium()
   try {
