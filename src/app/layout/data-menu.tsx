@@ -72,10 +72,7 @@ export function DataMenu() {
           </Menu.Item>
           <Menu.Item
             leftSection={<IconFileImport size={14} aria-hidden />}
-            onClick={() => {
-              choose('workspace')
-              importDialog.open()
-            }}
+            onClick={importDialog.open}
             disabled={!!workspace.problem}
           >
             Import scan files...

@@ -70,13 +70,7 @@ function WorkspaceCard() {
               : `${plural(count, 'repository', 'repositories')} from ${plural(workspace.imports.count, 'import')}, kept in this browser for you alone. Nothing you import is sent anywhere.`}
           </Text>
           <Group gap="xs">
-            <Button
-              leftSection={<IconFileImport size={16} aria-hidden />}
-              onClick={() => {
-                choose('workspace')
-                importDialog.open()
-              }}
-            >
+            <Button leftSection={<IconFileImport size={16} aria-hidden />} onClick={importDialog.open}>
               Import scan files
             </Button>
             <Button
