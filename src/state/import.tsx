@@ -3,7 +3,6 @@ import { createContext, useMemo, useState, type ReactNode } from 'react'
 import { importJob, importMachine } from '@/machines/import.machine'
 import { workerActor } from '@/machines/worker-actor'
 import type { DecisionAuthor } from '@/workspace/triage/decision-log'
-import { useDataSource } from './data-source'
 import { namedActorContext } from './named-actor-context'
 import { WorkspaceActorHost } from './workspace-actor-host'
 import { prewarmWorkspaceWorker, takeWorkspaceWorker } from './workspace-worker'
@@ -19,21 +18,12 @@ interface ImportDialogControls {
 
 const ImportDialogContext = createContext<ImportDialogControls | null>(null)
 
-/**
- * The import machine with the browser's worker, for one workspace; `author` signs what VEX files
- * decide. A file that lands shows the workspace (`showWorkspace`): opening the dialog, or an import
- * that lands nothing, leaves the data on screen as it was.
- */
+/** The import machine with the browser's worker, for one workspace; `author` signs what VEX files decide. */
 const provideImport =
-  (author: DecisionAuthor | undefined, showWorkspace: () => void) =>
+  (author: DecisionAuthor | undefined) =>
   ({ databaseName, changed }: { databaseName?: string; changed: () => void }) =>
     importMachine.provide({
-      actions: {
-        announceChange: () => {
-          changed()
-          showWorkspace()
-        },
-      },
+      actions: { announceChange: () => changed() },
       actors: { runImport: workerActor(importJob(databaseName, takeWorkspaceWorker, author)) },
     })
 
@@ -52,8 +42,7 @@ export function ImportProvider({
   children: ReactNode
 }) {
   const [opened, setOpened] = useState(false)
-  const { choose } = useDataSource()
-  const provide = useMemo(() => provideImport(author, () => choose('workspace')), [author, choose])
+  const provide = useMemo(() => provideImport(author), [author])
   const controls = useMemo(
     () => ({
       opened,

@@ -57,7 +57,7 @@ describe('the Data menu', () => {
     await expect.element(dataButton()).toHaveAccessibleName('Data: Sample data')
   })
 
-  it('keeps the data on screen when nothing lands, and shows the workspace once a file does', async () => {
+  it('keeps the data on screen when nothing lands, and shows the workspace after a report that a file landed in', async () => {
     await renderWithProviders(<DataMenu />, { workspace: await workspaceWithExamples([]) })
     await openImportFromMenu()
     await userEvent.upload(page.getByTestId('import-files'), [
@@ -75,6 +75,8 @@ describe('the Data menu', () => {
     await dialog().getByRole('button', { name: 'Import more files' }).click()
     await dialog().getByRole('button', { name: 'Try with example files' }).click()
     await expect.element(dialog().getByRole('status'), { timeout: 15_000 }).toHaveTextContent('9 of 9files imported')
+    await dialog().getByRole('button', { name: 'Done' }).click()
+    await expect.element(dialog()).not.toBeInTheDocument()
     await expect.element(dataButton()).toHaveAccessibleName('Data: Your workspace (3 repositories)')
   })
 })

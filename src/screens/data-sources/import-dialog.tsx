@@ -18,6 +18,7 @@ import { memo, useCallback, useDeferredValue, useRef, useState, type DragEvent, 
 import { droppedFiles, pickedFiles, type PickedFile } from './dropped-files'
 import { formatCount, plural } from '@/lib/format'
 import type { ImportEntry, ImportMachine } from '@/machines/import.machine'
+import { useDataSource } from '@/state/data-source'
 import { ImportActor, useImportDialog } from '@/state/import'
 import { fetchExampleFiles } from '@/workspace/examples'
 import { repositoryFromPath } from '@/workspace/repository-name'
@@ -357,11 +358,19 @@ export function ImportDialog() {
     [actor],
   )
   const cancel = useCallback(() => actor.send({ type: 'import.cancel' }), [actor])
-  const again = useCallback(() => actor.send({ type: 'import.reset' }), [actor])
-  const finish = useCallback(() => {
+  // A report that a file landed in is left for the workspace: opening the dialog, or an import
+  // that landed nothing, leaves the data on screen as it was. Chosen as the report is left, the
+  // workspace is read when the person turns back to the screens, not while the import reports.
+  const { choose } = useDataSource()
+  const leaveReport = useCallback(() => {
+    if (actor.getSnapshot().context.entries.some((entry) => entry.outcome?.status === 'imported')) choose('workspace')
     actor.send({ type: 'import.reset' })
+  }, [actor, choose])
+  const again = leaveReport
+  const finish = useCallback(() => {
+    leaveReport()
     close()
-  }, [actor, close])
+  }, [leaveReport, close])
   // Closed on a report, the dialog opens again on a new import; closed while importing, on its progress.
   const dismiss = useCallback(
     () => (actor.getSnapshot().value === 'report' ? finish() : close()),
