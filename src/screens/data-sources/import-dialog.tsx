@@ -296,7 +296,7 @@ const ImportDialogView = memo(function ImportDialogView({
   finish,
 }: ImportDialogViewProps) {
   const done = entries.filter((entry) => entry.status === 'done').length
-  const imported = entries.filter((entry) => entry.outcome?.status === 'imported').length
+  const imported = entries.filter(landed).length
   return (
     <Modal opened={opened} onClose={dismiss} title="Import scan files" size="xl">
       {state === 'idle' && <Chooser onFiles={start} />}
@@ -340,6 +340,9 @@ const ImportDialogView = memo(function ImportDialogView({
   )
 })
 
+/** Whether a file of the import landed in the workspace. */
+const landed = (entry: ImportEntry) => entry.outcome?.status === 'imported'
+
 /** The import dialog: pick or drop files, watch them import, read the report. */
 export function ImportDialog() {
   const { opened, close } = useImportDialog()
@@ -358,19 +361,18 @@ export function ImportDialog() {
     [actor],
   )
   const cancel = useCallback(() => actor.send({ type: 'import.cancel' }), [actor])
-  // A report that a file landed in is left for the workspace: opening the dialog, or an import
-  // that landed nothing, leaves the data on screen as it was. Chosen as the report is left, the
-  // workspace is read when the person turns back to the screens, not while the import reports.
+  // Leaving a report in which a file landed puts the workspace on screen; opening the dialog, or
+  // an import that landed nothing, leaves the data on screen as it was. Chosen here rather than as
+  // files land, the workspace is read once the person turns back to the screens.
   const { choose } = useDataSource()
-  const leaveReport = useCallback(() => {
-    if (actor.getSnapshot().context.entries.some((entry) => entry.outcome?.status === 'imported')) choose('workspace')
+  const again = useCallback(() => {
+    if (actor.getSnapshot().context.entries.some(landed)) choose('workspace')
     actor.send({ type: 'import.reset' })
   }, [actor, choose])
-  const again = leaveReport
   const finish = useCallback(() => {
-    leaveReport()
+    again()
     close()
-  }, [leaveReport, close])
+  }, [again, close])
   // Closed on a report, the dialog opens again on a new import; closed while importing, on its progress.
   const dismiss = useCallback(
     () => (actor.getSnapshot().value === 'report' ? finish() : close()),
