@@ -34,7 +34,7 @@ export default defineConfig(({ mode }) => {
     preview: { headers: securityHeaders(origins) },
     // The import worker's dependencies are found at start-up too, so the dev server does not
     // re-optimise (and reload the page) the first time a file is imported.
-    optimizeDeps: { entries: ['index.html', 'src/workspace/import.worker.ts'] },
+    optimizeDeps: { entries: ['index.html', 'src/workspace/workers/import-and-sync.worker.ts'] },
     test: {
       projects: [
         {

@@ -37,7 +37,7 @@ if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
 const manifestPath = resolve(given.out ?? join(folder, 'manifest.json'))
 const historyPath = given.history && resolve(given.history)
 const decisionsPath = given.decisions && resolve(given.decisions)
-const snapshotModule = await loadModule('src/workspace/feed-snapshot.ts')
+const snapshotModule = await loadModule('src/workspace/feed/format/snapshot.ts')
 const snapshotFolder = join(dirname(manifestPath), snapshotModule.SNAPSHOT_FOLDER)
 // The team's files and the snapshot may sit in the scanned folder: they are not scan files.
 const own = new Set([manifestPath, historyPath, decisionsPath, snapshotFolder].filter(Boolean))
@@ -51,7 +51,7 @@ function walk(dir) {
 }
 
 const fromManifest = (path) => relative(dirname(manifestPath), path).split(sep).join('/')
-const module = await loadModule('src/workspace/feed-builder.ts')
+const module = await loadModule('src/workspace/feed/build/feed-builder.ts')
 
 let decisionsCount
 if (decisionsPath) {
@@ -120,7 +120,7 @@ if (args.includes('--no-snapshot')) {
   console.log('no snapshot written: the manifest is not in the scanned folder or above it')
   rmSync(snapshotFolder, { recursive: true, force: true })
 } else {
-  const { buildSnapshot } = await loadModule('src/workspace/feed-snapshot-builder.ts')
+  const { buildSnapshot } = await loadModule('src/workspace/feed/build/snapshot-builder.ts')
   const started = Date.now()
   const snapshot = await buildSnapshot(manifest, files, prefix ? `${prefix}/` : '')
   mkdirSync(snapshotFolder, { recursive: true })

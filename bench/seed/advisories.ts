@@ -1,6 +1,6 @@
 import { indexVulnerabilities } from '../../src/data/advisory-groups'
-import { fromStoredAdvisoryIndex } from '../../src/workspace/advisory-index'
-import { occurrencesFromDigests, workspaceRepositories } from '../../src/workspace/workspace-source'
+import { fromStoredAdvisoryIndex } from '../../src/workspace/projections/advisory-index'
+import { occurrencesFromDigests, workspaceRepositories } from '../../src/workspace/source/workspace-source'
 import { listDigests, listRepositories, readAdvisoryIndex } from '../../src/workspace/store/reads'
 import { showAdvisories } from '../reference/advisory-rows'
 import { openSignedInWorkspace } from './signed-in-workspace'

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
-import type { FeedSyncReport } from '@/workspace/feed-sync'
+import type { FeedSyncReport } from '@/workspace/feed/sync/sync'
 import { feedSyncMachine, type FeedRunnerEvent, type FeedSyncRequest } from './feed-sync.machine'
 
 /** A feed-sync machine whose worker is a test double: the test plays the worker's messages. */

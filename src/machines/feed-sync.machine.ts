@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate'
 import { workspaceJob } from './workspace-job'
-import type { FeedProgress, FeedSyncReport } from '@/workspace/feed-sync'
+import type { FeedProgress, FeedSyncReport } from '@/workspace/feed/sync/sync'
 
 /**
  * Whether a sync changed what the screens show: a scan file fetched or removed, repositories

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
-import type { FileOutcome, ImportFileInput } from '@/workspace/import-file'
+import type { FileOutcome, ImportFileInput } from '@/workspace/import/import-file'
 import { importMachine, type ImportRunInput, type ImportRunnerEvent } from './import.machine'
 
 const file = (name: string): ImportFileInput => ({ name, blob: new Blob(['{}']) })

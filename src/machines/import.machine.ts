@@ -1,6 +1,6 @@
 import { assign, fromCallback, setup } from 'xstate'
 import { workspaceJob } from './workspace-job'
-import type { FileOutcome, ImportFileInput, ImportPhase } from '@/workspace/import-file'
+import type { FileOutcome, ImportFileInput, ImportPhase } from '@/workspace/import/import-file'
 import type { DecisionAuthor } from '@/workspace/triage/decision-log'
 
 export type FileStatus = 'queued' | ImportPhase | 'done' | 'cancelled'

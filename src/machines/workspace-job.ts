@@ -1,4 +1,4 @@
-import type { ImportRequestMessage, ImportWorkerMessage } from '@/workspace/import.worker'
+import type { ImportRequestMessage, ImportWorkerMessage } from '@/workspace/workers/import-and-sync.worker'
 import type { WorkerJob } from './worker-actor'
 
 interface WorkspaceJob<Input, Event> {

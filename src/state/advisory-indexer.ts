@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { runWorker, type WorkerJob } from '@/machines/worker-actor'
-import type { AdvisoryIndexRequest } from '@/workspace/advisory-index.worker'
+import type { AdvisoryIndexRequest } from '@/workspace/workers/advisory-index.worker'
 
 /** Builds and keeps the advisory index of a workspace (by database name) in a worker. */
 const indexJob: WorkerJob<string, 'done', 'done' | 'failed'> = {
-  create: () => new Worker(new URL('../workspace/advisory-index.worker.ts', import.meta.url), { type: 'module' }),
+  create: () =>
+    new Worker(new URL('../workspace/workers/advisory-index.worker.ts', import.meta.url), { type: 'module' }),
   request: (database) => ({ message: { database } satisfies AdvisoryIndexRequest }),
   receive: () => 'done',
   isLast: () => true,

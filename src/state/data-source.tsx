@@ -2,7 +2,7 @@ import { createContext, useCallback, useEffect, useMemo, useState, useSyncExtern
 import useSWRImmutable from 'swr/immutable'
 import { loadGeneratedDataSource, sampleDataSource, type DataSource } from '@/data/data-source'
 import type { SlaSettings } from '@/data/policy-sla'
-import { workspaceDataSource, type WorkspaceIndexes } from '@/workspace/workspace-source'
+import { workspaceDataSource, type WorkspaceIndexes } from '@/workspace/source/workspace-source'
 import { onPolicyDocumentChange, slaSettingsText } from './stored-policy'
 import { useOptionalWorkspace, useWorkspaceFresh } from './workspace'
 import { useRequiredContext } from './required-context'

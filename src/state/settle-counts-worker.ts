@@ -1,4 +1,4 @@
-import type { SettleReply, SettleRequest } from '@/workspace/store/counts.worker'
+import type { SettleReply, SettleRequest } from '@/workspace/workers/counts.worker'
 import { workerPerWorkspace } from './workspace-worker-runs'
 
 /** Why a settling never answered: a decision being saved ended it (`endCountsWork`), or a later settling took its place. */
@@ -11,7 +11,7 @@ export class SupersededSettlingError extends Error {
 
 const settleWork = workerPerWorkspace(
   {
-    create: () => new Worker(new URL('../workspace/store/counts.worker.ts', import.meta.url), { type: 'module' }),
+    create: () => new Worker(new URL('../workspace/workers/counts.worker.ts', import.meta.url), { type: 'module' }),
     message: (input: SettleRequest) => input,
   },
   (reply: SettleReply & { settled: boolean }) => reply.settled,

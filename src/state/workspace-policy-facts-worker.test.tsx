@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import type { CheckedFinding } from '@/data/policy-checks'
 import { logOf } from '@tests/helpers/triage'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
-import { policyFactPartsOf, factSubjectOf, type PolicyFactParts } from '@/workspace/policy-facts'
+import { policyFactPartsOf, factSubjectOf, type PolicyFactParts } from '@/workspace/projections/policy-facts'
 import { recordDecisionEntries } from '@/workspace/store/decisions'
 import { listDigests, listRepositories } from '@/workspace/store/reads'
 import { openWorkspace, workspaceName } from '@/workspace/store/schema'
-import { SupersededFactsError } from '@/workspace/policy-facts'
+import { SupersededFactsError } from '@/workspace/projections/policy-facts'
 import { policyFactsInWorker } from './workspace-policy-facts-worker'
 
 deleteTestWorkspacesAfterEach()

@@ -1,7 +1,7 @@
 import type { PolicyFactsProgress } from '@/data/data-source'
-import { FactsUnpacker } from '@/workspace/packed-facts'
-import { SupersededFactsError, type PolicyFactParts, type RepositoryFacts } from '@/workspace/policy-facts'
-import type { PolicyFactsReply, PolicyFactsRequest } from '@/workspace/policy-facts.worker'
+import { FactsUnpacker } from '@/workspace/projections/packed-facts'
+import { SupersededFactsError, type PolicyFactParts, type RepositoryFacts } from '@/workspace/projections/policy-facts'
+import type { PolicyFactsReply, PolicyFactsRequest } from '@/workspace/workers/policy-facts.worker'
 import { workerPerWorkspace } from './workspace-worker-runs'
 
 /** What the page makes of the worker's replies: the parts unpacked as they come, then the whole. */
@@ -12,7 +12,8 @@ type PageRequest = PolicyFactsRequest & { onProgress?: (progress: PolicyFactsPro
 
 const factsWork = workerPerWorkspace(
   {
-    create: () => new Worker(new URL('../workspace/policy-facts.worker.ts', import.meta.url), { type: 'module' }),
+    create: () =>
+      new Worker(new URL('../workspace/workers/policy-facts.worker.ts', import.meta.url), { type: 'module' }),
     // How far the reading is stays here, for the page.
     message: ({ onProgress: _onProgress, ...request }: PageRequest): PolicyFactsRequest => request,
     receiver: ({ onProgress }: PageRequest) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { defaultSla } from '@/data/policy-sla'
 import { grypeScannedAgo } from '@tests/helpers/scanned-ago'
 import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
-import { SupersededTimesError } from '@/workspace/history/workspace-times'
+import { SupersededTimesError } from '@/workspace/projections/workspace-times'
 import { workspaceName } from '@/workspace/store/schema'
 import { endTimesWork, workspaceTimesInWorker } from './workspace-times-worker'
 

@@ -1,16 +1,16 @@
-import type { TimesReply, TimesRequest } from '@/workspace/history/times.worker'
+import type { TimesReply, TimesRequest } from '@/workspace/workers/times.worker'
 import {
   SupersededTimesError,
   type WorkspaceTimes,
   type WorkspaceTimesRequest,
-} from '@/workspace/history/workspace-times'
+} from '@/workspace/projections/workspace-times'
 import { workerPerWorkspace } from './workspace-worker-runs'
 
 type PageRequest = TimesRequest & Pick<WorkspaceTimesRequest, 'decisions'>
 
 const timesWork = workerPerWorkspace(
   {
-    create: () => new Worker(new URL('../workspace/history/times.worker.ts', import.meta.url), { type: 'module' }),
+    create: () => new Worker(new URL('../workspace/workers/times.worker.ts', import.meta.url), { type: 'module' }),
     // The decisions stay here: the worker reads them from the database.
     message: ({ decisions: _decisions, ...input }: PageRequest): TimesRequest => input,
   },

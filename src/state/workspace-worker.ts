@@ -1,4 +1,5 @@
-const newWorker = () => new Worker(new URL('../workspace/import.worker.ts', import.meta.url), { type: 'module' })
+const newWorker = () =>
+  new Worker(new URL('../workspace/workers/import-and-sync.worker.ts', import.meta.url), { type: 'module' })
 
 /** A worker started while the import dialog opens, so that the first file does not wait for it to load. */
 let spare: Worker | undefined

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { render } from 'vitest-browser-react'
-import { importFile } from '@/workspace/import-file'
+import { importFile } from '@/workspace/import/import-file'
 import { recordDecisionEntries } from '@/workspace/store/decisions'
 import { deleteWorkspace, openWorkspace, workspaceName } from '@/workspace/store/schema'
 import type { Decision } from '@/workspace/triage/decision'

@@ -31,7 +31,7 @@ import {
   type ImportHistory,
   listRepositories,
 } from '@/workspace/store/reads'
-import { prepareRepositories, type WorkspaceIndexes } from '@/workspace/workspace-source'
+import { prepareRepositories, type WorkspaceIndexes } from '@/workspace/source/workspace-source'
 import {
   readLog,
   recordDecisionEntries,
@@ -42,7 +42,7 @@ import {
 import { readPublishedDecisionIds } from '@/workspace/store/feed-records'
 import { readHistory } from '@/workspace/store/history-records'
 import { emptyHistory } from '@/workspace/history/finding-history'
-import type { WorkspaceTimesRequest } from '@/workspace/history/workspace-times'
+import type { WorkspaceTimesRequest } from '@/workspace/projections/workspace-times'
 import { endTimesWork, workspaceTimesInWorker } from './workspace-times-worker'
 import { policyFactsInWorker } from './workspace-policy-facts-worker'
 import { endCountsWork, settleCountsInWorker, SupersededSettlingError } from './settle-counts-worker'

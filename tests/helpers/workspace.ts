@@ -1,9 +1,9 @@
 import { afterEach } from 'vitest'
 import type { WorkspaceIdentity } from '@/state/workspace'
-import { exampleFiles, fetchExampleFiles } from '@/workspace/examples'
-import { importFile } from '@/workspace/import-file'
+import { exampleFiles, fetchExampleFiles } from '@/workspace/import/examples'
+import { importFile } from '@/workspace/import/import-file'
 import { deleteWorkspace, openWorkspace, workspaceName } from '@/workspace/store/schema'
-import { repositoryFromPath } from '@/workspace/repository-name'
+import { repositoryFromPath } from '@/workspace/model/repository-name'
 
 const created: WorkspaceIdentity[] = []
 

@@ -26,7 +26,7 @@ import { useImportDialog } from '@/state/import'
 import { useDataSource } from '@/state/data-source'
 import { useWorkspace } from '@/state/workspace'
 import { prewarmWorkspaceWorker } from '@/state/workspace-worker'
-import type { FeedProgress, FeedSyncReport } from '@/workspace/feed-sync'
+import type { FeedProgress, FeedSyncReport } from '@/workspace/feed/sync/sync'
 import { DecisionsCard } from './decisions-card'
 
 const when = (iso: string) => {

@@ -4,7 +4,7 @@ import { DecisionBadge } from '@/components/triage/decision-badge'
 import type { useTriageDrawers } from '@/components/triage/use-triage-drawers'
 import type { DecisionView } from '@/data/decisions'
 import type { PolicyViolation, Vulnerability } from '@/data/findings'
-import { decidableVulnerability } from '@/workspace/store/triage-summary'
+import { decidableVulnerability } from '@/workspace/projections/triage-summary'
 import type { DecidableFinding } from '@/workspace/triage/resolve'
 
 /** A vulnerability of the repository page as triage reads it. */

@@ -10,7 +10,7 @@ import { decisionFilterOptions, passesDecisionFilter, type DecisionFilter, type 
 import type { PolicyViolation, Vulnerability } from '@/data/findings'
 import { useTriageAuthor } from '@/state/triage'
 import { useOptionalWorkspace } from '@/state/workspace'
-import { decisionExport } from '@/workspace/store/decision-exports'
+import { decisionExport } from '@/workspace/triage/exports/decision-exports'
 import { PolicyIssuesPanel, VulnerabilitiesPanel } from './findings-panels'
 import { TriageActions, decidableOfVulnerability, decidablesOfViolation, sharedDecision } from './finding-triage'
 

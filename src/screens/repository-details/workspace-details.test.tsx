@@ -188,7 +188,7 @@ describe('repository details on workspace data', () => {
   })
 
   it('shows descriptions as text, never as markup', async () => {
-    const { importFile } = await import('@/workspace/import-file')
+    const { importFile } = await import('@/workspace/import/import-file')
     const { openWorkspace, workspaceName } = await import('@/workspace/store/schema')
     const workspace = await workspaceWithExamples([])
     const database = await openWorkspace(await workspaceName(workspace.issuer, workspace.subject))

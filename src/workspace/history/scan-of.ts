@@ -1,4 +1,4 @@
-import type { Finding, FindingSeverity } from '@/workspace/model'
+import type { Finding, FindingSeverity } from '@/workspace/model/model'
 import type { Scan, TimeSource } from './finding-history'
 
 export interface ScanSource {

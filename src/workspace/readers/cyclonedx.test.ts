@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isClosedByVex, type VulnerabilityFinding } from '@/workspace/model'
+import { isClosedByVex, type VulnerabilityFinding } from '@/workspace/model/model'
 import { readCycloneDx, versionStatus } from './cyclonedx'
 
 const vulnerabilities = (findings: unknown[]) => findings as VulnerabilityFinding[]

@@ -1,4 +1,4 @@
-import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/identity'
+import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/model/identity'
 import {
   asArray,
   asIsoTime,
@@ -11,7 +11,7 @@ import {
   plural,
   unique,
   type JsonObject,
-} from '@/workspace/json'
+} from '@/workspace/files/json'
 import {
   ReaderError,
   type CvssScore,
@@ -21,10 +21,10 @@ import {
   type VexAnalysis,
   type VexStatus,
   type VulnerabilityFinding,
-} from '@/workspace/model'
-import { imageName, isLocalPath, isRepositoryAddress, repositoryNameOf } from '@/workspace/repository-name'
-import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
-import { compareVersions, schemeOf, withinVers } from '@/workspace/versions'
+} from '@/workspace/model/model'
+import { imageName, isLocalPath, isRepositoryAddress, repositoryNameOf } from '@/workspace/model/repository-name'
+import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/model/severity'
+import { compareVersions, schemeOf, withinVers } from '@/workspace/model/versions'
 
 const SUPPORTED = ['1.4', '1.5', '1.6', '1.7']
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { VulnerabilityFinding } from '@/workspace/model'
+import type { VulnerabilityFinding } from '@/workspace/model/model'
 import { readGrype } from './grype'
 
 const vulnerabilities = (findings: unknown[]) => findings as VulnerabilityFinding[]

@@ -1,4 +1,4 @@
-import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/identity'
+import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/model/identity'
 import {
   asArray,
   asIsoTime,
@@ -11,7 +11,7 @@ import {
   plural,
   unique,
   type JsonObject,
-} from '@/workspace/json'
+} from '@/workspace/files/json'
 import type {
   EpssScore,
   ExploitSignals,
@@ -19,10 +19,10 @@ import type {
   ReadOptions,
   ReadResult,
   VulnerabilityFinding,
-} from '@/workspace/model'
-import { imageName, isLocalPath } from '@/workspace/repository-name'
-import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
-import { fixAbove, schemeOf } from '@/workspace/versions'
+} from '@/workspace/model/model'
+import { imageName, isLocalPath } from '@/workspace/model/repository-name'
+import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/model/severity'
+import { fixAbove, schemeOf } from '@/workspace/model/versions'
 
 /** What Grype's fix state says when it names no fixed version. */
 const adviceOfState = new Map<string, string>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { JsonObject } from '@/workspace/json'
+import type { JsonObject } from '@/workspace/files/json'
 import { dereferenceLocal, surveyReferences } from './local-references'
 
 /** Surveyed, then resolved, as the OpenAPI reader does. */

@@ -1,4 +1,4 @@
-import { own, type JsonObject } from '@/workspace/json'
+import { own, type JsonObject } from '@/workspace/files/json'
 
 /** JSON Pointer of a path of keys (RFC 6901). */
 const pointerOf = (keys: string[]) => `#/${keys.map((key) => key.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`

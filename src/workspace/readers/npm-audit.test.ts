@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AdvisoryAliases } from '@/workspace/identity'
-import type { VulnerabilityFinding } from '@/workspace/model'
+import { AdvisoryAliases } from '@/workspace/model/identity'
+import type { VulnerabilityFinding } from '@/workspace/model/model'
 import { fixOfRange, readNpmAudit } from './npm-audit'
 import { readOsvScanner } from './osv'
 

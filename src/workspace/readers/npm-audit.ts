@@ -1,4 +1,4 @@
-import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/identity'
+import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/model/identity'
 import {
   asArray,
   asNumber,
@@ -9,9 +9,9 @@ import {
   own,
   plural,
   type JsonObject,
-} from '@/workspace/json'
-import { ReaderError, type ReadOptions, type ReadResult, type VulnerabilityFinding } from '@/workspace/model'
-import { scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
+} from '@/workspace/files/json'
+import { ReaderError, type ReadOptions, type ReadResult, type VulnerabilityFinding } from '@/workspace/model/model'
+import { scoreVector, severityOfScore, severityOfWord } from '@/workspace/model/severity'
 
 const GHSA = /GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}/i
 

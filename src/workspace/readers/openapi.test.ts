@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { readScanText } from '@/workspace/detect'
-import { ReaderError, type EndpointFinding } from '@/workspace/model'
+import { readScanText } from '@/workspace/readers/detect'
+import { ReaderError, type EndpointFinding } from '@/workspace/model/model'
 
 const endpointsOf = (text: string) => readScanText(text)[0].findings as EndpointFinding[]
 const byKey = (text: string) =>

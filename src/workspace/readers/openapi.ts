@@ -1,6 +1,6 @@
 import { upgrade } from '@scalar/openapi-parser'
-import { classifyOperation, type DataSite } from '@/workspace/endpoint-classifier'
-import { findingKey, runOf } from '@/workspace/identity'
+import { classifyOperation, type DataSite } from '@/workspace/api-surface/endpoint-classifier'
+import { findingKey, runOf } from '@/workspace/model/identity'
 import { dereferenceLocal, pointAnchors, surveyReferences } from './local-references'
 import {
   asArray,
@@ -12,7 +12,7 @@ import {
   plural,
   valueText,
   type JsonObject,
-} from '@/workspace/json'
+} from '@/workspace/files/json'
 import {
   ReaderError,
   type EndpointAuth,
@@ -20,7 +20,7 @@ import {
   type EndpointChannel,
   type EndpointFinding,
   type ReadResult,
-} from '@/workspace/model'
+} from '@/workspace/model/model'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const
 

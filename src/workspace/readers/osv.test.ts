@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { VulnerabilityFinding } from '@/workspace/model'
+import type { VulnerabilityFinding } from '@/workspace/model/model'
 import { osvFixFor, rangeStanding, readOsvScanner } from './osv'
 
 const vulnerabilities = (findings: unknown[]) => findings as VulnerabilityFinding[]

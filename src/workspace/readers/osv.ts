@@ -1,4 +1,4 @@
-import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/identity'
+import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/model/identity'
 import {
   asArray,
   asNumber,
@@ -10,10 +10,10 @@ import {
   plural,
   unique,
   type JsonObject,
-} from '@/workspace/json'
-import type { CvssScore, ReadOptions, ReadResult, VulnerabilityFinding } from '@/workspace/model'
-import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
-import { compareVersions, schemeOf, type VersionScheme } from '@/workspace/versions'
+} from '@/workspace/files/json'
+import type { CvssScore, ReadOptions, ReadResult, VulnerabilityFinding } from '@/workspace/model/model'
+import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/model/severity'
+import { compareVersions, schemeOf, type VersionScheme } from '@/workspace/model/versions'
 import { relativeToScanRoot } from './scan-root'
 
 /** CVSS scores from an OSV `severity` list ({type: CVSS_V3, score: 'CVSS:3.1/…'}). */

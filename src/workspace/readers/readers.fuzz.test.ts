@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseYaml, readScanText } from '../detect'
-import { FeedError, readManifest } from '../feed-manifest'
-import { ReaderError } from '../model'
+import { parseYaml, readScanText } from './detect'
+import { FeedError, readManifest } from '@/workspace/feed/format/manifest'
+import { ReaderError } from '@/workspace/model/model'
 
 /**
  * A fuzz pass over every reader (through readScanText, which detects the format and calls it) and

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { readScanText } from '@/workspace/detect'
-import { languagesOf } from '@/workspace/languages'
-import { ReaderError, type PolicyIssueFinding, type VulnerabilityFinding } from '@/workspace/model'
+import { readScanText } from '@/workspace/readers/detect'
+import { languagesOf } from '@/workspace/model/languages'
+import { ReaderError, type PolicyIssueFinding, type VulnerabilityFinding } from '@/workspace/model/model'
 import { automationCategory, cwesOf, fillArguments, packageOfMessage, readSarif, securitySeverityOf } from './sarif'
 
 /** A SARIF 2.1.0 log of our own, shaped as the specification describes. */

@@ -8,7 +8,7 @@ import {
   purlTypeOf,
   runOf,
   textHash,
-} from '@/workspace/identity'
+} from '@/workspace/model/identity'
 import {
   asArray,
   asIsoTime,
@@ -22,7 +22,7 @@ import {
   valueText,
   unique,
   type JsonObject,
-} from '@/workspace/json'
+} from '@/workspace/files/json'
 import {
   ReaderError,
   type PolicyIssueFinding,
@@ -31,10 +31,10 @@ import {
   type ScanFinding,
   type SecuritySeverity,
   type VulnerabilityFinding,
-} from '@/workspace/model'
-import { imageName, isLocalPath, repositoryNameOf } from '@/workspace/repository-name'
-import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
-import { fixAbove, schemeOf } from '@/workspace/versions'
+} from '@/workspace/model/model'
+import { imageName, isLocalPath, repositoryNameOf } from '@/workspace/model/repository-name'
+import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/model/severity'
+import { fixAbove, schemeOf } from '@/workspace/model/versions'
 import { maskSecret } from './secret-mask'
 import { checkoutEnd } from './scan-root'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PolicyIssueFinding, VulnerabilityFinding } from '@/workspace/model'
+import type { PolicyIssueFinding, VulnerabilityFinding } from '@/workspace/model/model'
 import { readTrivy } from './trivy'
 
 const semver = {

@@ -1,5 +1,5 @@
 import type { EnforcementStatus } from '@/data/findings'
-import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/identity'
+import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/model/identity'
 import {
   asArray,
   asIsoTime,
@@ -12,7 +12,7 @@ import {
   plural,
   unique,
   type JsonObject,
-} from '@/workspace/json'
+} from '@/workspace/files/json'
 import type {
   CvssScore,
   ReadOptions,
@@ -20,10 +20,10 @@ import type {
   ScanFinding,
   VexStatus,
   VulnerabilityFinding,
-} from '@/workspace/model'
-import { imageName, isLocalPath, isRepositoryAddress, repositoryNameOf } from '@/workspace/repository-name'
-import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/severity'
-import { fixAbove, schemeOf } from '@/workspace/versions'
+} from '@/workspace/model/model'
+import { imageName, isLocalPath, isRepositoryAddress, repositoryNameOf } from '@/workspace/model/repository-name'
+import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/model/severity'
+import { fixAbove, schemeOf } from '@/workspace/model/versions'
 import { maskSecret } from './secret-mask'
 
 /** Trivy severity -> enforcement of a misconfiguration or secret. */

@@ -1,7 +1,7 @@
 import { countExposure, type EndpointExposure } from '@/data/endpoints'
 import { emptyCounts, type FindingCounts } from '@/data/findings'
-import { languagesOf } from '@/workspace/languages'
-import { isClosedByVex, locationOf, type EndpointFinding, type Finding, type ReadResult } from '@/workspace/model'
+import { languagesOf } from '@/workspace/model/languages'
+import { isClosedByVex, locationOf, type EndpointFinding, type Finding, type ReadResult } from '@/workspace/model/model'
 import type { ApiDocumentRecord, RepositorySummary, RunRecord } from './schema'
 
 /** A repository's findings counted: the open ones by severity and enforcement, VEX-closed apart. */

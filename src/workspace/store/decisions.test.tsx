@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { closeTestWorkspacesAfterEach, freshWorkspace } from '@tests/helpers/test-workspace'
-import { importFile } from '@/workspace/import-file'
+import { importFile } from '@/workspace/import/import-file'
 import type { Decision } from '@/workspace/triage/decision'
 import { recordDecisions, type DecisionEntry } from '@/workspace/triage/decision-log'
 import { listDecisions, readLog, recordDecisionEntries, settleCounts } from './decisions'

@@ -1,6 +1,6 @@
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import type { IDBPObjectStore } from 'idb'
-import type { RepositoryDigest } from '@/workspace/digest'
+import type { RepositoryDigest } from '@/workspace/projections/digest'
 import { listDigests } from './reads'
 import {
   DECISION_PAGE_PREFIX,
@@ -13,7 +13,7 @@ import {
   type WorkspaceDatabase,
   type WorkspaceSchema,
 } from './schema'
-import { repositoriesTouched, triageSummaries } from './triage-summary'
+import { repositoriesTouched, triageSummaries } from '@/workspace/projections/triage-summary'
 
 export const listDecisions = async (database: WorkspaceDatabase): Promise<DecisionEntry[]> =>
   flattenLog(await database.getAll('decisions'))

@@ -1,4 +1,4 @@
-import { FINDING_MODEL_VERSION } from '@/workspace/model'
+import { FINDING_MODEL_VERSION } from '@/workspace/model/model'
 import { removeRuns } from './import-transaction'
 import { publishedIdsOf } from '@/workspace/triage/publication'
 import type { IDBPObjectStore } from 'idb'

@@ -1,4 +1,4 @@
-import { FINDING_MODEL_VERSION, type Finding } from '@/workspace/model'
+import { FINDING_MODEL_VERSION, type Finding } from '@/workspace/model/model'
 import { PAGE_SIZE, type FindingsPage, type PackedPages } from './schema'
 
 /** A page as stored, with the findings it holds. */

@@ -6,7 +6,7 @@ import {
   runsAsRecords,
 } from '@tests/helpers/test-workspace'
 import { findingHistory } from '@/workspace/history/finding-history'
-import { importFile, type ImportFileInput } from '@/workspace/import-file'
+import { importFile, type ImportFileInput } from '@/workspace/import/import-file'
 import { readHistory } from './history-records'
 import { removeRuns } from './import-transaction'
 import { findingsOf, listRuns, readImportHistory } from './reads'

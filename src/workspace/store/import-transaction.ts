@@ -1,12 +1,12 @@
 import type { IDBPTransaction } from 'idb'
-import { digestOf } from '@/workspace/digest'
-import { uniqueFindings } from '@/workspace/identity'
-import { FINDING_MODEL_VERSION, type Finding, type ReadResult } from '@/workspace/model'
+import { digestOf } from '@/workspace/projections/digest'
+import { uniqueFindings } from '@/workspace/model/identity'
+import { FINDING_MODEL_VERSION, type Finding, type ReadResult } from '@/workspace/model/model'
 import { addScanToRun, type RunHistory, type TimeSource } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
 import { summaryOf, type RepositoryDetails } from './aggregates'
 import { findingsOfPages, isPacked, loadedPage, pagesOf, unpackPages, type LoadedPage } from './finding-pages'
-import { triageSummaries } from './triage-summary'
+import { triageSummaries } from '@/workspace/projections/triage-summary'
 import {
   countChange,
   flattenLog,

@@ -1,7 +1,7 @@
-import type { StoredAdvisoryIndex } from '@/workspace/advisory-index'
-import type { RepositoryDigest } from '@/workspace/digest'
-import type { Finding } from '@/workspace/model'
-import type { KeptTimeline } from '@/workspace/history/workspace-times'
+import type { StoredAdvisoryIndex } from '@/workspace/projections/advisory-index'
+import type { RepositoryDigest } from '@/workspace/projections/digest'
+import type { Finding } from '@/workspace/model/model'
+import type { KeptTimeline } from '@/workspace/projections/workspace-times'
 import { findingsOfPages, unpackPages } from './finding-pages'
 import {
   counterOf,

@@ -1,7 +1,7 @@
 import { unwrap } from 'idb'
-import { byName, type SnapshotRepository } from '@/workspace/feed-snapshot'
+import { byName, type SnapshotRepository } from '@/workspace/feed/format/snapshot'
 import type { RunHistory } from '@/workspace/history/finding-history'
-import { triageSummaries } from './triage-summary'
+import { triageSummaries } from '@/workspace/projections/triage-summary'
 import {
   addToCounter,
   countChange,

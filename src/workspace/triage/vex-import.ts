@@ -1,4 +1,4 @@
-import { asArray, asObject, asObjects, asText, isObject, own, type JsonObject } from '@/workspace/json'
+import { asArray, asObject, asObjects, asText, isObject, own, type JsonObject } from '@/workspace/files/json'
 import { justifications, scopeKey, type Decision, type DecisionState, type Justification } from './decision'
 import { canonicalPackageUrl, parsePackageUrl } from './package-url'
 import { dataKeyed } from '@/lib/data-keyed'

@@ -1,0 +1,216 @@
+import { Validator, type Schema } from '@cfworker/json-schema'
+import { asText, isObject, own, valueText } from '@/workspace/files/json'
+import feedSchema from './feed.schema.json'
+import { describeSchemaErrors } from '@/lib/schema-errors'
+import { cleanRepositoryName } from '@/workspace/model/repository-name'
+import { SNAPSHOT_FORMAT } from './snapshot'
+
+/** A scan file of a feed, its URL resolved against the manifest's. */
+export interface FeedFile {
+  url: string
+  sha256?: string
+  size?: number
+}
+
+export interface FeedRepository {
+  name: string
+  description?: string
+  url?: string
+  isPrivate?: boolean
+  languages?: string[]
+  files: FeedFile[]
+}
+
+/** A part of a feed's snapshot, its URL resolved against the manifest's. */
+export interface FeedSnapshotPart {
+  url: string
+  sha256: string
+  size: number
+  first: string
+  last: string
+  repositories: number
+}
+
+/** The snapshot a manifest lists: its parts only when Vigil reads its format. */
+export interface FeedSnapshot {
+  format: number
+  parts: FeedSnapshotPart[]
+}
+
+export interface FeedManifest {
+  generatedAt?: string
+  /** The team's history file, resolved against the manifest's address. */
+  history?: string
+  /** The team's decisions file, resolved against the manifest's address. */
+  decisions?: string
+  repositories: FeedRepository[]
+  snapshot?: FeedSnapshot
+}
+
+/** Why a feed could not be read or synced, in words a person can act on. */
+export class FeedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'FeedError'
+  }
+}
+
+const validator = new Validator(feedSchema as unknown as Schema, '2020-12', false)
+
+/** A feed address Vigil may read from a page at `pageOrigin`: http(s), and not http under an https page. */
+export function checkFeedUrl(address: string, pageOrigin: string): URL {
+  let url: URL
+  try {
+    url = new URL(address)
+  } catch {
+    throw new FeedError(
+      `The feed address "${address}" is not a URL. It should name the manifest, such as https://scans.example.com/vigil/manifest.json.`,
+    )
+  }
+  return checkFeedAddress(url, pageOrigin)
+}
+
+/** checkFeedUrl for an address already parsed (a manifest's files: parsed once, not twice). */
+function checkFeedAddress(url: URL, pageOrigin: string): URL {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new FeedError(`The feed address must start with https:// (it starts with ${url.protocol}).`)
+  }
+  if (url.username || url.password) {
+    url.username = ''
+    url.password = ''
+    throw new FeedError(
+      `The feed address ${url.href} carries a user name or password: Vigil sends no credentials in an address. Remove them, and let the host check your sign-in token instead.`,
+    )
+  }
+  if (url.protocol === 'http:' && pageOrigin.startsWith('https:')) {
+    throw new FeedError(
+      `Vigil is served over https, so it refuses a feed over plain http (${url.origin}): the scan files could be changed on the way. Publish the feed over https.`,
+    )
+  }
+  return url
+}
+
+/**
+ * Reads a feed manifest: JSON that matches the feed schema, no repository named twice, no file
+ * listed twice, every file URL resolved against the manifest's address.
+ */
+export function readManifest(text: string, manifestUrl: string, pageOrigin: string): FeedManifest {
+  const body = text.replace(/^\uFEFF/, '').trimStart()
+  if (body.startsWith('<')) {
+    throw new FeedError(
+      'The feed address answered with an HTML page, not a manifest: check the address (a sign-in page or an error page answers like this).',
+    )
+  }
+  let document: unknown
+  try {
+    document = JSON.parse(body)
+  } catch (error) {
+    throw new FeedError(
+      `The feed manifest is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  const result = validator.validate(document)
+  if (!result.valid) {
+    throw new FeedError(
+      `The feed manifest does not match Vigil's feed format (docs/feed.md): ${describeSchemaErrors(result.errors, 'the manifest')}.`,
+    )
+  }
+  const manifest = document as Record<string, unknown>
+  const names = new Set<string>()
+  const fileOwners = new Map<string, string>()
+  const repositories: FeedRepository[] = []
+  for (const entry of manifest.repositories as Record<string, unknown>[]) {
+    const name = cleanRepositoryName(entry.name as string)
+    if (name === undefined) throw new FeedError('The feed manifest lists a repository with an empty name.')
+    if (names.has(name)) throw new FeedError(`The feed manifest lists the repository "${name}" twice.`)
+    names.add(name)
+    const files: FeedFile[] = []
+    for (const file of entry.files as Record<string, unknown>[]) {
+      let url: URL
+      try {
+        url = new URL(file.url as string, manifestUrl)
+      } catch {
+        throw new FeedError(`The file "${valueText(file.url)}" of ${name} is not a URL.`)
+      }
+      checkFeedAddress(url, pageOrigin)
+      const owner = fileOwners.get(url.href)
+      if (owner !== undefined) {
+        throw new FeedError(
+          `The feed manifest lists the file ${url.href} twice (for ${owner === name ? name : `${owner} and ${name}`}): each file belongs to one repository, once.`,
+        )
+      }
+      fileOwners.set(url.href, name)
+      files.push({
+        url: url.href,
+        sha256: typeof file.sha256 === 'string' ? file.sha256 : undefined,
+        size: typeof file.size === 'number' ? file.size : undefined,
+      })
+    }
+    const visibility = own(entry, 'visibility')
+    repositories.push({
+      name,
+      description: asText(own(entry, 'description')),
+      url: asText(own(entry, 'url')),
+      isPrivate: visibility === undefined ? undefined : visibility === 'private',
+      languages: Array.isArray(entry.languages) ? (entry.languages as string[]) : undefined,
+      files,
+    })
+  }
+  return {
+    generatedAt: isObject(manifest) ? asText(own(manifest, 'generatedAt')) : undefined,
+    ...teamFile(manifest, 'history', manifestUrl, pageOrigin),
+    ...teamFile(manifest, 'decisions', manifestUrl, pageOrigin),
+    repositories,
+    ...snapshotOf(manifest, manifestUrl, pageOrigin),
+  }
+}
+
+/** The snapshot a manifest lists, its parts resolved; of another format, only its format (it is refused). */
+function snapshotOf(
+  manifest: Record<string, unknown>,
+  manifestUrl: string,
+  pageOrigin: string,
+): { snapshot?: FeedSnapshot } {
+  if (!isObject(manifest.snapshot)) return {}
+  const { format, parts } = manifest.snapshot as { format: number; parts: Record<string, unknown>[] }
+  if (format !== SNAPSHOT_FORMAT) return { snapshot: { format, parts: [] } }
+  return {
+    snapshot: {
+      format,
+      parts: parts.map((part) => {
+        let url: URL
+        try {
+          url = new URL(part.url as string, manifestUrl)
+        } catch {
+          throw new FeedError(`The snapshot part "${valueText(part.url)}" of the feed manifest is not a URL.`)
+        }
+        return {
+          url: checkFeedUrl(url.href, pageOrigin).href,
+          sha256: part.sha256 as string,
+          size: part.size as number,
+          first: part.first as string,
+          last: part.last as string,
+          repositories: part.repositories as number,
+        }
+      }),
+    },
+  }
+}
+
+/** The history or decisions file a manifest names, resolved against its address. */
+function teamFile(
+  manifest: Record<string, unknown>,
+  field: 'history' | 'decisions',
+  manifestUrl: string,
+  pageOrigin: string,
+): Partial<Record<'history' | 'decisions', string>> {
+  const given = manifest[field]
+  if (typeof given !== 'string') return {}
+  let url: URL
+  try {
+    url = new URL(given, manifestUrl)
+  } catch {
+    throw new FeedError(`The ${field} file "${given}" of the feed manifest is not a URL.`)
+  }
+  return { [field]: checkFeedUrl(url.href, pageOrigin).href }
+}

@@ -1,0 +1,240 @@
+import { isVulnerabilityClosedByVex } from '@/data/findings'
+import type { PolicyFacts } from '@/data/data-source'
+import type { CheckedEndpoint, CheckedFinding, CheckedRepository, ScannerCoverage } from '@/data/policy-checks'
+import type { HealthRepository } from '@/data/policy-health'
+import { sameItems } from '@/lib/same-list'
+import { timeSlices, yieldToEverything } from '@/lib/yield'
+import { DigestReader, type IssueDigest, type RepositoryDigest } from './digest'
+import { decidableIssue, decidableVulnerability, type VulnerabilityDigest } from './triage-summary'
+import { emptyApiSummary, type RepositorySummary } from '@/workspace/store/schema'
+import type { DecisionEntry } from '@/workspace/triage/decision-log'
+import { isOpen, resolveDecisions, type DecidableFinding } from '@/workspace/triage/resolve'
+
+/**
+ * What the policy's checks read of the workspace, from the digests the store keeps (never the
+ * finding pages): per repository its scanners, its open findings alike grouped into one (one kind,
+ * rule, severity and CWEs, with how many), and its endpoints when an API description was imported.
+ *
+ * What a tool covers is known only from what it reported: a tool covers a rule or a CWE when it
+ * reported a finding of it in any repository of the workspace (decided ones included).
+ */
+
+interface Tally {
+  rules: Set<string>
+  cwes: Set<string>
+}
+
+/**
+ * A finding of a digest as the checks read it: itself the open finding of a repository where no
+ * other finding is alike, so that a vulnerability recurring across repositories is one object.
+ */
+export interface FactFinding extends CheckedFinding {
+  kind: 'vulnerability' | 'policy-issue'
+  tool: string
+  /** A code finding's rule, a vulnerability's advisory id. */
+  ruleId: string
+  count: 1
+  /** Closed by a VEX statement in the file: never open. */
+  closed: boolean
+}
+
+/**
+ * The open findings of one repository, alike ones grouped (one kind, rule, severity and CWEs);
+ * `covers` learns what each tool reported. Alike findings are found by rule, then compared: no
+ * text is made per finding (a million findings made a million keys, all garbage at once). A
+ * finding alike to none is its own group, the fact itself: only a group of two or more is a new
+ * object, with its count.
+ */
+export function openFindingsOf(
+  findings: readonly FactFinding[],
+  open: (index: number) => boolean,
+  covers: Map<string, Tally>,
+): CheckedFinding[] {
+  /** Each rule's groups, by their place in `grouped`. */
+  const byRule = new Map<string, number[]>()
+  const grouped: CheckedFinding[] = []
+  /** The groups of two or more: copies of their first fact, whose count is theirs to change. */
+  const copies = new Set<CheckedFinding>()
+  findings.forEach((finding, index) => {
+    let tally = covers.get(finding.tool)
+    if (!tally) covers.set(finding.tool, (tally = { rules: new Set(), cwes: new Set() }))
+    tally.rules.add(finding.ruleId)
+    for (const cwe of finding.cwes) tally.cwes.add(cwe)
+    if (finding.closed || !open(index)) return
+    let ofRule = byRule.get(finding.ruleId)
+    if (!ofRule) byRule.set(finding.ruleId, (ofRule = []))
+    const alike = ofRule.find((place) => {
+      const other = grouped[place]
+      return other.kind === finding.kind && other.severity === finding.severity && sameItems(other.cwes, finding.cwes)
+    })
+    if (alike === undefined) {
+      ofRule.push(grouped.length)
+      grouped.push(finding)
+      return
+    }
+    const group = grouped[alike]
+    if (copies.has(group)) group.count = (group.count ?? 1) + 1
+    else {
+      const { key, tool, ruleId, cwes, severity, kind } = group
+      const copy = { key, tool, ruleId, cwes, severity, kind, count: 2 }
+      copies.add(copy)
+      grouped[alike] = copy
+    }
+  })
+  return grouped
+}
+
+const closedByVex = isVulnerabilityClosedByVex
+
+/** A vulnerability's text read once for every repository it recurs in: its digest and its facts. */
+interface VulnerabilityRead {
+  view: VulnerabilityDigest
+  fact: FactFinding
+}
+
+/**
+ * One repository's findings from its digest: a vulnerability's text recurs across repositories
+ * and is read once (`views`), into one fact shared by every repository that has it; the decidable
+ * findings are made only when there are decisions.
+ */
+function readDigest(
+  digest: RepositoryDigest,
+  views: Map<string, VulnerabilityRead>,
+  decidable: boolean,
+): { findings: FactFinding[]; decidables: DecidableFinding[] } {
+  const findings: FactFinding[] = []
+  const decidables: DecidableFinding[] = []
+  for (const text of digest.vulnerabilities) {
+    let read = views.get(text)
+    if (!read) {
+      const view = JSON.parse(text) as VulnerabilityDigest
+      const fact: FactFinding = {
+        kind: 'vulnerability',
+        key: view.key ?? view.id,
+        tool: view.tool ?? '',
+        ruleId: view.cve,
+        severity: view.severity,
+        cwes: view.cwes ?? [],
+        count: 1,
+        closed: closedByVex(view),
+      }
+      views.set(text, (read = { view, fact }))
+    }
+    findings.push(read.fact)
+    if (decidable) decidables.push(decidableVulnerability(digest.repository, read.view))
+  }
+  for (const text of digest.issues ?? []) {
+    const issue = JSON.parse(text) as IssueDigest
+    findings.push({
+      kind: 'policy-issue',
+      key: issue.key,
+      tool: issue.tool,
+      ruleId: issue.ruleId,
+      severity: issue.severity,
+      cwes: issue.cwes ?? [],
+      count: 1,
+      closed: false,
+    })
+    if (decidable) decidables.push(decidableIssue(digest.repository, issue))
+  }
+  return { findings, decidables }
+}
+
+/** A newer read of the workspace asked for the facts: this answer would show nowhere. */
+export class SupersededFactsError extends Error {
+  constructor() {
+    super("The policy's facts are worked out again for a newer state of the workspace.")
+    this.name = 'SupersededFactsError'
+  }
+}
+
+/** What the facts need of a repository's summary: small enough to hand to a worker. */
+export interface FactSubject {
+  name: string
+  tools: readonly string[]
+  /** An API description of it was imported: its endpoints are checked. */
+  described: boolean
+}
+
+export const factSubjectOf = (summary: RepositorySummary): FactSubject => ({
+  name: summary.name,
+  tools: summary.tools,
+  described: (summary.apis ?? emptyApiSummary()).documents.length > 0,
+})
+
+/** A repository's facts, but what its tools cover, which the whole workspace decides. */
+export interface RepositoryFacts {
+  name: string
+  tools: readonly string[]
+  findings: CheckedFinding[]
+  endpoints?: CheckedEndpoint[]
+}
+
+/**
+ * The facts as they are worked out, and handed over from a worker: each tool's coverage once,
+ * not in every repository it scanned (a scanner's rules are every advisory it reported).
+ */
+export interface PolicyFactParts {
+  repositories: RepositoryFacts[]
+  scanners: ScannerCoverage[]
+}
+
+/**
+ * Every repository's facts, read from their digests: on the page in slices (`sliced`), in a
+ * worker, where no frame waits, in one go.
+ */
+export async function policyFactPartsOf(
+  subjects: readonly FactSubject[],
+  digests: readonly RepositoryDigest[],
+  decisions: readonly DecisionEntry[],
+  now: Date,
+  { sliced = true }: { sliced?: boolean } = {},
+): Promise<PolicyFactParts> {
+  const digestOf = new Map(digests.map((digest) => [digest.repository, digest]))
+  const covers = new Map<string, Tally>()
+  const views = new Map<string, VulnerabilityRead>()
+  const reader = new DigestReader()
+  const repositories: RepositoryFacts[] = []
+  const slices = timeSlices(yieldToEverything)
+  for (const { name, tools, described } of subjects) {
+    const digest = digestOf.get(name)
+    const { findings: all, decidables } = digest
+      ? readDigest(digest, views, decisions.length > 0)
+      : { findings: [], decidables: [] }
+    const effective = decisions.length > 0 ? resolveDecisions(decidables, decisions, { now }).effective : undefined
+    const findings = openFindingsOf(all, (index) => effective === undefined || isOpen(effective[index]), covers)
+    const endpoints = described
+      ? (digest?.endpoints ?? []).map((text) => {
+          const { method, path, pii, pci, phi, auth } = reader.endpoint(text)
+          return { method, path, pii, pci, phi, auth }
+        })
+      : undefined
+    repositories.push({ name, tools, findings, ...(endpoints ? { endpoints } : {}) })
+    if (sliced && slices.due()) await slices.next()
+  }
+  const scanners = [...covers].map(([tool, tally]) => ({ tool, rules: [...tally.rules], cwes: [...tally.cwes] }))
+  return { repositories, scanners }
+}
+
+/** The facts the checks read, from their parts: each repository with its tools' coverage. */
+export function policyFactsFromParts(summaries: readonly RepositorySummary[], parts: PolicyFactParts): PolicyFacts {
+  const scanners = new Map(parts.scanners.map((scanner) => [scanner.tool, scanner]))
+  // A tool that scanned without reporting anything covers nothing that is known.
+  const scannerOf = (tool: string) => {
+    let scanner = scanners.get(tool)
+    if (!scanner) scanners.set(tool, (scanner = { tool, rules: [], cwes: [] }))
+    return scanner
+  }
+  const repositories: CheckedRepository[] = parts.repositories.map(({ name, tools, findings, endpoints }) => ({
+    name,
+    scanners: tools.map(scannerOf),
+    findings,
+    ...(endpoints ? { endpoints } : {}),
+  }))
+  const health: HealthRepository[] = summaries.map((summary) => ({
+    name: summary.name,
+    languages: summary.languages,
+    ...(summary.tools.length > 0 ? { lastScannedAt: summary.scannedAt } : {}),
+  }))
+  return { repositories, health }
+}
