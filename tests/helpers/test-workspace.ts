@@ -6,11 +6,10 @@ import {
   createLegacyRunStore,
   createVersionOneStores,
   deleteWorkspace,
-  emptyApiSummary,
   openWorkspace,
-  type RepositorySummary,
   type WorkspaceDatabase,
 } from '@/workspace/store/schema'
+import { emptyApiSummary, type RepositorySummary } from '@/workspace/model/repository-records'
 
 const opened: { name: string; database: WorkspaceDatabase }[] = []
 

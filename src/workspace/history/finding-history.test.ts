@@ -10,8 +10,8 @@ import {
   toSeconds,
   type HistoryState,
   type Scan,
-  type TimeSource,
 } from './finding-history'
+import { type TimeSource } from '@/workspace/model/model'
 
 const day = (n: number, hour = 2) => new Date(Date.UTC(2026, 0, 1 + n, hour)).toISOString()
 

@@ -1,13 +1,11 @@
 import type { FindingSeverity } from '@/data/findings'
+import type { TimeSource } from '@/workspace/model/model'
 
 /**
  * When each finding was first and last seen, fixed and seen again, per repository and run, from
  * scans ordered by their own time. Times count in whole seconds (Unix time): scans of one run in
  * the same second are one scan, and the findings of the two are united.
  */
-
-/** How a scan's time was known: the file said, the file's modification time, or the import's. */
-export type TimeSource = 'scan' | 'file' | 'import'
 
 /** One scan of one run of a repository: what the store or the feed script knows of an imported file. */
 export interface Scan {

@@ -7,8 +7,8 @@ import {
   type HistoryState,
   type RunHistory,
   type Scan,
-  type TimeSource,
 } from './finding-history'
+import { type TimeSource } from '@/workspace/model/model'
 import historySchema from './history.schema.json'
 
 /** The version of the history file this Vigil writes and reads. */

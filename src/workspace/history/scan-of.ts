@@ -1,5 +1,6 @@
 import type { Finding, FindingSeverity } from '@/workspace/model/model'
-import type { Scan, TimeSource } from './finding-history'
+import type { Scan } from './finding-history'
+import type { TimeSource } from '@/workspace/model/model'
 
 export interface ScanSource {
   repository: string

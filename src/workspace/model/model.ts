@@ -255,3 +255,6 @@ export class ReaderError extends Error {
     this.name = 'ReaderError'
   }
 }
+
+/** How a scan's time was known: the file said, the file's modification time, or the import's. */
+export type TimeSource = 'scan' | 'file' | 'import'

@@ -11,7 +11,7 @@ import {
   policyFactsFromParts,
   type FactFinding,
 } from './policy-facts'
-import { emptyApiSummary, type ApiDocumentRecord, type RepositorySummary } from '@/workspace/store/schema'
+import { emptyApiSummary, type ApiDocumentRecord, type RepositorySummary } from '@/workspace/model/repository-records'
 
 const now = new Date('2026-03-01T12:00:00Z')
 

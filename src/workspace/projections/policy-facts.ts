@@ -6,7 +6,7 @@ import { sameItems } from '@/lib/same-list'
 import { timeSlices, yieldToEverything } from '@/lib/yield'
 import { DigestReader, type IssueDigest, type RepositoryDigest } from './digest'
 import { decidableIssue, decidableVulnerability, type VulnerabilityDigest } from './triage-summary'
-import { emptyApiSummary, type RepositorySummary } from '@/workspace/store/schema'
+import { emptyApiSummary, type RepositorySummary } from '@/workspace/model/repository-records'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { isOpen, resolveDecisions, type DecidableFinding } from '@/workspace/triage/resolve'
 

@@ -4,7 +4,7 @@ import type { Finding } from '@/workspace/model/model'
 import { expiryInstant } from '@/workspace/triage/decision'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { isOpen, resolveDecisions, type DecidableFinding } from '@/workspace/triage/resolve'
-import type { TriageSummary } from '@/workspace/store/schema'
+import type { TriageSummary } from '@/workspace/model/repository-records'
 
 /** A vulnerability as the digest keeps it (its description left out). */
 export type VulnerabilityDigest = Omit<Vulnerability, 'description'>

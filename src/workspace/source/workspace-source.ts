@@ -23,7 +23,7 @@ import {
   type PolicyFactParts,
 } from '@/workspace/projections/policy-facts'
 import type { Finding } from '@/workspace/model/model'
-import { emptyApiSummary, type RepositorySummary } from '@/workspace/store/schema'
+import { emptyApiSummary, type RepositorySummary } from '@/workspace/model/repository-records'
 import { uniqueFindings } from '@/workspace/model/identity'
 import { decidableFinding, decidableVulnerability } from '@/workspace/projections/triage-summary'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'

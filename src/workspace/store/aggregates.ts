@@ -2,7 +2,7 @@ import { countExposure, type EndpointExposure } from '@/data/endpoints'
 import { emptyCounts, type FindingCounts } from '@/data/findings'
 import { languagesOf } from '@/workspace/model/languages'
 import { isClosedByVex, locationOf, type EndpointFinding, type Finding, type ReadResult } from '@/workspace/model/model'
-import type { ApiDocumentRecord, RepositorySummary, RunRecord } from './schema'
+import type { ApiDocumentRecord, RepositorySummary, RunRecord } from '@/workspace/model/repository-records'
 
 /** A repository's findings counted: the open ones by severity and enforcement, VEX-closed apart. */
 export function countFindings(findings: Iterable<Finding>): FindingCounts {

@@ -9,10 +9,10 @@ import {
   PENDING_COUNTS_ID,
   type DecisionRecord,
   type PendingCountsMarker,
-  type TriageSummary,
   type WorkspaceDatabase,
   type WorkspaceSchema,
 } from './schema'
+import { type TriageSummary } from '@/workspace/model/repository-records'
 import { repositoriesTouched, triageSummaries } from '@/workspace/projections/triage-summary'
 
 export const listDecisions = async (database: WorkspaceDatabase): Promise<DecisionEntry[]> =>

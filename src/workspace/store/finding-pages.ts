@@ -1,5 +1,6 @@
 import { FINDING_MODEL_VERSION, type Finding } from '@/workspace/model/model'
-import { PAGE_SIZE, type FindingsPage, type PackedPages } from './schema'
+import { PAGE_SIZE, type PackedPages } from './schema'
+import { type FindingsPage } from '@/workspace/model/repository-records'
 
 /** A page as stored, with the findings it holds. */
 export interface LoadedPage {

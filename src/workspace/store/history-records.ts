@@ -6,7 +6,8 @@ import {
   type RunHistory,
 } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
-import { putRepositoryRuns, type FindingsPage, type WorkspaceDatabase } from './schema'
+import { putRepositoryRuns, type WorkspaceDatabase } from './schema'
+import { type FindingsPage } from '@/workspace/model/repository-records'
 import { findingsOfPages, unpackPages } from './finding-pages'
 import { readWhole } from './reads'
 

@@ -2,7 +2,8 @@ import type { IDBPTransaction } from 'idb'
 import { digestOf } from '@/workspace/projections/digest'
 import { uniqueFindings } from '@/workspace/model/identity'
 import { FINDING_MODEL_VERSION, type Finding, type ReadResult } from '@/workspace/model/model'
-import { addScanToRun, type RunHistory, type TimeSource } from '@/workspace/history/finding-history'
+import { addScanToRun, type RunHistory } from '@/workspace/history/finding-history'
+import { type TimeSource } from '@/workspace/model/model'
 import { scanOf } from '@/workspace/history/scan-of'
 import { summaryOf, type RepositoryDetails } from './aggregates'
 import { findingsOfPages, isPacked, loadedPage, pagesOf, unpackPages, type LoadedPage } from './finding-pages'
@@ -13,16 +14,18 @@ import {
   isQuotaError,
   putRepositoryRuns,
   StorageFullError,
+  type PackedPages,
+  type WorkspaceDatabase,
+  type WorkspaceSchema,
+} from './schema'
+import {
   type ApiDocumentRecord,
   type ChangeCounts,
   type FindingsPage,
   type ImportRecord,
-  type PackedPages,
   type RunOrigin,
   type RunRecord,
-  type WorkspaceDatabase,
-  type WorkspaceSchema,
-} from './schema'
+} from '@/workspace/model/repository-records'
 
 export interface ImportRequest {
   /** The file's name as the user sees it (with its folder, when one was imported). */

@@ -7,13 +7,11 @@ import {
   counterOf,
   generationOf,
   importsIn,
-  type ImportRecord,
   type KeptTimelineRecord,
-  type RepositorySummary,
-  type RunRecord,
   type WorkspaceDatabase,
   type WorkspaceSchema,
 } from './schema'
+import { type ImportRecord, type RepositorySummary, type RunRecord } from '@/workspace/model/repository-records'
 
 /** Summaries read at once: 10,000 read whole held the page's main thread 74 ms, copying them. */
 const SUMMARIES_PER_READ = 1000

@@ -1,13 +1,18 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb'
-import type { EndpointExposure } from '@/data/endpoints'
-import type { FindingCounts } from '@/data/findings'
 import type { StoredAdvisoryIndex } from '@/workspace/projections/advisory-index'
 import { digestOf, type RepositoryDigest } from '@/workspace/projections/digest'
 import { uniqueFindings } from '@/workspace/model/identity'
 import type { FeedManifest } from '@/workspace/feed/format/manifest'
-import { FINDING_MODEL_VERSION, type ApiDocumentInfo, type Finding, type FormatId } from '@/workspace/model/model'
+import { FINDING_MODEL_VERSION, type Finding } from '@/workspace/model/model'
+import {
+  emptyApiSummary,
+  type FindingsPage,
+  type ImportRecord,
+  type RepositorySummary,
+  type RunRecord,
+} from '@/workspace/model/repository-records'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
-import { addScanToRun, type RunHistory, type TimeSource } from '@/workspace/history/finding-history'
+import { addScanToRun, type RunHistory } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
 import type { KeptTimeline } from '@/workspace/projections/workspace-times'
 
@@ -17,64 +22,6 @@ export { deleteWorkspace, workspaceName } from './workspace-names'
 /** Findings are stored in pages of this many, per repository and run: few records to write and read. */
 export const PAGE_SIZE = 1000
 export const SCHEMA_VERSION = 9
-
-/** What the repositories list and the dashboard read: one small record per repository. */
-export interface RepositorySummary {
-  name: string
-  description: string
-  url: string
-  isPrivate: boolean
-  languages: string[]
-  /** The newest scan time of its files, else when it was imported (ISO 8601). */
-  scannedAt: string
-  tools: string[]
-  counts: FindingCounts
-  apis: ApiSummary
-  /** The counts once decisions are weighed; absent while no decision was ever made. */
-  triage?: TriageSummary
-}
-
-/** A repository's findings once decisions are weighed, kept with its summary so the lists read no finding. */
-export interface TriageSummary {
-  /** The open findings: undecided, in triage, affected, or an accepted risk that expired. */
-  counts: FindingCounts
-  /** Open findings no one decided on yet (expired accepted risks included). */
-  needsTriage: number
-  /** Findings a decision closed (not affected, false positive, fixed, accepted risk in force). */
-  decided: number
-  /** Decided findings more severe now than when they were decided. */
-  review: number
-  /** The first moment an accepted risk in force here expires: the counts change then. */
-  reopensAt?: string
-}
-
-/** An imported API description, as the workspace lists it. */
-export interface ApiDocumentRecord extends ApiDocumentInfo {
-  /** The tool name its endpoints are stored under (title and version). */
-  tool: string
-  file: string
-  endpoints: number
-  importedAt: string
-}
-
-/** A repository's API surface counted for the lists and the dashboard, without loading endpoints. */
-export interface ApiSummary extends EndpointExposure {
-  documents: ApiDocumentRecord[]
-}
-
-export const emptyApiSummary = (): ApiSummary => ({ endpoints: 0, sensitive: 0, exposed: 0, documents: [] })
-
-/** Up to PAGE_SIZE findings of one run of one tool for one repository (finding-pages.ts makes and reads them). */
-export interface FindingsPage {
-  repository: string
-  run: string
-  tool: string
-  page: number
-  /** The finding model the readers wrote them with (FINDING_MODEL_VERSION). */
-  modelVersion: number
-  /** The findings as JSON text: one string for the storage to copy, not a thousand objects. */
-  findingsJson: string
-}
 
 /**
  * A small repository's pages in one record, as a feed's snapshot lands them: a record each cost a
@@ -101,26 +48,6 @@ interface LegacyFindingsPage extends Omit<FindingsPage, 'findingsJson'> {
 const legacyFindings = (page: { findings?: unknown }): Finding[] =>
   Array.isArray(page.findings) ? (page.findings as Finding[]) : []
 
-/** Who brought a run into the workspace: the import dialog, or a feed (by its manifest's address). */
-export type RunOrigin = { kind: 'hand' } | { kind: 'feed'; manifestUrl: string }
-
-/** One tool's run for one repository: what a later import of the same run replaces. */
-export interface RunRecord {
-  repository: string
-  run: string
-  tool: string
-  format: FormatId
-  /** The file it was last read from, as the user saw its name. */
-  file: string
-  importedAt: string
-  /** When the scan ran, from the file; else the file's modification time or the import's (`timeSource` says which). */
-  scannedAt: string
-  timeSource: TimeSource
-  modelVersion: number
-  origin: RunOrigin
-  findings: number
-}
-
 /**
  * A repository's runs and each run's history, in one record: a repository's few runs are read and
  * written together, and the browser's cost is per record (a feed's first sync writes 10,000). Its
@@ -139,31 +66,6 @@ export const putRepositoryRuns = <Result>(
   store: { put(value: RepositoryRuns, key: string): Result },
   record: RepositoryRuns,
 ): Result => store.put(record, record.repository)
-
-export interface ChangeCounts {
-  added: number
-  updated: number
-  unchanged: number
-  /** Findings of the last import of this run that this one no longer has. */
-  fixed: number
-  /**
-   * Findings an older Vigil stored for this tool, read again now: their identities were made
-   * another way, so they are replaced without being called new or fixed.
-   */
-  reread?: number
-}
-
-export interface ImportRecord {
-  id?: number
-  file: string
-  format: FormatId
-  tool: string
-  run?: string
-  repository: string
-  at: string
-  changes: ChangeCounts
-  warnings: string[]
-}
 
 /**
  * Imports recorded together (a batch of a feed's snapshot, some thousand files): one record for

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { closeTestWorkspacesAfterEach, emptySummary, freshWorkspace } from '@tests/helpers/test-workspace'
 import { listRepositories, listRuns, readGeneration, readImportHistory } from './reads'
-import type { ImportRecord, RunRecord } from './schema'
+import type { ImportRecord, RunRecord } from '@/workspace/model/repository-records'
 import { storeSnapshotRepositories, type SnapshotLanding } from './snapshot-records'
 
 closeTestWorkspacesAfterEach()

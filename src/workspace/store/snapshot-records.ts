@@ -12,9 +12,9 @@ import {
   SNAPSHOT_GROUP_PREFIX,
   StorageFullError,
   type FeedFileState,
-  type FindingsPage,
   type WorkspaceDatabase,
 } from './schema'
+import { type FindingsPage } from '@/workspace/model/repository-records'
 
 type SnapshotStore = 'repositories' | 'digests' | 'pages' | 'feedFileGroups'
 

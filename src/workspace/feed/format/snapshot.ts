@@ -3,7 +3,7 @@ import { bytesWithin, megabytes } from '@/workspace/files/read-within'
 import { valueText } from '@/workspace/files/json'
 import type { RepositoryDigest } from '@/workspace/projections/digest'
 import type { FindingRecord, RunHistory } from '@/workspace/history/finding-history'
-import type { FindingsPage, ImportRecord, RepositorySummary, RunRecord } from '@/workspace/store/schema'
+import type { FindingsPage, ImportRecord, RepositorySummary, RunRecord } from '@/workspace/model/repository-records'
 
 /**
  * The snapshot format this Vigil writes and reads. A snapshot of another format is refused (the
