@@ -50,6 +50,34 @@ const otherFolders = (folder) => folders.filter((name) => name !== folder)
 const shellOnly = ['screens', 'app', 'mocks', 'demo-idp']
 const upperLayers = ['api', 'state', 'components', ...shellOnly]
 
+const workspaceLayer = [
+  forbid('workspace holds no React code.', reactPackages),
+  forbid(
+    'workspace sits below machines, auth and the React layers: it imports data, queries, config and lib.',
+    ...otherFolders('workspace')
+      .filter((name) => !['data', 'queries', 'config', 'lib'].includes(name))
+      .map(layerOf),
+  ),
+]
+/** The rooms of src/workspace, bottom first: each imports only the rooms before it (src/workspace/README.md). */
+const workspaceRooms = [
+  'files',
+  'model',
+  'api-surface',
+  'triage',
+  'history',
+  'readers',
+  'projections',
+  'triage/exports',
+  'feed/format',
+  'store',
+  'import',
+  'feed/sync',
+  'source',
+  'feed/build',
+  'workers',
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -126,16 +154,18 @@ export default tseslint.config(
         .map(layerOf),
     ),
   ),
-  restrict(
-    ['src/workspace/**'],
-    forbid('workspace holds no React code.', reactPackages),
-    forbid(
-      'workspace sits below machines, auth and the React layers: it imports data, queries, config and lib.',
-      ...otherFolders('workspace')
-        .filter((name) => !['data', 'queries', 'config', 'lib'].includes(name))
-        .map(layerOf),
-    ),
-  ),
+  restrict(['src/workspace/**'], ...workspaceLayer),
+  ...workspaceRooms.map((room, index) => {
+    const above = workspaceRooms.slice(index + 1).map((name) => layerOf(`workspace/${name}`))
+    if (room === 'triage') above.push(['./exports', './exports/*'])
+    const message = `The workspace's ${room} room imports only the rooms below it (src/workspace/README.md).`
+    return restrict(
+      [`src/workspace/${room}/**`],
+      ...workspaceLayer,
+      ...(above.length ? [forbid(message, ...above)] : []),
+    )
+  }),
+
   restrict(
     ['src/auth/**'],
     forbid('auth holds no React code.', reactPackages),

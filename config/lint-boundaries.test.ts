@@ -67,6 +67,45 @@ describe('lint boundaries', () => {
     expect(await problems(filePath, `${code}\nexport const used = [${name}]\n`)).toEqual([])
   })
 
+  // Each room of src/workspace, importing the room just above it (src/workspace/README.md).
+  it.each([
+    ['files', '@/workspace/model/model'],
+    ['model', '@/workspace/api-surface/endpoint-classifier'],
+    ['api-surface', '@/workspace/triage/decision'],
+    ['triage', '@/workspace/history/finding-history'],
+    ['triage', './exports/bundle'],
+    ['history', '@/workspace/readers/detect'],
+    ['readers', '@/workspace/projections/digest'],
+    ['projections', '@/workspace/triage/exports/bundle'],
+    ['triage/exports', '@/workspace/feed/format/manifest'],
+    ['feed/format', '@/workspace/store/schema'],
+    ['store', '@/workspace/import/import-file'],
+    ['import', '@/workspace/feed/sync/sync'],
+    ['feed/sync', '@/workspace/source/workspace-source'],
+    ['source', '@/workspace/feed/build/feed-builder'],
+    ['feed/build', '@/workspace/workers/keep-advisory-index'],
+  ])('the workspace room %s may not import %s', async (room, module) => {
+    const found = await problems(
+      `src/workspace/${room}/example.ts`,
+      `import { x } from '${module}'\nexport const used = [x]\n`,
+    )
+    expect(found.join('\n')).toContain(`The workspace's ${room} room imports only the rooms below it`)
+  })
+
+  it.each([
+    ['workers', '@/workspace/feed/build/feed-builder'],
+    ['store', '@/workspace/feed/format/manifest'],
+    ['triage/exports', '@/workspace/projections/digest'],
+    ['projections', '@/workspace/triage/resolve'],
+    ['files', '@/data/endpoints'],
+  ])('the workspace room %s may import %s, below it', async (room, module) => {
+    const found = await problems(
+      `src/workspace/${room}/example.ts`,
+      `import { x } from '${module}'\nexport const used = [x]\n`,
+    )
+    expect(found).toEqual([])
+  })
+
   describe('import cycles', () => {
     const folder = `src/lib/cycle-fixture-${process.pid}`
     afterAll(() => rmSync(folder, { recursive: true, force: true }))
