@@ -1,6 +1,7 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate'
 import { workspaceJob } from './workspace-job'
-import type { FeedProgress, FeedSyncReport } from '@/workspace/feed/sync/sync'
+import type { FeedSyncReport } from '@/workspace/feed/sync/sync'
+import type { FeedProgress } from '@/workspace/feed/sync/sync-progress'
 
 /**
  * Whether a sync changed what the screens show: a scan file fetched or removed, repositories

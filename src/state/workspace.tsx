@@ -17,9 +17,9 @@ import {
   NewerWorkspaceError,
   openWorkspace,
   workspaceName,
-  type RepositorySummary,
   type WorkspaceDatabase,
 } from '@/workspace/store/schema'
+import type { RepositorySummary } from '@/workspace/model/repository-records'
 import {
   findingsOf,
   listDigests,

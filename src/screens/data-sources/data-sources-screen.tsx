@@ -26,7 +26,8 @@ import { useImportDialog } from '@/state/import'
 import { useDataSource } from '@/state/data-source'
 import { useWorkspace } from '@/state/workspace'
 import { prewarmWorkspaceWorker } from '@/state/workspace-worker'
-import type { FeedProgress, FeedSyncReport } from '@/workspace/feed/sync/sync'
+import type { FeedSyncReport } from '@/workspace/feed/sync/sync'
+import type { FeedProgress } from '@/workspace/feed/sync/sync-progress'
 import { DecisionsCard } from './decisions-card'
 
 const when = (iso: string) => {

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { FeedError } from '@/workspace/feed/format/manifest'
-import { syncFeed, type FeedProgress, type FeedSyncReport } from '@/workspace/feed/sync/sync'
+import { syncFeed, type FeedSyncReport } from '@/workspace/feed/sync/sync'
+import type { FeedProgress } from '@/workspace/feed/sync/sync-progress'
 import { importFile, type FileOutcome, type ImportFileInput, type ImportPhase } from '@/workspace/import/import-file'
 import type { DecisionAuthor } from '@/workspace/triage/decision-log'
 import { openWorkspace, type WorkspaceDatabase } from '@/workspace/store/schema'

@@ -1,20 +1,11 @@
+import { asCompleted } from '@/lib/as-completed'
 import { connectAllowed } from '@/lib/connect-sources'
-import { isLoopback } from '@/lib/loopback'
-import { sha256Hex } from '@/lib/sha256'
-import {
-  checkFeedUrl,
-  FeedError,
-  readManifest,
-  type FeedFile,
-  type FeedManifest,
-  type FeedRepository,
-} from '@/workspace/feed/format/manifest'
-import { MAX_FILE_BYTES } from '@/workspace/readers/detect'
+import { checkFeedUrl, FeedError, readManifest, type FeedManifest } from '@/workspace/feed/format/manifest'
 import { displayName, pathInRepositoryFolder } from '@/workspace/feed/format/names'
-import { loadSnapshot } from './snapshot-sync'
-import { syncTeamFiles } from './team-files'
-import { importFile } from '@/workspace/import/import-file'
 import { bodyWithin, megabytes } from '@/workspace/files/read-within'
+import { importFile } from '@/workspace/import/import-file'
+import { MAX_FILE_BYTES } from '@/workspace/readers/detect'
+import { readFeedCheck, writeFeedCheck } from '@/workspace/store/feed-check-records'
 import {
   forgetFeedFiles,
   readFeedFileStates,
@@ -23,28 +14,19 @@ import {
   writeFeedFileState,
   writeFeedState,
 } from '@/workspace/store/feed-records'
-import { readFeedCheck, writeFeedCheck } from '@/workspace/store/feed-check-records'
-import type { FeedFileState, WorkspaceDatabase } from '@/workspace/store/schema'
+import type { FeedFileState, FeedState, WorkspaceDatabase } from '@/workspace/store/schema'
+import { FeedClient, type FeedClientOptions } from './feed-client'
+import { fetchFile, filesOf, hashUnchanged, moved, recordFailure, type FeedItem, type Fetched } from './scan-file-fetch'
+import { progressReporter, type FeedProgress } from './sync-progress'
+import { loadSnapshot } from './snapshot-sync'
+import { syncTeamFiles } from './team-files'
 
-export interface FeedSyncOptions {
-  manifestUrl: string
-  /** The page's origin: an https page refuses an http feed. */
-  pageOrigin: string
-  /** The signed-in user's access token, sent as a bearer token only where `inTokenScope` allows. */
-  token?: string
+export interface FeedSyncOptions extends FeedClientOptions {
   database: WorkspaceDatabase
-  fetch?: typeof fetch
   onProgress?: (progress: FeedProgress) => void
   now?: () => string
-  /** Whether the browser says it is online (an offline sync says so rather than "unreachable"). */
-  online?: () => boolean
   /** Scan files asked for at once (`FILE_CONCURRENCY` when not given). */
   concurrency?: number
-  /**
-   * The page's `connect-src` sources. A worker takes its policy from its own response, not from
-   * the page's meta tag: the sync keeps to the page's, and says so when a feed is outside it.
-   */
-  connectSrc?: readonly string[]
   /** Byte caps (tests lower them): the manifest, each scan file before decompression, the team's history and decisions files. */
   limits?: { manifest?: number; file?: number; team?: number }
 }
@@ -58,22 +40,6 @@ export const FILE_CONCURRENCY = 6
 
 /** The largest manifest Vigil reads: some 300,000 files listed with their hashes. */
 export const MAX_MANIFEST_BYTES = 32 * 1024 * 1024
-
-/** After the nth failure of a file, the wait before it is asked for again: 15 minutes, ×4 each time, at most a day. */
-const retryWaitMs = (failures: number) => Math.min(15 * 60_000 * 4 ** (failures - 1), 24 * 3_600_000)
-
-/** Thrown by a file's read past its cap: that file is a problem, the sync goes on. */
-class FileTooLarge extends Error {}
-
-/** A sync's progress: its files, and the repositories and bytes of what it loads now (the snapshot, else the files). */
-export interface FeedProgress {
-  done: number
-  total: number
-  repositories: number
-  repositoriesTotal: number
-  bytes: number
-  bytesTotal: number
-}
 
 export interface FeedSyncReport {
   syncedAt: string
@@ -103,254 +69,189 @@ export interface FeedSyncReport {
   tokenSent: boolean
 }
 
-interface Conditional {
-  etag?: string
-  lastModified?: string
-}
+/** A report of a sync with nothing counted yet. */
+const emptyReport = (
+  fields: Pick<FeedSyncReport, 'syncedAt' | 'manifestUnchanged' | 'repositories' | 'files'>,
+): FeedSyncReport => ({
+  ...fields,
+  fetched: 0,
+  fromSnapshot: 0,
+  unchanged: 0,
+  removed: [],
+  added: 0,
+  fixed: 0,
+  problems: [],
+  requests: 0,
+  tokenSent: false,
+})
+
+type ManifestRead =
+  /** A 304 after a sync that settled: the sync ends here, with this report. */
+  | { kind: 'settled'; report: FeedSyncReport }
+  | { kind: 'read'; manifest: FeedManifest; manifestUnchanged: boolean; previous?: FeedState; response: Response }
 
 /**
- * Whether the token may go to `url`: under the manifest's own folder (on a shared host another
- * tenant's folder has the same origin), over https or to this machine, and with no encoded slash
- * that a server could read as a way out of the folder.
+ * The manifest, conditionally. The small check first: its validators are the full state's (both
+ * are written as a sync ends), and a 304 after a sync that settled ends the sync without reading
+ * the stored manifest. A failure here changes nothing.
  */
-export function inTokenScope(url: string, manifestUrl: string): boolean {
-  const target = new URL(url)
-  const folder = new URL('.', manifestUrl).href
-  return (
-    target.href.startsWith(folder) &&
-    !/%2f|%5c/i.test(target.pathname) &&
-    !target.username &&
-    !target.password &&
-    (target.protocol === 'https:' || isLoopback(target))
-  )
-}
-
-/** A feed's requests: conditional, a bearer token only under the manifest's folder, never after a redirect. */
-class FeedClient {
-  requests = 0
-  tokenSent = false
-
-  constructor(private readonly options: FeedSyncOptions) {}
-
-  get connectSrc() {
-    return this.options.connectSrc
-  }
-
-  get pageOrigin() {
-    return this.options.pageOrigin
-  }
-
-  async get(url: string, what: string, conditional: Conditional = {}): Promise<Response> {
-    const headers = new Headers()
-    if (conditional.etag) headers.set('If-None-Match', conditional.etag)
-    else if (conditional.lastModified) headers.set('If-Modified-Since', conditional.lastModified)
-    const withToken = !!this.options.token && inTokenScope(url, this.options.manifestUrl)
-    if (withToken) {
-      headers.set('Authorization', `Bearer ${this.options.token}`)
-      this.tokenSent = true
-    }
-    this.requests += 1
-    let response: Response
-    try {
-      response = await (this.options.fetch ?? fetch)(url, {
-        headers,
-        cache: 'no-store',
-        credentials: 'omit',
-        // A redirect could take the token to another origin: with a token, none is followed.
-        redirect: withToken ? 'manual' : 'follow',
-      })
-    } catch (error) {
-      if (this.options.online && !this.options.online()) {
-        throw new FeedError(`This browser is offline, so ${what} could not be fetched.`)
-      }
-      throw new FeedError(
-        `Vigil could not reach ${what} at ${url}: the host did not answer, or it refused this site under CORS (the browser does not say which). Check the address, and that the host allows ${this.options.pageOrigin} (${error instanceof Error ? error.message : String(error)}).`,
-      )
-    }
-    if (
-      response.type === 'opaqueredirect' ||
-      (response.status >= 300 && response.status < 400 && response.status !== 304)
-    ) {
-      throw new FeedError(
-        `The feed redirected the request for ${what}; Vigil follows no redirect while it sends your sign-in token, so that the token never reaches another address. Point Vigil at the final address.`,
-      )
-    }
-    if (response.status === 401 || response.status === 403) {
-      throw new FeedError(
-        `The feed refused access to ${what} (HTTP ${response.status}). ${
-          withToken
-            ? 'Vigil sent your sign-in token, and the feed did not accept it.'
-            : this.options.token
-              ? `Vigil sends your sign-in token only to addresses under the manifest's folder (${new URL('.', this.options.manifestUrl).href}), over https: not to this one.`
-              : 'Vigil sent no sign-in token: if the feed checks tokens, turn on "Send my sign-in token to the feed".'
-        }`,
-      )
-    }
-    return response
-  }
-}
-
-/** The files of a manifest, each with its repository. */
-const filesOf = (manifest: FeedManifest) =>
-  manifest.repositories.flatMap((repository) => repository.files.map((file) => ({ file, repository })))
-
-interface Fetched {
-  file: FeedFile
-  repository: FeedRepository
-  state?: FeedFileState
-  outcome:
-    | { kind: 'unchanged' }
-    | { kind: 'fetched'; bytes: Uint8Array; sha256: string; etag?: string; lastModified?: string }
-    | { kind: 'problem'; text: string }
-    /** Failed before, and its wait is not over: not asked for. */
-    | { kind: 'waiting'; text: string }
-}
-
-/** A file the manifest now lists under another repository (renamed): it is imported again there. */
-const moved = (item: { repository: FeedRepository; state?: FeedFileState }) =>
-  item.state !== undefined && item.state.repository !== item.repository.name
-
-/** The manifest gives the file's hash, and it is the one imported into the same repository: nothing to ask for. */
-const hashUnchanged = (item: { file: FeedFile; repository: FeedRepository; state?: FeedFileState }) =>
-  !!item.file.sha256 && !moved(item) && item.state?.sha256 === item.file.sha256
-
-/** A file that failed and waits before it is asked for again (the manifest lists the version that failed). */
-const waiting = (item: { file: FeedFile; state?: FeedFileState }, now: string) => {
-  const failure = item.state?.failure
-  return !!failure && failure.retryAt > now && failure.manifestSha256 === item.file.sha256
-}
-
-async function fetchFile(
+async function readFeedManifest(
   client: FeedClient,
-  item: Omit<Fetched, 'outcome'>,
-  fileLimit: number,
-  now: string,
-): Promise<Fetched> {
-  const { file } = item
-  if (waiting(item, now)) {
-    const { count, retryAt } = item.state!.failure!
+  options: FeedSyncOptions,
+  now: () => string,
+): Promise<ManifestRead> {
+  const { database, manifestUrl, pageOrigin } = options
+  const check = await readFeedCheck(database, manifestUrl)
+  const validators = check?.etag || check?.lastModified ? check : undefined
+  let previous = validators ? undefined : await readFeedState(database, manifestUrl)
+  let response = await client.get(manifestUrl, 'the feed manifest', validators ?? (previous?.manifest ? previous : {}))
+  if (response.status === 304 && check?.settled) {
+    const syncedAt = now()
+    await writeFeedCheck(database, manifestUrl, { ...check, syncedAt })
+    const { repositories, files } = check.settled
+    const report = emptyReport({ syncedAt, manifestUnchanged: true, repositories, files })
     return {
-      ...item,
-      outcome: {
-        kind: 'waiting',
-        text: `${file.url}: it failed ${count} ${count === 1 ? 'time' : 'times'}; Vigil tries it again after ${retryAt}, or as soon as the manifest lists a new version.`,
-      },
+      kind: 'settled',
+      report: { ...report, unchanged: files, requests: client.requests, tokenSent: client.tokenSent },
     }
   }
-  const state = moved(item) ? undefined : item.state
-  if (hashUnchanged(item)) return { ...item, outcome: { kind: 'unchanged' } }
-  const sources = client.connectSrc
-  if (sources && !connectAllowed(new URL(file.url), sources, client.pageOrigin)) {
-    const text = `${file.url}: this Vigil's Content-Security-Policy (connect-src) does not let it fetch from ${new URL(file.url).origin}; it was not imported.`
-    return { ...item, outcome: { kind: 'problem', text } }
+  if (validators) {
+    previous = await readFeedState(database, manifestUrl)
+    // The full state went missing: the manifest is read whole again.
+    if (response.status === 304 && !previous?.manifest) response = await client.get(manifestUrl, 'the feed manifest')
   }
-  const response = await client.get(file.url, `the scan file ${file.url}`, state ?? {})
-  if (response.status === 304) return { ...item, outcome: { kind: 'unchanged' } }
+  // Until this sync ends, the next one reads everything.
+  if (check) await writeFeedCheck(database, manifestUrl, {})
+  if (response.status === 304 && previous?.manifest) {
+    return { kind: 'read', manifest: previous.manifest, manifestUnchanged: true, previous, response }
+  }
+  if (response.status === 404) throw new FeedError(`There is no feed manifest at ${manifestUrl} (HTTP 404).`)
   if (!response.ok) {
-    return { ...item, outcome: { kind: 'problem', text: `${file.url}: the feed answered HTTP ${response.status}.` } }
+    throw new FeedError(`The feed answered HTTP ${response.status} for its manifest at ${manifestUrl}.`)
   }
-  // Never more than the manifest says (one byte more tells it is larger), nor than the cap.
-  const limit = Math.min(fileLimit, file.size === undefined ? Infinity : file.size + 1)
-  let bytes: Uint8Array<ArrayBuffer>
-  try {
-    bytes = (await bodyWithin(response, limit, () => new FileTooLarge())) as Uint8Array<ArrayBuffer>
-  } catch (error) {
-    if (!(error instanceof FileTooLarge)) throw error
-    const text =
-      file.size !== undefined && file.size < fileLimit
-        ? `${file.url}: the file is larger than the ${file.size} bytes the manifest says; it was not imported.`
-        : `${file.url}: the file is larger than ${megabytes(fileLimit)}, and Vigil reads feed files up to ${megabytes(fileLimit)}; it was not imported.`
-    return { ...item, outcome: { kind: 'problem', text } }
-  }
-  const sha256 = await sha256Hex(bytes)
-  if (file.size !== undefined && bytes.byteLength !== file.size) {
-    return {
-      ...item,
-      outcome: {
-        kind: 'problem',
-        text: `${file.url}: the file has ${bytes.byteLength} bytes, the manifest says ${file.size}; it was not imported.`,
-      },
-    }
-  }
-  if (file.sha256 && sha256 !== file.sha256) {
-    return {
-      ...item,
-      outcome: {
-        kind: 'problem',
-        text: `${file.url}: its SHA-256 hash does not match the manifest's (the file was changed or damaged); it was not imported.`,
-      },
-    }
-  }
-  if (state?.sha256 === sha256) return { ...item, outcome: { kind: 'unchanged' } }
-  return {
-    ...item,
-    outcome: {
-      kind: 'fetched',
-      bytes,
-      sha256,
-      etag: response.headers.get('ETag') ?? undefined,
-      lastModified: response.headers.get('Last-Modified') ?? undefined,
-    },
-  }
+  const limit = options.limits?.manifest ?? MAX_MANIFEST_BYTES
+  const bytes = await bodyWithin(
+    response,
+    limit,
+    () =>
+      new FeedError(
+        `The feed manifest is larger than ${megabytes(limit)}, and Vigil reads manifests up to ${megabytes(limit)}: split the feed, or list fewer files in it.`,
+      ),
+  )
+  const manifest = readManifest(new TextDecoder().decode(bytes), response.url || manifestUrl, pageOrigin)
+  return { kind: 'read', manifest, manifestUnchanged: false, previous, response }
 }
 
-/**
- * Records that a file failed, keeping what it last imported: it is not asked for again until its
- * wait is over (longer after each failure), or the manifest lists another version of it.
- */
-function recordFailure(database: WorkspaceDatabase, item: Omit<Fetched, 'outcome'>, now: string) {
-  const previous = item.state && !moved(item) ? item.state : undefined
-  const count = (previous?.failure?.count ?? 0) + 1
-  return writeFeedFileState(
+/** Imports one fetched file into its repository, and keeps what the feed now says of it. */
+async function landFetchedFile(
+  fetched: Fetched & { outcome: { kind: 'fetched' } },
+  report: FeedSyncReport,
+  options: FeedSyncOptions,
+  now: () => string,
+) {
+  const { database, manifestUrl } = options
+  const { outcome, file, repository, state } = fetched
+  const name = displayName(file.url, manifestUrl)
+  const imported = await importFile(
     database,
     {
-      ...(previous ?? { url: item.file.url, repository: item.repository.name, runs: [], sha256: '' }),
-      failure: {
-        count,
-        retryAt: new Date(Date.parse(now) + retryWaitMs(count)).toISOString(),
-        manifestSha256: item.file.sha256,
+      name,
+      blob: outcome.bytes,
+      repository: repository.name,
+      fileName: pathInRepositoryFolder(name, repository.name),
+      origin: { kind: 'feed', manifestUrl },
+      fileTime: outcome.lastModified,
+      details: {
+        description: repository.description,
+        url: repository.url,
+        isPrivate: repository.isPrivate,
+        languages: repository.languages,
       },
     },
-    item.state,
+    () => {},
+    now,
+  )
+  if (imported.status !== 'imported') {
+    report.problems.push(`${file.url}: ${imported.status === 'refused' ? imported.reason : 'no repository'}`)
+    await recordFailure(database, fetched, report.syncedAt)
+    return
+  }
+  report.fetched += 1
+  for (const record of imported.records) {
+    report.added += record.changes.added
+    report.fixed += record.changes.fixed
+  }
+  const runs = imported.records.flatMap((record) => record.run ?? [])
+  // Renamed in the manifest: what it brought to the old name leaves with the old name. A file that
+  // now holds other runs (another tool, another target) takes its old ones away.
+  const leaving =
+    state && (moved(fetched) ? state : { ...state, runs: state.runs?.filter((run) => !runs.includes(run)) })
+  if (leaving && (!leaving.runs || leaving.runs.length > 0) && (await removeFeedFile(database, manifestUrl, leaving))) {
+    report.removed.push(leaving.repository)
+  }
+  await writeFeedFileState(
+    database,
+    {
+      url: file.url,
+      repository: repository.name,
+      runs,
+      etag: outcome.etag,
+      lastModified: outcome.lastModified,
+      sha256: outcome.sha256,
+    },
+    state,
   )
 }
 
 /**
- * `work` over `items`, at most `limit` at once, each result given as soon as it is ready (in any
- * order) while the next one starts. After a failure no more start: the ones under way are still
- * given (what landed stays), then the failure is thrown.
+ * The scan files: those whose manifest hash is the one imported are not asked for; the rest are
+ * fetched (at most `concurrency` at once) and each imported in its own transaction. An interrupted
+ * run keeps what landed.
  */
-export async function* inTurn<Item, Result>(
-  items: readonly Item[],
-  limit: number,
-  work: (item: Item) => Promise<Result>,
-): AsyncGenerator<Result> {
-  type Settled = { index: number; result?: Result; error?: unknown; failed: boolean }
-  const running = new Map<number, Promise<Settled>>()
-  let next = 0
-  let failure: { error: unknown } | undefined
-  const start = () => {
-    const index = next++
-    running.set(
-      index,
-      work(items[index]).then(
-        (result) => ({ index, result, failed: false }),
-        (error: unknown) => ({ index, error, failed: true }),
-      ),
+async function syncScanFiles(
+  client: FeedClient,
+  items: readonly FeedItem[],
+  landedFromSnapshot: ReadonlySet<string>,
+  report: FeedSyncReport,
+  options: FeedSyncOptions,
+  now: () => string,
+) {
+  const unchanged = (url: string) => {
+    if (landedFromSnapshot.has(url)) report.fromSnapshot += 1
+    else report.unchanged += 1
+  }
+  const known = (item: FeedItem) => hashUnchanged(item) && !item.state?.failure
+  const asked = items.filter((item) => !known(item))
+  const progress = progressReporter(items, asked, options.onProgress)
+  progress.send(true)
+  for (const item of items) {
+    if (!known(item)) continue
+    unchanged(item.file.url)
+    progress.settled(item, false)
+  }
+  const fileLimit = options.limits?.file ?? MAX_FILE_BYTES
+  const concurrency = Math.max(1, options.concurrency ?? FILE_CONCURRENCY)
+  const fetchOne = (item: FeedItem) => fetchFile(client, item, fileLimit, report.syncedAt)
+  try {
+    for await (const fetched of asCompleted(asked, concurrency, fetchOne)) {
+      const { outcome, file, state } = fetched
+      if (outcome.kind === 'unchanged') {
+        unchanged(file.url)
+        if (state?.failure) await writeFeedFileState(options.database, { ...state, failure: undefined }, state)
+      } else if (outcome.kind === 'waiting') report.problems.push(outcome.text)
+      else if (outcome.kind === 'problem') {
+        report.problems.push(outcome.text)
+        await recordFailure(options.database, fetched, report.syncedAt)
+      } else await landFetchedFile({ ...fetched, outcome }, report, options, now)
+      progress.settled(fetched, true)
+    }
+    progress.send(true)
+  } catch (error) {
+    if (!(error instanceof FeedError)) throw error
+    throw new FeedError(
+      `${error.message} The sync stopped after ${progress.counts.done} of ${items.length} files: what was synced is kept, and the rest of the workspace keeps its last good state. The next sync goes on from there.`,
     )
   }
-  while (next < items.length && running.size < limit) start()
-  while (running.size > 0) {
-    const settled = await Promise.race(running.values())
-    running.delete(settled.index)
-    if (settled.failed) {
-      failure ??= { error: settled.error }
-      continue
-    }
-    if (!failure && next < items.length) start()
-    yield settled.result as Result
-  }
-  if (failure) throw failure.error
 }
 
 /**
@@ -369,59 +270,9 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   }
   const now = options.now ?? (() => new Date().toISOString())
   const client = new FeedClient(options)
-  // The small check first: its validators are the full state's (both are written as a sync ends),
-  // and a 304 after a sync that settled ends the sync without reading the stored manifest.
-  const check = await readFeedCheck(database, manifestUrl)
-  const validators = check?.etag || check?.lastModified ? check : undefined
-  let previous = validators ? undefined : await readFeedState(database, manifestUrl)
-  let response = await client.get(manifestUrl, 'the feed manifest', validators ?? (previous?.manifest ? previous : {}))
-  if (response.status === 304 && check?.settled) {
-    const syncedAt = now()
-    await writeFeedCheck(database, manifestUrl, { ...check, syncedAt })
-    return {
-      syncedAt,
-      manifestUnchanged: true,
-      repositories: check.settled.repositories,
-      files: check.settled.files,
-      fetched: 0,
-      fromSnapshot: 0,
-      unchanged: check.settled.files,
-      removed: [],
-      added: 0,
-      fixed: 0,
-      problems: [],
-      requests: client.requests,
-      tokenSent: client.tokenSent,
-    }
-  }
-  if (validators) {
-    previous = await readFeedState(database, manifestUrl)
-    // The full state went missing: the manifest is read whole again.
-    if (response.status === 304 && !previous?.manifest) response = await client.get(manifestUrl, 'the feed manifest')
-  }
-  // Until this sync ends, the next one reads everything.
-  if (check) await writeFeedCheck(database, manifestUrl, {})
-  let manifest: FeedManifest
-  let manifestUnchanged = false
-  if (response.status === 304 && previous?.manifest) {
-    manifest = previous.manifest
-    manifestUnchanged = true
-  } else if (response.status === 404) {
-    throw new FeedError(`There is no feed manifest at ${manifestUrl} (HTTP 404).`)
-  } else if (!response.ok) {
-    throw new FeedError(`The feed answered HTTP ${response.status} for its manifest at ${manifestUrl}.`)
-  } else {
-    const limit = options.limits?.manifest ?? MAX_MANIFEST_BYTES
-    const bytes = await bodyWithin(
-      response,
-      limit,
-      () =>
-        new FeedError(
-          `The feed manifest is larger than ${megabytes(limit)}, and Vigil reads manifests up to ${megabytes(limit)}: split the feed, or list fewer files in it.`,
-        ),
-    )
-    manifest = readManifest(new TextDecoder().decode(bytes), response.url || manifestUrl, pageOrigin)
-  }
+  const read = await readFeedManifest(client, options, now)
+  if (read.kind === 'settled') return read.report
+  const { manifest, manifestUnchanged, previous, response } = read
 
   const syncedAt = now()
   // A workspace that lacks repositories of the feed loads them from its snapshot first, if it has one.
@@ -438,145 +289,24 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
       `${error.message} The sync stopped while it loaded the feed's snapshot: what landed is kept, and the next sync goes on from there.`,
     )
   })
-  const landed = snapshot?.landed ?? new Set<string>()
   const states = await readFeedFileStates(database)
   const items = filesOf(manifest).map((item) => ({ ...item, state: states.get(item.file.url) }))
-  const report: FeedSyncReport = {
+  const report = emptyReport({
     syncedAt,
     manifestUnchanged,
     repositories: manifest.repositories.length,
     files: items.length,
-    fetched: 0,
-    fromSnapshot: 0,
-    unchanged: 0,
-    removed: [],
-    added: snapshot?.added ?? 0,
-    fixed: 0,
-    problems: [],
-    requests: 0,
-    tokenSent: false,
-  }
+  })
+  report.added = snapshot?.added ?? 0
   if (snapshot) {
     report.snapshot = { parts: snapshot.parts, repositories: snapshot.repositories, bytes: snapshot.bytes }
     if (snapshot.refused) report.snapshot.refused = snapshot.refused
   }
-  const unchanged = (url: string) => {
-    if (landed.has(url)) report.fromSnapshot += 1
-    else report.unchanged += 1
-  }
-  const fileLimit = options.limits?.file ?? MAX_FILE_BYTES
-  const concurrency = Math.max(1, options.concurrency ?? FILE_CONCURRENCY)
-  let done = 0
-  // What this part of the sync goes through: the files it asks for, their repositories and bytes.
-  const known = (item: (typeof items)[number]) => hashUnchanged(item) && !item.state?.failure
-  const asked = items.filter((item) => !known(item))
-  const left = new Map<string, number>()
-  for (const item of asked) left.set(item.repository.name, (left.get(item.repository.name) ?? 0) + 1)
-  const counts = {
-    repositories: 0,
-    repositoriesTotal: left.size,
-    bytes: 0,
-    bytesTotal: asked.reduce((sum, item) => sum + (item.file.size ?? 0), 0),
-  }
-  // Progress at most every 100 ms: a message per file re-renders the page thousands of times.
-  let reportedAt = -Infinity
-  const progress = (force = false) => {
-    const now = Date.now()
-    if (!force && now - reportedAt < 100) return
-    reportedAt = now
-    options.onProgress?.({ done, total: items.length, ...counts })
-  }
-  progress(true)
-  // Files whose manifest hash is the one imported are not asked for.
-  for (const item of items) {
-    if (!known(item)) continue
-    unchanged(item.file.url)
-    done += 1
-  }
-  try {
-    for await (const fetched of inTurn(asked, concurrency, (item) => fetchFile(client, item, fileLimit, syncedAt))) {
-      const { outcome, file, repository, state } = fetched
-      if (outcome.kind === 'unchanged') {
-        unchanged(file.url)
-        if (state?.failure) await writeFeedFileState(database, { ...state, failure: undefined }, state)
-      } else if (outcome.kind === 'waiting') report.problems.push(outcome.text)
-      else if (outcome.kind === 'problem') {
-        report.problems.push(outcome.text)
-        await recordFailure(database, fetched, report.syncedAt)
-      } else {
-        const imported = await importFile(
-          database,
-          {
-            name: displayName(file.url, manifestUrl),
-            blob: outcome.bytes,
-            repository: repository.name,
-            fileName: pathInRepositoryFolder(displayName(file.url, manifestUrl), repository.name),
-            origin: { kind: 'feed', manifestUrl },
-            fileTime: outcome.lastModified,
-            details: {
-              description: repository.description,
-              url: repository.url,
-              isPrivate: repository.isPrivate,
-              languages: repository.languages,
-            },
-          },
-          () => {},
-          now,
-        )
-        if (imported.status === 'imported') {
-          report.fetched += 1
-          for (const record of imported.records) {
-            report.added += record.changes.added
-            report.fixed += record.changes.fixed
-          }
-          const runs = imported.records.flatMap((record) => record.run ?? [])
-          // Renamed in the manifest: what it brought to the old name leaves with the old name. A
-          // file that now holds other runs (another tool, another target) takes its old ones away.
-          const leaving =
-            state && (moved(fetched) ? state : { ...state, runs: state.runs?.filter((run) => !runs.includes(run)) })
-          if (
-            leaving &&
-            (!leaving.runs || leaving.runs.length > 0) &&
-            (await removeFeedFile(database, manifestUrl, leaving))
-          ) {
-            report.removed.push(leaving.repository)
-          }
-          await writeFeedFileState(
-            database,
-            {
-              url: file.url,
-              repository: repository.name,
-              runs,
-              etag: outcome.etag,
-              lastModified: outcome.lastModified,
-              sha256: outcome.sha256,
-            },
-            state,
-          )
-        } else {
-          report.problems.push(`${file.url}: ${imported.status === 'refused' ? imported.reason : 'no repository'}`)
-          await recordFailure(database, fetched, report.syncedAt)
-        }
-      }
-      done += 1
-      counts.bytes += file.size ?? 0
-      const remaining = left.get(repository.name)! - 1
-      left.set(repository.name, remaining)
-      if (remaining === 0) counts.repositories += 1
-      progress()
-    }
-    progress(true)
-  } catch (error) {
-    if (!(error instanceof FeedError)) throw error
-    throw new FeedError(
-      `${error.message} The sync stopped after ${done} of ${items.length} files: what was synced is kept, and the rest of the workspace keeps its last good state. The next sync goes on from there.`,
-    )
-  }
+  await syncScanFiles(client, items, snapshot?.landed ?? new Set<string>(), report, options, now)
 
-  const names = new Set(manifest.repositories.map((repository) => repository.name))
   // Files that left the manifest take what they brought, never what was imported by hand.
   const listed = new Set(items.map((item) => item.file.url))
-  const gone = [...states.values()].filter((state) => !listed.has(state.url))
+  const gone = [...states.values()].filter((state: FeedFileState) => !listed.has(state.url))
   for (const state of gone) {
     if (await removeFeedFile(database, manifestUrl, state)) report.removed.push(state.repository)
   }
@@ -601,7 +331,7 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
     etag,
     lastModified,
     syncedAt: report.syncedAt,
-    repositories: [...names],
+    repositories: [...new Set(manifest.repositories.map((repository) => repository.name))],
     manifest,
     teamFiles: team.states,
   })
