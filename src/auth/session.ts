@@ -2,6 +2,7 @@ import { expiresAt, idTokenProblem, type IdTokenExpectation } from './claims'
 import { AuthError, authMessages } from './errors'
 import { tokensOf, type SessionTokens } from './refresh-ledger'
 import { ChunkedStore, CorruptValueError, SESSION_MARKER_KEY, TOKEN_KEYS, type KeyValueStorage } from './session-store'
+import { isQuotaError } from '@/lib/quota-error'
 
 /** The tokens of a signed-in session. */
 export interface Session extends SessionTokens {
@@ -67,10 +68,6 @@ function parseMarker(text: string | undefined): SessionMarker | undefined {
   } catch {
     return undefined
   }
-}
-
-function isQuotaError(error: unknown): boolean {
-  return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22)
 }
 
 /**

@@ -6,7 +6,8 @@ import { recordDecisions, type DecisionEntry } from '@/workspace/triage/decision
 import { listDecisions, readLog, recordDecisionEntries, settleCounts } from './decisions'
 import { listRepositories } from './reads'
 import type { StoreNames } from 'idb'
-import { countChange, type WorkspaceDatabase, type WorkspaceSchema } from './schema'
+import { countChange } from './counters'
+import type { WorkspaceDatabase, WorkspaceSchema } from './records'
 
 closeTestWorkspacesAfterEach()
 

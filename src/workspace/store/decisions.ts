@@ -2,16 +2,10 @@ import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import type { IDBPObjectStore } from 'idb'
 import type { RepositoryDigest } from '@/workspace/projections/digest'
 import { listDigests } from './reads'
-import {
-  DECISION_PAGE_PREFIX,
-  flattenLog,
-  generationOf,
-  PENDING_COUNTS_ID,
-  type DecisionRecord,
-  type PendingCountsMarker,
-  type WorkspaceDatabase,
-  type WorkspaceSchema,
-} from './schema'
+import { DECISION_PAGE_PREFIX, PENDING_COUNTS_ID } from './record-keys'
+import { flattenLog } from './decision-records'
+import { generationOf } from './counters'
+import type { DecisionRecord, PendingCountsMarker, WorkspaceDatabase, WorkspaceSchema } from './records'
 import { type TriageSummary } from '@/workspace/model/repository-records'
 import { repositoriesTouched, triageSummaries } from '@/workspace/projections/triage-summary'
 

@@ -1,4 +1,4 @@
-import type { FeedState, WorkspaceDatabase } from './schema'
+import type { FeedState, WorkspaceDatabase } from './records'
 
 /**
  * A feed's last sync in a few bytes, beside its full state (which holds the whole manifest): the

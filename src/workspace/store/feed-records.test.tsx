@@ -2,7 +2,8 @@ import { openDB } from 'idb'
 import { describe, expect, it } from 'vitest'
 import { closeTestWorkspacesAfterEach, createStoresOfVersion, freshWorkspace } from '@tests/helpers/test-workspace'
 import { forgetFeedFiles, readFeedFileStates, writeFeedFileState } from './feed-records'
-import { SNAPSHOT_GROUP_PREFIX, type FeedFileState } from './schema'
+import { SNAPSHOT_GROUP_PREFIX } from './record-keys'
+import type { FeedFileState } from './records'
 
 closeTestWorkspacesAfterEach()
 

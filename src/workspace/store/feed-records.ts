@@ -1,8 +1,8 @@
 import { FINDING_MODEL_VERSION } from '@/workspace/model/model'
-import { removeRuns } from './import-transaction'
+import { removeRuns } from './run-removal'
 import { publishedIdsOf } from '@/workspace/triage/publication'
 import type { IDBPObjectStore } from 'idb'
-import type { FeedFileState, FeedState, WorkspaceDatabase, WorkspaceSchema } from './schema'
+import type { FeedFileState, FeedState, WorkspaceDatabase, WorkspaceSchema } from './records'
 
 /**
  * Removes what a feed's file brought into its repository, and only that: the runs it recorded
@@ -31,7 +31,7 @@ export const readFeedState = (database: WorkspaceDatabase, manifestUrl: string) 
 /**
  * Each feed's decisions files, as a small record of its own beside the feed's state: the page
  * reads them at every read of the workspace, where the state (the manifest of 10,000 repositories)
- * took 140 ms to read. Its key starts with a NUL, as no manifest's address does, so that one key
+ * is slow to read (docs/benchmarks.md). Its key starts with a NUL, as no manifest's address does, so that one key
  * range holds them all.
  */
 const PUBLISHED_PREFIX = '\u0000published\u0000'

@@ -1,6 +1,9 @@
 import { FINDING_MODEL_VERSION, type Finding } from '@/workspace/model/model'
-import { PAGE_SIZE, type PackedPages } from './schema'
+import type { PackedPages } from './records'
 import { type FindingsPage } from '@/workspace/model/repository-records'
+
+/** Findings are stored in pages of this many, per repository and run: few records to write and read. */
+export const PAGE_SIZE = 1000
 
 /** A page as stored, with the findings it holds. */
 export interface LoadedPage {
@@ -48,4 +51,27 @@ export function unpackPages(records: readonly (FindingsPage | PackedPages)[]): F
     else pages.push(record)
   }
   return pages
+}
+
+/** The writes a pages store takes (of an import's transaction, or a removal's). */
+interface PagesStore {
+  put(page: FindingsPage): Promise<unknown>
+  delete(key: [string, string, number]): Promise<unknown>
+}
+
+/**
+ * Writes a repository's packed pages (`PackedPages`) apart again, those `keeps` keeps: the first
+ * change to a repository a snapshot brought. Gives the writes' requests.
+ */
+export function writePackedApart(
+  store: PagesStore,
+  packed: readonly PackedPages[],
+  keeps: (page: FindingsPage) => boolean,
+): Promise<unknown>[] {
+  return [
+    ...packed.map((record) => store.delete([record.repository, record.run, record.page])),
+    ...unpackPages(packed)
+      .filter(keeps)
+      .map((page) => store.put(page)),
+  ]
 }

@@ -8,9 +8,10 @@ import {
 import { findingHistory } from '@/workspace/history/finding-history'
 import { importFile, type ImportFileInput } from '@/workspace/import/import-file'
 import { readHistory } from './history-records'
-import { removeRuns } from './import-transaction'
+import { removeRuns } from './run-removal'
 import { findingsOf, listRuns, readImportHistory } from './reads'
-import { putRepositoryRuns, type WorkspaceDatabase } from './schema'
+import { putRepositoryRuns } from './history-records'
+import type { WorkspaceDatabase } from './records'
 
 closeTestWorkspacesAfterEach()
 

@@ -6,10 +6,16 @@ import {
   type RunHistory,
 } from '@/workspace/history/finding-history'
 import { scanOf } from '@/workspace/history/scan-of'
-import { putRepositoryRuns, type WorkspaceDatabase } from './schema'
+import type { RepositoryRuns, WorkspaceDatabase } from './records'
 import { type FindingsPage } from '@/workspace/model/repository-records'
 import { findingsOfPages, unpackPages } from './finding-pages'
 import { readWhole } from './reads'
+
+/** Writes a repository's runs under its name (the store has no key path). */
+export const putRepositoryRuns = <Result>(
+  store: { put(value: RepositoryRuns, key: string): Result },
+  record: RepositoryRuns,
+): Result => store.put(record, record.repository)
 
 function stateOf(runs: readonly RunHistory[]): HistoryState {
   if (runs.length === 0) return emptyHistory

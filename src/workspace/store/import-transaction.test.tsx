@@ -7,7 +7,7 @@ import { readTrivy } from '@/workspace/readers/trivy'
 import { readHistory } from './history-records'
 import { importResults } from './import-transaction'
 import { findingsOf, listDigests, listRepositories, listRuns, readImportHistory } from './reads'
-import type { WorkspaceDatabase } from './schema'
+import type { WorkspaceDatabase } from './records'
 
 closeTestWorkspacesAfterEach()
 

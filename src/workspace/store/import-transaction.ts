@@ -1,27 +1,21 @@
 import type { IDBPTransaction } from 'idb'
 import { digestOf } from '@/workspace/projections/digest'
-import { uniqueFindings } from '@/workspace/model/identity'
+import { uniqueFindings } from '@/workspace/model/duplicate-findings'
 import { FINDING_MODEL_VERSION, type Finding, type ReadResult } from '@/workspace/model/model'
 import { addScanToRun, type RunHistory } from '@/workspace/history/finding-history'
 import { type TimeSource } from '@/workspace/model/model'
 import { scanOf } from '@/workspace/history/scan-of'
 import { summaryOf, type RepositoryDetails } from './aggregates'
-import { findingsOfPages, isPacked, loadedPage, pagesOf, unpackPages, type LoadedPage } from './finding-pages'
+import { isPacked, loadedPage, pagesOf, unpackPages, writePackedApart, type LoadedPage } from './finding-pages'
 import { triageSummaries } from '@/workspace/projections/triage-summary'
-import {
-  countChange,
-  flattenLog,
-  isQuotaError,
-  putRepositoryRuns,
-  StorageFullError,
-  type PackedPages,
-  type WorkspaceDatabase,
-  type WorkspaceSchema,
-} from './schema'
+import { countChange } from './counters'
+import { flattenLog } from './decision-records'
+import { putRepositoryRuns } from './history-records'
+import { writeWhole } from './write-transaction'
+import type { WorkspaceDatabase, WorkspaceSchema } from './records'
 import {
   type ApiDocumentRecord,
   type ChangeCounts,
-  type FindingsPage,
   type ImportRecord,
   type RunOrigin,
   type RunRecord,
@@ -162,29 +156,6 @@ function replaceRun(
   return { pages: after, changes, findings }
 }
 
-/** The writes a pages store takes (of an import's transaction, or a removal's). */
-interface PagesStore {
-  put(page: FindingsPage): Promise<unknown>
-  delete(key: [string, string, number]): Promise<unknown>
-}
-
-/**
- * Writes a repository's packed pages (`PackedPages`) apart again, those `keeps` keeps: the first
- * change to a repository a snapshot brought. Gives the writes' requests.
- */
-function unpack(
-  store: PagesStore,
-  packed: readonly PackedPages[],
-  keeps: (page: FindingsPage) => boolean,
-): Promise<unknown>[] {
-  return [
-    ...packed.map((record) => store.delete([record.repository, record.run, record.page])),
-    ...unpackPages(packed)
-      .filter(keeps)
-      .map((page) => store.put(page)),
-  ]
-}
-
 /**
  * When a run's scan ran: the time the file gives; else the file's modification time; else the
  * import's, with a sentence for the import report saying which.
@@ -241,7 +212,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       durability: 'relaxed',
     },
   )
-  try {
+  return writeWhole(transaction, async () => {
     const entries = byRun(request.results)
     const repositories = transaction.objectStore('repositories')
     // Everything the import reads is asked for at once, before anything is written.
@@ -251,7 +222,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
       repositories.get(request.repository),
       transaction.objectStore('decisions').getAll().then(flattenLog),
     ])
-    // A packed repository (a snapshot's) is written page by page from now on (unpack).
+    // A packed repository (a snapshot's) is written page by page from now on (writePackedApart).
     const packed = storedPages.filter(isPacked)
     let pages = unpackPages(storedPages).map(loadedPage)
     const runs = new Map((storedRuns?.runs ?? []).map((run) => [run.run, run]))
@@ -359,7 +330,7 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     if (log.length > 0) summary.triage = triageSummaries([digest], log, new Date(request.now)).get(request.repository)
     const imports = transaction.objectStore('imports')
     const kept = new Set(pages.map((loaded) => loaded.page))
-    for (const request of unpack(transaction.objectStore('pages'), packed, (page) => kept.has(page)))
+    for (const request of writePackedApart(transaction.objectStore('pages'), packed, (page) => kept.has(page)))
       requests.add(request)
     requests.add(repositories.put(summary))
     requests.add(transaction.objectStore('digests').put(digest))
@@ -373,73 +344,6 @@ export async function importResults(database: WorkspaceDatabase, request: Import
     requests.add(countChange(transaction.objectStore('indexes')))
     for (const record of records) requests.add(imports.add(record).then((id) => (record.id = id)))
     await requests.settled()
-    await transaction.done
     return { records, runs: touched }
-  } catch (error) {
-    // Whatever failed, nothing of this file stays.
-    try {
-      transaction.abort()
-    } catch {
-      // already finished
-    }
-    await transaction.done.catch(() => undefined)
-    if (isQuotaError(error) || isQuotaError(transaction.error)) throw new StorageFullError()
-    throw error
-  }
-}
-
-/**
- * Removes the runs of a repository that `leaves` picks, in one transaction (a feed's file that
- * left its manifest); the repository goes too when no run is left, and its summary and digest
- * follow what stays. True when the repository was removed.
- */
-export async function removeRuns(
-  database: WorkspaceDatabase,
-  repository: string,
-  leaves: (run: RunRecord) => boolean,
-): Promise<boolean> {
-  const transaction = database.transaction(
-    ['repositories', 'pages', 'repositoryRuns', 'digests', 'indexes', 'decisions'],
-    'readwrite',
-  )
-  const stored = await transaction.objectStore('repositoryRuns').get(repository)
-  const runs = stored?.runs ?? []
-  const leaving = new Set(runs.filter(leaves).map((run) => run.run))
-  if (leaving.size === 0) {
-    await transaction.done
-    return false
-  }
-  const records = await transaction.objectStore('pages').index('repository').getAll(repository)
-  const pages = unpackPages(records)
-  for (const page of pages) {
-    if (leaving.has(page.run)) await transaction.objectStore('pages').delete([repository, page.run, page.page])
-  }
-  await Promise.all(
-    unpack(transaction.objectStore('pages'), records.filter(isPacked), (page) => !leaving.has(page.run)),
-  )
-  const staying = runs.filter((run) => !leaving.has(run.run))
-  if (staying.length === 0) await transaction.objectStore('repositoryRuns').delete(repository)
-  else
-    await putRepositoryRuns(transaction.objectStore('repositoryRuns'), {
-      repository,
-      runs: staying,
-      history: (stored?.history ?? []).filter((run) => !leaving.has(run.run)),
-    })
-  const before = await transaction.objectStore('repositories').get(repository)
-  if (staying.length === 0) {
-    await transaction.objectStore('repositories').delete(repository)
-    await transaction.objectStore('digests').delete(repository)
-  } else if (before) {
-    const unique = uniqueFindings(findingsOfPages(pages.filter((page) => !leaving.has(page.run))))
-    const documents = before.apis.documents.filter((document) => staying.some((run) => run.tool === document.tool))
-    const summary = summaryOf({ name: repository, findings: unique, runs: staying, results: [], documents, before })
-    const digest = digestOf(repository, unique)
-    const log = flattenLog(await transaction.objectStore('decisions').getAll())
-    if (log.length > 0) summary.triage = triageSummaries([digest], log, new Date()).get(repository)
-    await transaction.objectStore('repositories').put(summary)
-    await transaction.objectStore('digests').put(digest)
-  }
-  await countChange(transaction.objectStore('indexes'))
-  await transaction.done
-  return staying.length === 0
+  })
 }

@@ -1,4 +1,4 @@
-import type { WorkspaceDatabase, WorkspaceSchema } from './schema'
+import type { WorkspaceDatabase, WorkspaceSchema } from './records'
 
 type StoreName = keyof WorkspaceSchema & string
 

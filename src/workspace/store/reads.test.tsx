@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { closeTestWorkspacesAfterEach, emptySummary, freshWorkspace } from '@tests/helpers/test-workspace'
 import type { RepositoryDigest } from '@/workspace/projections/digest'
 import { listDigests, listRepositories, nextReadSize, readGeneration } from './reads'
-import { countChange, type WorkspaceDatabase } from './schema'
+import { countChange } from './counters'
+import type { WorkspaceDatabase } from './records'
 
 closeTestWorkspacesAfterEach()
 

@@ -3,17 +3,11 @@ import type { RepositoryDigest } from '@/workspace/projections/digest'
 import type { Finding } from '@/workspace/model/model'
 import type { KeptTimeline } from '@/workspace/projections/workspace-times'
 import { findingsOfPages, unpackPages } from './finding-pages'
-import {
-  counterOf,
-  generationOf,
-  importsIn,
-  type KeptTimelineRecord,
-  type WorkspaceDatabase,
-  type WorkspaceSchema,
-} from './schema'
+import { counterOf, generationOf } from './counters'
+import type { ImportPage, KeptTimelineRecord, WorkspaceDatabase, WorkspaceSchema } from './records'
 import { type ImportRecord, type RepositorySummary, type RunRecord } from '@/workspace/model/repository-records'
 
-/** Summaries read at once: 10,000 read whole held the page's main thread 74 ms, copying them. */
+/** Summaries read at once: read whole, they held the page's main thread long, copying them (docs/benchmarks.md). */
 const SUMMARIES_PER_READ = 1000
 
 /**
@@ -63,8 +57,8 @@ const MIN_READ = 25
 const MAX_READ = 1_000
 /**
  * What a read of digests may take, the next read's size aiming at it: the page copies each read's
- * digests in one task, which a keystroke waits for. Five hundred digests of a hundred findings
- * each took 110-200 ms of the page on a CPU four times slower.
+ * digests in one task, which a keystroke waits for: reads of a fixed size made long tasks on a
+ * slow CPU (docs/benchmarks.md).
  */
 const READ_BUDGET_MS = 16
 
@@ -137,6 +131,10 @@ export async function saveAdvisoryIndex(database: WorkspaceDatabase, index: Stor
   return current
 }
 
+/** The imports a record of the imports store holds: a page's, or the record itself. */
+export const importsIn = (record: ImportRecord | ImportPage): ImportRecord[] =>
+  'page' in record ? record.page : [record]
+
 /** How many imports the workspace records, and the newest of them, newest first. */
 export interface ImportHistory {
   count: number
@@ -145,8 +143,9 @@ export interface ImportHistory {
 
 /**
  * The import history as the data-sources page shows it: a feed of 10,000 repositories records
- * 30,000 imports, which no screen lists whole (read whole, they took 70 ms of the page's main
- * thread). Imports alone are counted by the repository index, those in pages by their counter.
+ * 30,000 imports, which no screen lists whole (read whole, they held the page's main thread long:
+ * docs/benchmarks.md). Imports alone are counted by the repository index, those in pages by
+ * their counter.
  */
 export async function readImportHistory(database: WorkspaceDatabase, newest: number): Promise<ImportHistory> {
   const transaction = database.transaction(['imports', 'indexes'], 'readonly')

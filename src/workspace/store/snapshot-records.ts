@@ -2,18 +2,12 @@ import { unwrap } from 'idb'
 import { byName, type SnapshotRepository } from '@/workspace/feed/format/snapshot'
 import type { RunHistory } from '@/workspace/history/finding-history'
 import { triageSummaries } from '@/workspace/projections/triage-summary'
-import {
-  addToCounter,
-  countChange,
-  flattenLog,
-  isQuotaError,
-  PACKED_RUN,
-  putRepositoryRuns,
-  SNAPSHOT_GROUP_PREFIX,
-  StorageFullError,
-  type FeedFileState,
-  type WorkspaceDatabase,
-} from './schema'
+import { addToCounter, countChange } from './counters'
+import { flattenLog } from './decision-records'
+import { PACKED_RUN, SNAPSHOT_GROUP_PREFIX } from './record-keys'
+import { putRepositoryRuns } from './history-records'
+import { writeWhole } from './write-transaction'
+import type { FeedFileState, WorkspaceDatabase } from './records'
 import { type FindingsPage } from '@/workspace/model/repository-records'
 
 type SnapshotStore = 'repositories' | 'digests' | 'pages' | 'feedFileGroups'
@@ -47,10 +41,8 @@ export async function storeSnapshotRepositories(
     'readwrite',
     { durability: 'relaxed' },
   )
-  // Its end is awaited last: a put failing meanwhile must not be reported as unhandled first.
-  transaction.done.catch(() => undefined)
-  const stored: string[] = []
-  try {
+  return writeWhole(transaction, async () => {
+    const stored: string[] = []
     // The names the workspace holds between the batch's first and last (parts are cut in the order
     // of the names, and sorted here again): one request per batch, not one per repository.
     const names = landings.map((item) => item.repository.name).sort(byName)
@@ -97,18 +89,6 @@ export async function storeSnapshotRepositories(
       await addToCounter(transaction.objectStore('indexes'), 'pagedImports', imports.length)
     }
     if (stored.length > 0) await countChange(transaction.objectStore('indexes'))
-    await transaction.done
     return stored
-  } catch (error) {
-    try {
-      transaction.abort()
-    } catch {
-      // already finished
-    }
-    await transaction.done.catch(() => undefined)
-    if (isQuotaError(error) || isQuotaError(transaction.error)) throw new StorageFullError()
-    // A put that failed aborted the transaction with its own error; the request waited on then
-    // only says it was aborted.
-    throw transaction.error ?? error
-  }
+  })
 }

@@ -22,9 +22,12 @@ import {
   listRuns as _listRuns,
   listRepositories,
 } from './reads'
-import { removeRuns } from './import-transaction'
+import { removeRuns } from './run-removal'
 import { findingsOfPage, unpackPages } from './finding-pages'
-import { openWorkspace, PAGE_SIZE, workspaceName, deleteWorkspace, type WorkspaceDatabase } from './schema'
+import { openWorkspace } from './open'
+import { PAGE_SIZE } from './finding-pages'
+import { workspaceName, deleteWorkspace } from './workspace-names'
+import type { WorkspaceDatabase } from './records'
 
 closeTestWorkspacesAfterEach()
 afterEach(() => vi.restoreAllMocks())

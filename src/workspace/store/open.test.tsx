@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { IDBPDatabase } from 'idb'
-import {
-  BlockedWorkspaceError,
-  createVersionOneStores,
-  deleteWorkspace,
-  NewerWorkspaceError,
-  openWorkspace,
-} from './schema'
+import { BlockedWorkspaceError, NewerWorkspaceError, openWorkspace } from './open'
+import { createVersionOneStores } from './migrations'
+import { deleteWorkspace } from './workspace-names'
 
 /** Opens the database raw at `version`, the way an older or newer Vigil in another tab holds it (not letting go). */
 function holdOpen(name: string, version: number): Promise<IDBDatabase> {
