@@ -1,9 +1,10 @@
-import { base64url, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
 import { calculatePKCECodeChallenge } from 'oauth4webapi'
 import type { VigilConfig } from '@/config/config'
 import type { KeyValueStorage } from '@/auth/session-store'
 import { checkDpopProof } from './dpop-proof'
-import { subjectOf, type DemoIdentity } from './identities'
+import { randomToken, tokenIssuer } from './demo-tokens'
+import type { DemoIdentity } from './identities'
+import { demoProviderState } from './provider-state'
 
 /**
  * The demo identity provider: a small OpenID provider whose state lives in
@@ -13,48 +14,7 @@ import { subjectOf, type DemoIdentity } from './identities'
  * token request with a proof gets tokens bound to the proof's key.
  */
 
-export const DEMO_STORAGE_KEY = 'vigil-demo-idp'
 const CODE_TTL_MS = 5 * 60_000
-const REFRESH_TTL_MS = 30 * 24 * 3600_000
-
-export const demoOrganisation = {
-  orgCode: 'org_vigil',
-  orgCodes: ['org_vigil', 'org_acme_payments'],
-  roles: [{ id: 'role_sec_lead', key: 'security-lead', name: 'Security lead' }],
-  permissions: ['read:repositories', 'read:policies', 'edit:policies', 'read:vulnerabilities'],
-  featureFlags: { policy_editor: { t: 'b', v: true }, source_graph: { t: 'b', v: false } },
-}
-
-interface PendingCode {
-  clientId: string
-  redirectUri: string
-  codeChallenge: string
-  nonce?: string
-  scope: string
-  audience?: string
-  identity: DemoIdentity
-  expiresAt: number
-  /** The DPoP key thumbprint the authorization request named (dpop_jkt). */
-  dpopJkt?: string
-}
-
-interface RefreshRecord {
-  family: string
-  used: boolean
-  clientId: string
-  scope: string
-  audience?: string
-  identity: DemoIdentity
-  expiresAt: number
-  /** The DPoP key the token is bound to: a refresh must prove it. */
-  jkt?: string
-}
-
-interface DemoState {
-  signingKey?: JWK
-  codes: Record<string, PendingCode>
-  refreshTokens: Record<string, RefreshRecord>
-}
 
 export interface DemoProviderOptions {
   issuer: string
@@ -76,10 +36,6 @@ export type AuthorizeCheck =
   /** `redirectUri` is set when the error may go back to the client; otherwise the page shows it. */
   | { ok: false; error: string; description: string; redirectUri?: string }
 
-function random(bytes = 24): string {
-  return base64url.encode(crypto.getRandomValues(new Uint8Array(bytes)))
-}
-
 const oauthError = (status: number, error: string, description: string): TokenEndpointResult => ({
   status,
   body: { error, error_description: description },
@@ -94,45 +50,9 @@ export function createDemoProvider({
   dpop = true,
 }: DemoProviderOptions) {
   const issuerOrigin = new URL(issuer).origin
-  let signingKey: Promise<{ key: CryptoKey; jwk: JWK }> | undefined
-
-  function load(): DemoState {
-    try {
-      const parsed = JSON.parse(storage.getItem(DEMO_STORAGE_KEY) ?? '{}') as Partial<DemoState>
-      return { signingKey: parsed.signingKey, codes: parsed.codes ?? {}, refreshTokens: parsed.refreshTokens ?? {} }
-    } catch {
-      return { codes: {}, refreshTokens: {} }
-    }
-  }
-
-  function save(state: DemoState) {
-    storage.setItem(DEMO_STORAGE_KEY, JSON.stringify(state))
-  }
-
-  function update(change: (state: DemoState) => void) {
-    const state = load()
-    change(state)
-    save(state)
-  }
-
-  async function createKey(): Promise<{ key: CryptoKey; jwk: JWK }> {
-    const stored = load().signingKey
-    if (stored) return { key: (await importJWK(stored, 'ES256')) as CryptoKey, jwk: stored }
-    const pair = await generateKeyPair('ES256', { extractable: true })
-    const jwk = await exportJWK(pair.privateKey)
-    jwk.kid = await calculateJwkThumbprint(jwk)
-    jwk.alg = 'ES256'
-    jwk.use = 'sig'
-    update((state) => {
-      state.signingKey = jwk
-    })
-    return { key: pair.privateKey, jwk }
-  }
-
-  function key() {
-    signingKey ??= createKey()
-    return signingKey
-  }
+  const stored = demoProviderState(storage)
+  const { load, save, update, key } = stored
+  const issueTokens = tokenIssuer({ issuer, clientId, stored, now, accessTokenTtlSeconds })
 
   function discovery() {
     return {
@@ -216,7 +136,7 @@ export function createDemoProvider({
   function approve(params: URLSearchParams, identity: DemoIdentity): string {
     const check = checkAuthorizeRequest(params)
     if (!check.ok) throw new Error(check.description)
-    const code = random(32)
+    const code = randomToken(32)
     update((state) => {
       state.codes[code] = {
         clientId,
@@ -244,72 +164,6 @@ export function createDemoProvider({
     return callbackUrl(redirectUri, params, { error, error_description: description })
   }
 
-  async function issueTokens(
-    grant: { identity: DemoIdentity; scope: string; audience?: string; nonce?: string },
-    family: string,
-    jkt?: string,
-  ) {
-    const { key: privateKey, jwk } = await key()
-    const issuedAt = Math.floor(now() / 1000)
-    const sub = subjectOf(grant.identity)
-    const header = { alg: 'ES256', kid: jwk.kid, typ: 'JWT' }
-    const accessToken = await new SignJWT({
-      scope: grant.scope,
-      org_code: demoOrganisation.orgCode,
-      roles: demoOrganisation.roles,
-      permissions: demoOrganisation.permissions,
-      feature_flags: demoOrganisation.featureFlags,
-      jti: random(12),
-      ...(jkt ? { cnf: { jkt } } : {}),
-    })
-      .setProtectedHeader(header)
-      .setIssuer(issuer)
-      .setSubject(sub)
-      .setAudience(grant.audience ? [grant.audience] : [`${issuer}/api`])
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + accessTokenTtlSeconds)
-      .sign(privateKey)
-    const idToken = await new SignJWT({
-      given_name: grant.identity.givenName,
-      family_name: grant.identity.familyName,
-      name: `${grant.identity.givenName} ${grant.identity.familyName}`.trim(),
-      email: grant.identity.email,
-      email_verified: true,
-      ...(grant.identity.picture ? { picture: grant.identity.picture } : {}),
-      org_codes: demoOrganisation.orgCodes,
-      ...(grant.nonce ? { nonce: grant.nonce } : {}),
-      auth_time: issuedAt,
-    })
-      .setProtectedHeader(header)
-      .setIssuer(issuer)
-      .setSubject(sub)
-      .setAudience(clientId)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + accessTokenTtlSeconds)
-      .sign(privateKey)
-    const refreshToken = random(36)
-    update((state) => {
-      state.refreshTokens[refreshToken] = {
-        family,
-        used: false,
-        clientId,
-        scope: grant.scope,
-        audience: grant.audience,
-        identity: grant.identity,
-        expiresAt: now() + REFRESH_TTL_MS,
-        jkt,
-      }
-    })
-    return {
-      access_token: accessToken,
-      id_token: idToken,
-      refresh_token: refreshToken,
-      token_type: jkt ? 'DPoP' : 'Bearer',
-      expires_in: accessTokenTtlSeconds,
-      scope: grant.scope,
-    }
-  }
-
   async function codeGrant(form: URLSearchParams, jkt: string | undefined): Promise<TokenEndpointResult> {
     const code = form.get('code')
     const verifier = form.get('code_verifier')
@@ -332,7 +186,7 @@ export function createDemoProvider({
     if (pending.dpopJkt && pending.dpopJkt !== jkt) {
       return oauthError(400, 'invalid_grant', 'The DPoP proof is not signed by the key the sign-in named.')
     }
-    return { status: 200, body: await issueTokens(pending, random(12), jkt) }
+    return { status: 200, body: await issueTokens(pending, randomToken(12), jkt) }
   }
 
   async function refreshGrant(form: URLSearchParams, jkt: string | undefined): Promise<TokenEndpointResult> {

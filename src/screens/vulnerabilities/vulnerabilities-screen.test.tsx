@@ -9,10 +9,11 @@ import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helper
 import type { FindingSeverity } from '@/data/findings'
 import type { DataSourceChoice } from '@/state/data-source'
 import type { WorkspaceIdentity } from '@/state/workspace'
-import { openWorkspace, workspaceName } from '@/workspace/store/schema'
+import { openWorkspace } from '@/workspace/store/open'
+import { workspaceName } from '@/workspace/store/workspace-names'
 import { readAdvisoryIndex } from '@/workspace/store/reads'
 import { VulnerabilitiesScreen } from './vulnerabilities-screen'
-import { VULNERABILITY_ROW_HEIGHT } from './vulnerability-tables'
+import { VULNERABILITY_ROW_HEIGHT } from './vulnerability-cells'
 
 deleteTestWorkspacesAfterEach()
 

@@ -23,7 +23,8 @@ import { visibilityOptions } from '@/queries/repositories/repository-filters'
 import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
 import { useVulnerabilityIndex } from './use-vulnerability-index'
-import { AdvisoryTable, OccurrenceTable } from './vulnerability-tables'
+import { AdvisoryTable } from './advisory-table'
+import { OccurrenceTable } from './occurrence-table'
 import {
   countShownOccurrences,
   shownOccurrences,

@@ -220,7 +220,7 @@ export interface ReadResult {
   format: FormatId
   tool: string
   /**
-   * What an import of this result replaces: one tool's run for one repository (`runOf`). SARIF's
+   * What an import of this result replaces: one tool's run for one repository (`runIdOf`). SARIF's
    * automation category, Trivy's artifact, Grype's target, else the file's path in its folder.
    */
   run: string

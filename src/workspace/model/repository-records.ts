@@ -107,4 +107,3 @@ export interface ImportRecord {
   changes: ChangeCounts
   warnings: string[]
 }
-

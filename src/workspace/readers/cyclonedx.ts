@@ -1,4 +1,7 @@
-import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/model/identity'
+import { canonicalAdvisory } from '@/workspace/model/advisory-ids'
+import { FindingCollector } from '@/workspace/model/duplicate-findings'
+import { findingKey, runIdOf } from '@/workspace/model/finding-keys'
+import { packageIdentity } from '@/workspace/model/package-identity'
 import {
   asArray,
   asIsoTime,
@@ -239,7 +242,7 @@ export function readCycloneDx(bom: JsonObject, options: ReadOptions = {}): ReadR
   return {
     format: 'cyclonedx',
     tool,
-    run: runOf(tool, options.fileName),
+    run: runIdOf(tool, options.fileName),
     repository: namedRepository(subject),
     scannedAt: asIsoTime(own(metadata, 'timestamp')),
     findings: collector.findings(),

@@ -1,4 +1,7 @@
-import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/model/identity'
+import { canonicalAdvisory } from '@/workspace/model/advisory-ids'
+import { FindingCollector } from '@/workspace/model/duplicate-findings'
+import { findingKey, runIdOf } from '@/workspace/model/finding-keys'
+import { packageIdentity } from '@/workspace/model/package-identity'
 import {
   asArray,
   asIsoTime,
@@ -65,11 +68,11 @@ function runOfSource(source: JsonObject, options: ReadOptions): Pick<ReadResult,
     (typeof target === 'string'
       ? asText(target)
       : (asText(own(asObject(target), 'userInput')) ?? asText(own(asObject(target), 'path'))))
-  if (!name) return { run: runOf('Grype', options.fileName) }
-  const byTarget = runOf('Grype', `${type ?? 'source'}:${name}`)
+  if (!name) return { run: runIdOf('Grype', options.fileName) }
+  const byTarget = runIdOf('Grype', `${type ?? 'source'}:${name}`)
   const local = image === undefined && (isLocalPath(withoutScheme(name)) || type === 'directory' || type === 'file')
   return local && options.fileName
-    ? { run: runOf('Grype', options.fileName), formerRuns: [byTarget] }
+    ? { run: runIdOf('Grype', options.fileName), formerRuns: [byTarget] }
     : { run: byTarget }
 }
 

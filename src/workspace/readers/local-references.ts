@@ -126,8 +126,8 @@ function targetOf(document: JsonObject, reference: string): JsonObject | undefin
  * `$ref` wins), so the parts of a shared schema stay shared and cycles stay cycles. Unlike it,
  * the document is neither copied nor walked again (the caller found the holders, in document
  * order: a chain of references resolves in that order), and no reference to another file is
- * looked for: Vigil never fetches one. The library's dereference was a third of the read of a 5 MB
- * description (profiled), most of it that copy.
+ * looked for: Vigil never fetches one. The library's dereference was a large part of the read of a
+ * large description, most of it that copy (docs/benchmarks.md).
  */
 export function dereferenceLocal(document: JsonObject, holders: JsonObject[]): LocalDereference {
   const schemaNames = new WeakMap<object, string>()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AdvisoryAliases } from '@/workspace/model/identity'
+import { AdvisoryAliases } from '@/workspace/model/advisory-ids'
 import type { VulnerabilityFinding } from '@/workspace/model/model'
 import { fixOfRange, readNpmAudit } from './npm-audit'
 import { readOsvScanner } from './osv'

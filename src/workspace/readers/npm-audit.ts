@@ -1,4 +1,7 @@
-import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/model/identity'
+import { canonicalAdvisory } from '@/workspace/model/advisory-ids'
+import { FindingCollector } from '@/workspace/model/duplicate-findings'
+import { findingKey, runIdOf } from '@/workspace/model/finding-keys'
+import { packageIdentity } from '@/workspace/model/package-identity'
 import {
   asArray,
   asNumber,
@@ -115,7 +118,7 @@ export function readNpmAudit(report: JsonObject, options: ReadOptions = {}): Rea
   return {
     format: 'npm-audit',
     tool: 'npm audit',
-    run: runOf('npm audit', options.fileName),
+    run: runIdOf('npm audit', options.fileName),
     findings,
     warnings,
     files: ['package.json'],

@@ -1,6 +1,6 @@
 import { upgrade } from '@scalar/openapi-parser'
 import { classifyOperation, type DataSite } from '@/workspace/api-surface/endpoint-classifier'
-import { findingKey, runOf } from '@/workspace/model/identity'
+import { findingKey, runIdOf } from '@/workspace/model/finding-keys'
 import { dereferenceLocal, pointAnchors, surveyReferences } from './local-references'
 import {
   asArray,
@@ -296,7 +296,7 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
     format: 'openapi',
     tool,
     // One description (its title and version) replaces its last import, whatever the file's name.
-    run: runOf(tool),
+    run: runIdOf(tool),
     findings,
     warnings,
     files: [],

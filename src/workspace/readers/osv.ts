@@ -1,4 +1,7 @@
-import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/model/identity'
+import { canonicalAdvisory } from '@/workspace/model/advisory-ids'
+import { FindingCollector } from '@/workspace/model/duplicate-findings'
+import { findingKey, runIdOf } from '@/workspace/model/finding-keys'
+import { packageIdentity } from '@/workspace/model/package-identity'
 import {
   asArray,
   asNumber,
@@ -212,7 +215,7 @@ export function readOsvScanner(report: JsonObject, options: ReadOptions = {}): R
   return {
     format: 'osv-scanner',
     tool: 'OSV-Scanner',
-    run: runOf('OSV-Scanner', options.fileName),
+    run: runIdOf('OSV-Scanner', options.fileName),
     findings: collector.findings(),
     warnings,
     files: unique(files),

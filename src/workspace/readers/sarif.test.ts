@@ -1,9 +1,9 @@
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readScanText } from '@/workspace/readers/detect'
 import { languagesOf } from '@/workspace/model/languages'
 import { ReaderError, type PolicyIssueFinding, type VulnerabilityFinding } from '@/workspace/model/model'
-import { automationCategory, cwesOf, fillArguments, packageOfMessage, readSarif, securitySeverityOf } from './sarif'
+import { automationCategory, readSarif } from './sarif'
+import { fillArguments } from './sarif-rules'
 
 /** A SARIF 2.1.0 log of our own, shaped as the specification describes. */
 function log(runs: unknown[]) {
@@ -100,23 +100,6 @@ describe('the SARIF reader', () => {
     expect(issues([run])[0].title).toBe('SQL injection')
   })
 
-  it.each([
-    ['8.8', { band: 'High', score: 8.8 }],
-    [9.8, { band: 'Critical', score: 9.8 }],
-    ['4.0', { band: 'Medium', score: 4 }],
-    ['0.1', { band: 'Low', score: 0.1 }],
-    ['CRITICAL', { band: 'Critical' }],
-    ['HIGH', { band: 'High' }],
-    ['Medium', { band: 'Medium' }],
-    ['LOW', { band: 'Low' }],
-    ['0.0', undefined],
-    ['INFO', undefined],
-    ['11', undefined],
-    [undefined, undefined],
-  ])('reads security-severity %j as %j', (value, severity) => {
-    expect(securitySeverityOf(value)).toEqual(severity)
-  })
-
   it('keeps the security severity of the rule or the result beside the enforcement level', () => {
     const [run] = readSarif(
       log([
@@ -196,27 +179,6 @@ describe('the SARIF reader', () => {
     ])
   })
 
-  it('fills message arguments as the SARIF pattern reads them, for any text and arguments', () => {
-    const byPattern = (text: string, args: unknown[]) =>
-      text.replace(/\{\{|\}\}|\{(\d+)\}/g, (match, index: string | undefined) => {
-        if (match === '{{') return '{'
-        if (match === '}}') return '}'
-        const value = args[Number(index)]
-        return value === undefined ? match : String(value)
-      })
-    const piece = fc.constantFrom('{', '}', '{{', '}}', '{0}', '{1}', '{12}', '{01}', '{x}', '0', 'a b', '{}', '}{')
-    fc.assert(
-      fc.property(
-        fc.array(fc.oneof(piece, fc.string())),
-        fc.array(fc.oneof(fc.string(), fc.integer())),
-        (parts, args) => {
-          const text = parts.join('')
-          expect(fillArguments(text, args)).toBe(byPattern(text, args))
-        },
-      ),
-    )
-  })
-
   it('fills {0} message arguments, from the text or the rule’s message strings', () => {
     expect(fillArguments('{0} flows to {1}; {{literal}}', ['input', 'eval'])).toBe('input flows to eval; {literal}')
     // An argument String() cannot convert (its own toString is no function) is written as JSON.
@@ -232,12 +194,6 @@ describe('the SARIF reader', () => {
       ]),
     )
     expect(issues([run])[0].message).toBe('Value req.query.q is tainted')
-  })
-
-  it('reads CWE ids from tags in their real spellings', () => {
-    expect(
-      cwesOf(['external/cwe/cwe-079', 'CWE-22: Path traversal', 'cwe:89', 'security', 'external/cwe/cwe-079']),
-    ).toEqual(['CWE-79', 'CWE-22', 'CWE-89'])
   })
 
   it('names the repository from version control and the scan time from the invocation, in UTC', () => {
@@ -575,26 +531,6 @@ describe('dependency scanners writing SARIF', () => {
       packageVersion: '4.17.20',
       severity: 'High',
     })
-  })
-
-  it.each([
-    ['Package: libssl1.1\nInstalled Version: 1.1.1d-r2\nFixed Version: 1.1.1g-r0, 1.1.1e-r0', 'libssl1.1', '1.1.1d-r2'],
-    [
-      'A high vulnerability in npm package: @babel/core, version 7.0.0 was found at: /app/package.json',
-      '@babel/core',
-      '7.0.0',
-    ],
-    [
-      'The path /app.jar reports log4j-core at version 2.14.1  which would result in a vulnerable (java-archive) package installed',
-      'log4j-core',
-      '2.14.1',
-    ],
-    ["Package 'golang.org/x/net@0.7.0' is vulnerable to 'GO-2023-1571'.", 'golang.org/x/net', '0.7.0'],
-    ['org.apache.logging.log4j:log4j-core@2.14.1 is vulnerable', 'org.apache.logging.log4j:log4j-core', '2.14.1'],
-    ['Nothing about a package here', undefined, undefined],
-  ])('finds the package in the message %j', (message, name, version) => {
-    const found = packageOfMessage(message)
-    expect([found.name, found.version]).toEqual([name, version])
   })
 
   it('never merges results that name different packages, even when the message names none', () => {

@@ -1,25 +1,15 @@
 import type { EnforcementStatus } from '@/data/findings'
-import {
-  FindingCollector,
-  canonicalAdvisory,
-  findingKey,
-  leadingAdvisoryId,
-  packageIdentity,
-  purlTypeOf,
-  runOf,
-  textHash,
-} from '@/workspace/model/identity'
+import { leadingAdvisoryId } from '@/workspace/model/advisory-ids'
+import { FindingCollector } from '@/workspace/model/duplicate-findings'
+import { findingKey, runIdOf } from '@/workspace/model/finding-keys'
 import {
   asArray,
   asIsoTime,
-  asNumber,
   asObject,
   asObjects,
-  asStrings,
   asText,
   own,
   plural,
-  valueText,
   unique,
   type JsonObject,
 } from '@/workspace/files/json'
@@ -29,14 +19,20 @@ import {
   type ReadOptions,
   type ReadResult,
   type ScanFinding,
-  type SecuritySeverity,
-  type VulnerabilityFinding,
 } from '@/workspace/model/model'
 import { imageName, isLocalPath, repositoryNameOf } from '@/workspace/model/repository-name'
-import { preferredScore, scoreVector, severityOfScore, severityOfWord } from '@/workspace/model/severity'
-import { fixAbove, schemeOf } from '@/workspace/model/versions'
 import { maskSecret } from './secret-mask'
-import { checkoutEnd } from './scan-root'
+import { labelledLine, vulnerabilityOf } from './sarif-dependency-results'
+import { checkoutPaths, placeOf } from './sarif-places'
+import {
+  cwesOf,
+  findRule,
+  messageText,
+  ruleFacts,
+  securitySeverityOf,
+  toolComponent,
+  type RuleFacts,
+} from './sarif-rules'
 
 /** SARIF level -> enforcement (error Mandatory, warning Recommended, note/none Optional). */
 const enforcementOf = new Map<string, EnforcementStatus>([
@@ -52,235 +48,12 @@ const trivyPackageRules = new Set(['OsPackageVulnerability', 'LanguageSpecificPa
 /** Secret scanners: their snippets are the secrets, so a result is keyed by its masked snippet. */
 const secretScanners = new Set(['gitleaks', 'trufflehog', 'detect-secrets', 'ggshield', 'betterleaks'])
 
-/** Messages are read for a package up to this length: a scanner's sentence, never a document. */
-const MESSAGE_SCAN = 2000
-
-/** CWE ids from tags in their real spellings: `external/cwe/cwe-079`, `CWE-22: …`, `cwe:79`. */
-export function cwesOf(tags: unknown[]): string[] {
-  const found: string[] = []
-  for (const tag of tags) {
-    if (typeof tag !== 'string') continue
-    const match = /(?:^|[/\s])cwe[-_:/ ]?0*(\d{1,5})\b/i.exec(tag)
-    if (match) found.push(`CWE-${match[1]}`)
-  }
-  return unique(found)
-}
-
-const [OPEN, CLOSE, ZERO, NINE] = ['{', '}', '0', '9'].map((char) => char.charCodeAt(0))
-
-/** `{0}`-style placeholders filled from the message's arguments; `{{` and `}}` are braces. */
-export function fillArguments(text: string, args: unknown[]): string {
-  // Read left to right as the pattern /\{\{|\}\}|\{(\d+)\}/g would, without a callback per placeholder.
-  let out = ''
-  let copied = 0
-  for (let at = 0; at < text.length; at++) {
-    const char = text.charCodeAt(at)
-    if (char !== OPEN && char !== CLOSE) continue
-    if (text.charCodeAt(at + 1) === char) {
-      out += text.slice(copied, at + 1)
-      copied = at + 2
-      at += 1
-      continue
-    }
-    if (char === CLOSE) continue
-    let end = at + 1
-    while (end < text.length && text.charCodeAt(end) >= ZERO && text.charCodeAt(end) <= NINE) end++
-    if (end === at + 1 || text.charCodeAt(end) !== CLOSE) continue
-    const value = args[Number(text.slice(at + 1, end))]
-    if (value !== undefined) {
-      out += text.slice(copied, at) + valueText(value)
-      copied = end + 1
-    }
-    at = end
-  }
-  return copied === 0 ? text : out + text.slice(copied)
-}
-
-/**
- * A `security-severity` as SARIF writers give it: a CVSS-like score as a number or text (CodeQL
- * "8.8"), or a word (Semgrep "HIGH"). Zero, or a word that is no severity, is none.
- */
-export function securitySeverityOf(value: unknown): SecuritySeverity | undefined {
-  const score = asNumber(value)
-  if (score !== undefined) {
-    const band = severityOfScore(score)
-    return band === 'Unknown' ? undefined : { band, score }
-  }
-  const band = severityOfWord(value)
-  return band === 'Unknown' ? undefined : { band }
-}
-
-interface ToolComponent {
-  name: string
-  rules: JsonObject[]
-  byId: Map<string, JsonObject>
-}
-
-function toolComponent(value: unknown): ToolComponent {
-  const component = asObject(value)
-  const rules = asObjects(own(component, 'rules'))
-  const byId = new Map<string, JsonObject>()
-  for (const rule of rules) {
-    const id = asText(own(rule, 'id'))
-    if (id && !byId.has(id)) byId.set(id, rule)
-  }
-  return { name: asText(own(component, 'name')) ?? 'unknown tool', rules, byId }
-}
-
-/** The rule a result refers to: by index or id, in the driver or the extension it names, else any. */
-function findRule(result: JsonObject, driver: ToolComponent, extensions: ToolComponent[]): JsonObject | undefined {
-  const reference = asObject(own(result, 'rule'))
-  const componentIndex = asNumber(own(asObject(own(reference, 'toolComponent')), 'index'))
-  const component =
-    componentIndex !== undefined && Number.isInteger(componentIndex) ? (extensions[componentIndex] ?? driver) : driver
-  const index = asNumber(own(reference, 'index')) ?? asNumber(own(result, 'ruleIndex'))
-  if (index !== undefined && Number.isInteger(index) && index >= 0 && component.rules[index]) {
-    return component.rules[index]
-  }
-  const id = asText(own(reference, 'id')) ?? asText(own(result, 'ruleId'))
-  if (!id) return undefined
-  // A hierarchical id (`rule/sub`) falls back to its base rule.
-  for (const candidate of [component, driver, ...extensions]) {
-    const rule = candidate.byId.get(id) ?? candidate.byId.get(id.split('/')[0])
-    if (rule) return rule
-  }
-  return undefined
-}
-
-function messageText(result: JsonObject, rule: JsonObject | undefined): string | undefined {
-  const message = asObject(own(result, 'message'))
-  const args = asArray(own(message, 'arguments'))
-  const id = asText(own(message, 'id'))
-  const fromRule = id ? asText(own(asObject(own(asObject(own(rule ?? {}, 'messageStrings')), id)), 'text')) : undefined
-  const text = asText(own(message, 'text')) ?? fromRule ?? asText(own(message, 'markdown'))
-  return text === undefined ? undefined : fillArguments(text, args)
-}
-
 function isSuppressed(result: JsonObject): boolean {
   // A suppression counts unless it is under review or rejected.
   return asObjects(own(result, 'suppressions')).some((suppression) => {
     const status = asText(own(suppression, 'status'))
     return status === undefined || status === 'accepted'
   })
-}
-
-const textOf = (value: unknown) => asText(own(asObject(value), 'text'))
-
-interface RuleFacts {
-  level: string
-  name?: string
-  title?: string
-  fullDescription?: string
-  help?: string
-  helpUri?: string
-  cwes: string[]
-  securitySeverity?: SecuritySeverity
-  /** Aliases of an advisory rule (OSV-Scanner writes them as `deprecatedIds`). */
-  aliases: string[]
-  purls: string[]
-  vectors: string[]
-}
-
-function ruleFacts(rule: JsonObject): RuleFacts {
-  const properties = asObject(own(rule, 'properties'))
-  return {
-    level: asText(own(asObject(own(rule, 'defaultConfiguration')), 'level')) ?? 'warning',
-    name: asText(own(rule, 'name')),
-    title: textOf(own(rule, 'shortDescription')) ?? asText(own(rule, 'name')),
-    fullDescription: textOf(own(rule, 'fullDescription')),
-    help: textOf(own(rule, 'help')),
-    helpUri: asText(own(rule, 'helpUri')),
-    cwes: cwesOf(asArray(own(properties, 'tags'))),
-    securitySeverity: securitySeverityOf(own(properties, 'security-severity')),
-    aliases: asStrings(own(rule, 'deprecatedIds')),
-    purls: asStrings(own(properties, 'purls')),
-    // Trivy copies its CVSS vectors into the rule's properties.
-    vectors: ['cvssv40_vector', 'cvssv3_vector', 'cvssv2_vector']
-      .map((name) => asText(own(properties, name)))
-      .filter((vector): vector is string => vector !== undefined),
-  }
-}
-
-/** A repository-relative path from an artifact URI (`file:///src/a.js`, `src/a%20b.js`). */
-function decodeUriPath(uri: string): string {
-  // Most are already a plain relative path: nothing to strip or decode.
-  if (!uri.includes('%') && !uri.startsWith('/') && !uri.startsWith('file:')) return uri
-  let path = uri.replace(/^file:\/\/[^/]*/, '')
-  try {
-    path = decodeURIComponent(path)
-  } catch {
-    // keep it as written
-  }
-  return path.replace(/^\/+/, '') || uri
-}
-
-interface Place {
-  file?: string
-  line?: number
-  endLine?: number
-  column?: number
-  /** Text around the result that does not move with its line: a snippet, the enclosing function. */
-  context?: string
-  /** The location's own message (Trivy writes `path: package@version` there). */
-  message?: string
-}
-
-/**
- * A path the tool wrote on the scanning machine (`file:///home/runner/work/app/app/src/a.js`, as
- * ESLint's and Roslyn's SARIF do), made relative to the checkout, so that a scan in CI and one on
- * a laptop name a file alike: below the run's working directory when it names one, else below the
- * last folder named as the repository. Anything else stays as decoded.
- */
-function checkoutPaths(run: JsonObject, repository: string | undefined): (uri: string, path: string) => string {
-  const workingUri = asText(own(asObject(own(asObjects(own(run, 'invocations'))[0] ?? {}, 'workingDirectory')), 'uri'))
-  const working = workingUri?.startsWith('file:') ? decodeUriPath(workingUri).replace(/\/*$/, '/') : undefined
-  return (uri, path) => {
-    if (!uri.startsWith('file:') && !uri.startsWith('/')) return path
-    if (working !== undefined && path.startsWith(working) && path.length > working.length)
-      return path.slice(working.length)
-    const segments = path.split('/')
-    const checkout = checkoutEnd(segments, repository)
-    return checkout < 0 ? path : segments.slice(checkout + 1).join('/')
-  }
-}
-
-function placeOf(
-  result: JsonObject,
-  artifacts: JsonObject[],
-  paths: Map<string, string>,
-  inCheckout: (uri: string, path: string) => string,
-): Place {
-  const location = asObjects(own(result, 'locations'))[0] ?? {}
-  const physical = asObject(own(location, 'physicalLocation'))
-  const artifact = asObject(own(physical, 'artifactLocation'))
-  const artifactIndex = asNumber(own(artifact, 'index'))
-  const uri =
-    asText(own(artifact, 'uri')) ??
-    (artifactIndex !== undefined
-      ? asText(own(asObject(own(artifacts[artifactIndex] ?? {}, 'location')), 'uri'))
-      : undefined)
-  const region = asObject(own(physical, 'region'))
-  const positive = (value: number | undefined) => (value !== undefined && value > 0 ? Math.floor(value) : undefined)
-  let file: string | undefined
-  if (uri) {
-    file = paths.get(uri)
-    if (file === undefined) {
-      file = inCheckout(uri, decodeUriPath(uri))
-      paths.set(uri, file)
-    }
-  }
-  const context =
-    textOf(own(region, 'snippet')) ??
-    textOf(own(asObject(own(physical, 'contextRegion')), 'snippet')) ??
-    asText(own(asObjects(own(location, 'logicalLocations'))[0] ?? {}, 'fullyQualifiedName'))
-  return {
-    file,
-    line: positive(asNumber(own(region, 'startLine'))),
-    endLine: positive(asNumber(own(region, 'endLine'))),
-    column: positive(asNumber(own(region, 'startColumn'))),
-    context,
-    message: textOf(own(location, 'message')),
-  }
 }
 
 /** The fingerprint that keys a result: `fingerprints` first, else `partialFingerprints`. */
@@ -300,53 +73,6 @@ function fingerprintOf(result: JsonObject): string | undefined {
   }
   return undefined
 }
-
-interface PackageFacts {
-  name?: string
-  version?: string
-  ecosystem?: string
-  fixes: string[]
-  word?: string
-}
-
-const line = (text: string, label: string) => new RegExp(`^[ \\t]*${label}:[ \\t]*(.*)$`, 'm').exec(text)?.[1]?.trim()
-
-/**
- * The package a dependency scanner's SARIF result names, in each tool's wording: Trivy's
- * `Package:` / `Installed Version:` lines, Grype's `…package: log4j-core, version 2.14.1 was
- * found…`, OSV-Scanner's `Package 'lodash@4.17.20' is vulnerable…`, else `name@version`.
- */
-export function packageOfMessage(fullMessage: string, locationMessage = ''): PackageFacts {
-  const message = fullMessage.slice(0, MESSAGE_SCAN)
-  const trivyName = line(message, 'Package')
-  if (trivyName) {
-    return {
-      name: trivyName,
-      version: line(message, 'Installed Version') || undefined,
-      fixes: (line(message, 'Fixed Version') ?? '').split(',').map((fix) => fix.trim()),
-      word: line(message, 'Severity'),
-    }
-  }
-  const grype =
-    /\b(\w+) vulnerability in (\S+) package: (.+?), version (\S+?) was found/.exec(message) ??
-    /\b(\w+) vulnerability in (\S+) package: (.+?), version (\S+)/.exec(message)
-  if (grype) return { name: grype[3], version: grype[4], ecosystem: grype[2], word: grype[1], fixes: [] }
-  const grypeOld = /reports (\S+) at version (\S+) {1,2}which would result in a vulnerable \((\S+)\) package/.exec(
-    message,
-  )
-  if (grypeOld) return { name: grypeOld[1], version: grypeOld[2], ecosystem: grypeOld[3], fixes: [] }
-  const osv = /Package '(.+)@([^'@]+)' is vulnerable/.exec(message)
-  if (osv) return { name: osv[1], version: osv[2], fixes: [] }
-  for (const text of [locationMessage.slice(0, MESSAGE_SCAN), message]) {
-    const generic = /(?:^|[\s:'"(])((?:@[\w.-]+\/)?[\w.-]+(?:[:/][\w.-]+)*)@(\d[\w.+~:-]*)/.exec(text)
-    if (generic) return { name: generic[1], version: generic[2], fixes: [] }
-  }
-  return { fixes: [] }
-}
-
-/** Grype's help text lists the fixes: `Fix Version: 2.15.0,2.12.2`. */
-const fixesOfHelp = (help: string | undefined) =>
-  (help ? (line(help, 'Fix Version') ?? '') : '').split(',').map((fix) => fix.trim())
 
 /** Findings of one run identity, however many runs of the file have it. */
 interface RunState {
@@ -394,7 +120,7 @@ function readRun(run: JsonObject, options: ReadOptions, states: Map<string, RunS
   const repositoryUri = provenance ? asText(own(provenance, 'repositoryUri')) : undefined
   const invocations = asObjects(own(run, 'invocations'))
   const category = automationCategory(asText(own(asObject(own(run, 'automationDetails')), 'id')))
-  const runId = runOf(driver.name, category ?? options.fileName)
+  const runId = runIdOf(driver.name, category ?? options.fileName)
   let state = states.get(runId)
   if (!state) {
     state = {
@@ -479,51 +205,26 @@ function readRun(run: JsonObject, options: ReadOptions, states: Map<string, RunS
     const advisory = advisoryOf(ruleId)
 
     if (advisory || (isTrivy && ruleFacts.name && trivyPackageRules.has(ruleFacts.name))) {
-      // A dependency scanner writing SARIF: the rule is an advisory, the location its manifest or image.
-      const pkg = packageOfMessage(message, place.message)
-      const identity = canonicalAdvisory([advisory ?? ruleId, ...ruleFacts.aliases])
-      const purl = ruleFacts.purls.find((candidate) => pkg.name && purlNames(candidate, pkg.name))
-      const cvss = preferredScore(ruleFacts.vectors.map((vector) => scoreVector(vector)))
-      const ecosystem = pkg.ecosystem ?? (purl ? /^pkg:([^/]+)\//.exec(purl)?.[1] : undefined)
-      const packageName = pkg.name ?? 'unknown package'
-      const finding: VulnerabilityFinding = {
-        kind: 'vulnerability',
-        key: findingKey({
-          kind: 'package',
-          advisoryId: identity.advisoryId,
-          package: pkg.name
-            ? packageIdentity({ purl, ecosystem, name: pkg.name, version: pkg.version })
-            : { type: 'unknown', name: ruleId, version: `message:${textHash(message)}` },
-          location: place.file,
-        }),
+      const finding = vulnerabilityOf({
         tool: driver.name,
-        advisoryId: identity.advisoryId,
-        aliases: identity.aliases,
-        title,
-        description: ruleFacts.fullDescription ?? message,
-        severity: cvss ? severityOfScore(cvss.score) : (securitySeverity?.band ?? 'Unknown'),
-        toolSeverity: pkg.word ?? level,
-        cvss,
-        cwes,
-        packageName,
-        packageVersion: pkg.version,
-        ecosystem,
-        purl,
-        fixedVersion: fixAbove(
-          pkg.version,
-          [...pkg.fixes, ...fixesOfHelp(ruleFacts.help)],
-          schemeOf(purlTypeOf(ecosystem) ?? ecosystem),
-        ),
+        ruleId,
+        advisory,
+        rule: ruleFacts,
+        level,
+        message,
+        place,
         location,
-        url: ruleFacts.helpUri,
-      }
+        title,
+        cwes,
+        securitySeverity,
+      })
       collector.add(finding, { line: place.line, column: place.column, text: message })
       continue
     }
 
     const secretScanner = secretScanners.has(driver.name.toLowerCase())
     const secret = secretScanner || (isTrivy && ruleFacts.name === 'Secret')
-    const maskedMatch = secret ? maskSecret(secretScanner ? place.context : line(message, 'Match')) : undefined
+    const maskedMatch = secret ? maskSecret(secretScanner ? place.context : labelledLine(message, 'Match')) : undefined
     const fingerprint = secret ? undefined : fingerprintOf(result)
     const finding: PolicyIssueFinding = {
       kind: 'policy-issue',
@@ -547,21 +248,6 @@ function readRun(run: JsonObject, options: ReadOptions, states: Map<string, RunS
       maskedMatch,
     }
     collector.add(finding, { line: place.line, column: place.column, text: message })
-  }
-}
-
-/** Whether a package URL names this package (Grype lists the purl of the rule's first match). */
-function purlNames(purl: string, name: string): boolean {
-  const path = purl.split(/[?#@]/)[0]
-  const last = decodeURIComponentSafe(path.split('/').pop() ?? '')
-  return last.toLowerCase() === name.split(/[/:]/).pop()?.toLowerCase()
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
   }
 }
 

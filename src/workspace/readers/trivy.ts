@@ -1,5 +1,8 @@
 import type { EnforcementStatus } from '@/data/findings'
-import { FindingCollector, canonicalAdvisory, findingKey, packageIdentity, runOf } from '@/workspace/model/identity'
+import { canonicalAdvisory } from '@/workspace/model/advisory-ids'
+import { FindingCollector } from '@/workspace/model/duplicate-findings'
+import { findingKey, runIdOf } from '@/workspace/model/finding-keys'
+import { packageIdentity } from '@/workspace/model/package-identity'
 import {
   asArray,
   asIsoTime,
@@ -97,12 +100,12 @@ function namedRepository(report: JsonObject): string | undefined {
 function runOfReport(report: JsonObject, options: ReadOptions): Pick<ReadResult, 'run' | 'formerRuns'> {
   const type = asText(own(report, 'ArtifactType'))
   const artifact = asText(own(report, 'ArtifactName'))
-  if (!artifact) return { run: runOf('Trivy', options.fileName) }
+  if (!artifact) return { run: runIdOf('Trivy', options.fileName) }
   const local = isLocalPath(artifact) || type === 'filesystem' || type === 'rootfs'
   const name = type === 'container_image' && !local ? imageName(artifact) : artifact
-  const byArtifact = runOf('Trivy', `${type ?? 'artifact'}:${name}`)
+  const byArtifact = runIdOf('Trivy', `${type ?? 'artifact'}:${name}`)
   return local && options.fileName
-    ? { run: runOf('Trivy', options.fileName), formerRuns: [byArtifact] }
+    ? { run: runIdOf('Trivy', options.fileName), formerRuns: [byArtifact] }
     : { run: byArtifact }
 }
 

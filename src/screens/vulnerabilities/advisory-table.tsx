@@ -1,66 +1,42 @@
 import { isVulnerabilityClosedByVex } from '@/data/findings'
-import { Table } from '@mantine/core'
-import { IconChevronDown, IconChevronRight, IconGavel, IconHistory } from '@tabler/icons-react'
-import { memo, useMemo, type ReactNode } from 'react'
-import { NeutralBadge, SeverityBadge, VisibilityLabel } from '@/components/badges'
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react'
+import { memo, useMemo } from 'react'
+import { NeutralBadge, SeverityBadge } from '@/components/badges'
 import {
   cellDetailClass,
   cellLineClass,
   cellLinkClass,
   rowProps,
-  virtualCellClass,
   virtualRowClass,
   VirtualTable,
 } from '@/components/virtual-table-body'
-import { packageParts, type AdvisoryGroup, type VulnerabilityOccurrences } from '@/data/advisory-groups'
-import {
-  decisionStateNames,
-  shownState,
-  summariseDecisions,
-  type DecisionSummary,
-  type DecisionView,
-} from '@/data/decisions'
+import type { AdvisoryGroup, VulnerabilityOccurrences } from '@/data/advisory-groups'
+import { decisionStateNames, summariseDecisions, type DecisionSummary, type DecisionView } from '@/data/decisions'
 import type { Repository } from '@/data/repositories'
 import type { Vulnerability } from '@/data/findings'
-import { dayOf, dueText, type SlaView } from '@/data/sla'
 import { plural } from '@/lib/format'
 import { safeLink } from '@/lib/safe-link'
-import type { RowSelection, RowTriage, TriageChoice } from './vulnerability-triage'
+import {
+  Cell,
+  DecisionCell,
+  EMPTY_TEXT,
+  ExploitCell,
+  extraWidth,
+  Headers,
+  PackageCell,
+  RepositoryCell,
+  repositoryVulnerabilitiesUrl,
+  score,
+  SelectCell,
+  TriageCell,
+  VULNERABILITY_ROW_HEIGHT,
+} from './vulnerability-cells'
+import type { RowSelection, RowTriage } from './vulnerability-triage'
 import classes from './vulnerability-tables.module.css'
-
-/**
- * Every row of both tables, advisory or repository: at least its tallest content (a repository's
- * name above its visibility: 67.2 px), so that every row is exactly as tall as the virtualiser counts.
- */
-export const VULNERABILITY_ROW_HEIGHT = 68
-const EMPTY_TEXT = 'No vulnerabilities match these filters.'
-
-/** A repository's Vulnerabilities tab. */
-export const repositoryVulnerabilitiesUrl = (name: string) =>
-  `/repository/${encodeURIComponent(name)}?tab=vulnerabilities`
 
 // Icons made once: a row drawn again leaves an unchanged element alone, rather than drawing its paths again.
 const chevronDown = <IconChevronDown size={16} aria-hidden />
 const chevronRight = <IconChevronRight size={16} aria-hidden />
-const gavelIcon = <IconGavel size={14} aria-hidden />
-const historyIcon = <IconHistory size={14} aria-hidden />
-
-const score = (value: number | undefined, digits: number) => (value === undefined ? '–' : value.toFixed(digits))
-
-/** EPSS, and under it known exploitation (CISA KEV) and the scanner's risk score, where a scanner gave them. */
-function ExploitCell({ epss, knownExploited, risk }: { epss?: number; knownExploited?: boolean; risk?: number }) {
-  const signals = [
-    knownExploited ? 'Known exploited' : undefined,
-    risk === undefined ? undefined : `Risk ${score(risk, 1)}`,
-  ]
-  const shown = signals.filter(Boolean).join(' · ')
-  return (
-    <Cell>
-      <p className={cellLineClass}>{score(epss, 3)}</p>
-      {shown && <p className={`${cellDetailClass} ${classes.truncate}`}>{shown}</p>}
-    </Cell>
-  )
-}
 
 function Versions({ values }: { values: string[] }) {
   if (values.length === 0) return <p className={cellLineClass}>–</p>
@@ -75,15 +51,6 @@ function Versions({ values }: { values: string[] }) {
 type AdvisoryRow = { kind: 'group'; group: AdvisoryGroup } | { kind: 'occurrence'; group: AdvisoryGroup; index: number }
 
 const advisoryHeaders = ['Advisory', 'Severity', 'CVSS', 'EPSS', 'Package and versions', 'Fixed in', 'Repositories']
-
-/** A cell: a plain element (see virtual-table-body.module.css). */
-function Cell({ children, className, colSpan }: { children?: ReactNode; className?: string; colSpan?: number }) {
-  return (
-    <td className={className ? `${virtualCellClass} ${className}` : virtualCellClass} colSpan={colSpan}>
-      {children}
-    </td>
-  )
-}
 
 function AdvisoryCells({
   group,
@@ -175,34 +142,6 @@ function AdvisoryCells({
   )
 }
 
-/** A repository, linked to its Vulnerabilities tab, with its visibility. */
-function RepositoryCell({ repository, indent }: { repository: Repository | undefined; indent?: boolean }) {
-  return (
-    <Cell className={indent ? classes.indent : undefined}>
-      <a href={repositoryVulnerabilitiesUrl(repository?.name ?? '')} className={cellLinkClass} tabIndex={-1}>
-        {repository?.name}
-      </a>
-      <div>
-        <VisibilityLabel isPrivate={!!repository?.isPrivate} />
-      </div>
-    </Cell>
-  )
-}
-
-/** A finding's package@version, with a second line (the manifest file, or the ecosystem). */
-function PackageCell({ finding, detail }: { finding: Vulnerability; detail?: string }) {
-  const { name, version } = packageParts(finding)
-  return (
-    <Cell>
-      <p className={`${cellLineClass} ${classes.truncate}`}>
-        {name}
-        {version ? `@${version}` : ''}
-      </p>
-      {detail && <p className={`${cellDetailClass} ${classes.truncate}`}>{detail}</p>}
-    </Cell>
-  )
-}
-
 /** A repository an advisory affects; its finding's details while the findings are still being read. */
 function OccurrenceCells({
   occurrence,
@@ -254,21 +193,6 @@ function OccurrenceCells({
     </>
   )
 }
-
-/** The column headers: the same list renders them once, not with each keystroke's rows. */
-const Headers = memo(function Headers({ headers }: { headers: string[] }) {
-  return (
-    <Table.Thead>
-      <Table.Tr aria-rowindex={1}>
-        {headers.map((header) => (
-          <Table.Th key={header} scope="col">
-            {header}
-          </Table.Th>
-        ))}
-      </Table.Tr>
-    </Table.Thead>
-  )
-})
 
 /** Each advisory's row, made once: a row that shows the same advisory after a keystroke is not drawn again. */
 const groupRows = new WeakMap<AdvisoryGroup, AdvisoryRow>()
@@ -427,23 +351,6 @@ export const AdvisoryTable = memo(function AdvisoryTable({
   )
 })
 
-const occurrenceHeaders = ['Repository', 'Advisory', 'Severity', 'CVSS', 'EPSS', 'Package', 'Fixed in', 'Due']
-const decidedHeaders = [...occurrenceHeaders, 'Decision']
-
-/**
- * A finding's decision in a row: its state (not affected when its scanner's VEX closed it, as the
- * advisory's summary counts it), and "expired decision" or "review" when so.
- */
-function DecisionCell({ decision, closedByVex }: { decision?: DecisionView; closedByVex: boolean }) {
-  const marks = [decision?.expired && 'expired decision', decision?.review && 'review'].filter(Boolean)
-  return (
-    <Cell>
-      <NeutralBadge>{decisionStateNames[shownState(decision, closedByVex)]}</NeutralBadge>
-      {marks.length > 0 && <p className={cellDetailClass}>{marks.join(', ')}</p>}
-    </Cell>
-  )
-}
-
 /** An advisory's findings' decisions in a row: their one state, or "Mixed", and how many need triage. */
 function SummaryCell({ summary }: { summary: DecisionSummary }) {
   const marks = [
@@ -459,232 +366,9 @@ function SummaryCell({ summary }: { summary: DecisionSummary }) {
   )
 }
 
-/**
- * A row's checkbox. The rows are one tab stop: the active row's controls follow it in the tab
- * order, the others' are reached by moving to their row.
- */
-function SelectCell({
-  label,
-  checked,
-  onChange,
-  active,
-}: {
-  label: string
-  checked: boolean
-  onChange: () => void
-  active: boolean
-}) {
-  return (
-    <Cell>
-      <input
-        type="checkbox"
-        className={classes.select}
-        tabIndex={active ? 0 : -1}
-        aria-label={label}
-        checked={checked}
-        onChange={onChange}
-      />
-    </Cell>
-  )
-}
-
-/** A row's Decide and History buttons; `subject` names the row's findings in the buttons' names. */
-function TriageCell({
-  triage,
-  choice,
-  subject,
-  active,
-}: {
-  triage: RowTriage
-  choice: TriageChoice
-  subject: string
-  active: boolean
-}) {
-  return (
-    <Cell>
-      <div className={classes.actions}>
-        <button
-          type="button"
-          className={classes.action}
-          tabIndex={active ? 0 : -1}
-          aria-label={`Decide on ${subject}`}
-          onClick={() => triage.decide(choice)}
-        >
-          {gavelIcon}
-          Decide
-        </button>
-        <button
-          type="button"
-          className={classes.action}
-          tabIndex={active ? 0 : -1}
-          aria-label={`History of ${subject}`}
-          onClick={() => triage.history(choice)}
-        >
-          {historyIcon}
-          History
-        </button>
-      </div>
-    </Cell>
-  )
-}
-
-/** The width the columns of selection, decision and triage add to a table, in pixels. */
-function extraWidth({ selection, decisions, triage }: { selection?: unknown; decisions?: unknown; triage?: unknown }) {
-  return (selection ? 56 : 0) + (decisions ? 140 : 0) + (triage ? 190 : 0)
-}
-
 /** What the advisory table draws beside its own columns. */
 interface AdvisoryColumns {
   selection?: RowSelection<string>
   triage?: RowTriage
   decisions?: { views?: readonly DecisionView[]; summaryOf: (group: AdvisoryGroup) => DecisionSummary }
-}
-
-/** One row per repository × finding; Enter opens the repository's Vulnerabilities tab. */
-export const OccurrenceTable = memo(function OccurrenceTable({
-  shown,
-  occurrences,
-  repositories,
-  decisions,
-  selection,
-  triage,
-  sla,
-  slaPending = false,
-}: {
-  shown: readonly number[]
-  occurrences: VulnerabilityOccurrences
-  repositories: Repository[]
-  /** Each occurrence's decision, where the workspace holds decisions: a column of its own. */
-  decisions?: readonly DecisionView[]
-  /** A checkbox per row, where decisions can be made. */
-  selection?: RowSelection<number>
-  /** Decide and History on each row, where decisions can be made. */
-  triage?: RowTriage
-  sla?: readonly (SlaView | undefined)[]
-  /** The days to fix are being worked out: the Due column says so rather than that there are none. */
-  slaPending?: boolean
-}) {
-  const showDecisions = decisions !== undefined || triage !== undefined
-  const headers = useMemo(
-    () => [
-      ...(selection ? ['Select'] : []),
-      ...(showDecisions ? decidedHeaders : occurrenceHeaders),
-      ...(triage ? ['Triage'] : []),
-    ],
-    [selection, showDecisions, triage],
-  )
-  const header = useMemo(() => <Headers headers={headers} />, [headers])
-  const repositoryOf = (index: number) => repositories[occurrences.repository[index]]
-  return (
-    <VirtualTable
-      label="Findings"
-      minWidth={1140 + extraWidth({ selection, triage })}
-      header={header}
-      count={shown.length}
-      columns={headers.length}
-      rowHeight={VULNERABILITY_ROW_HEIGHT}
-      empty={EMPTY_TEXT}
-      onEnter={(index, navigate) => navigate(repositoryVulnerabilitiesUrl(repositoryOf(shown[index])?.name ?? ''))}
-      row={(index, active) => (
-        <OccurrenceTableRow
-          occurrence={shown[index]}
-          index={index}
-          active={active}
-          occurrences={occurrences}
-          repositories={repositories}
-          decisions={decisions}
-          showDecisions={showDecisions}
-          selection={selection}
-          triage={triage}
-          sla={sla}
-          slaPending={slaPending}
-        />
-      )}
-    />
-  )
-})
-
-/** A row of the flat table: one repository's finding. A row that shows the same after a keystroke is not drawn again. */
-const OccurrenceTableRow = memo(function OccurrenceTableRow({
-  occurrence,
-  index,
-  active,
-  occurrences,
-  repositories,
-  decisions,
-  showDecisions,
-  selection,
-  triage,
-  sla,
-  slaPending,
-}: {
-  occurrence: number
-  index: number
-  active: boolean
-  occurrences: VulnerabilityOccurrences
-  repositories: Repository[]
-  decisions?: readonly DecisionView[]
-  showDecisions: boolean
-  selection?: RowSelection<number>
-  triage?: RowTriage
-  sla?: readonly (SlaView | undefined)[]
-  slaPending: boolean
-}) {
-  const finding = occurrences.finding[occurrence]
-  const repository = repositories[occurrences.repository[occurrence]]
-  return (
-    <tr
-      className={virtualRowClass}
-      {...rowProps(index, active, VULNERABILITY_ROW_HEIGHT)}
-      aria-label={`${repository?.name}: ${finding.cve}`}
-    >
-      {selection && (
-        <SelectCell
-          label={`Select ${finding.cve} in ${repository?.name}`}
-          checked={selection.selected.has(occurrence)}
-          onChange={() => selection.toggle(occurrence)}
-          active={active}
-        />
-      )}
-      <RepositoryCell repository={repository} />
-      <Cell>
-        <p className={`${cellLineClass} ${classes.strong}`}>{finding.cve}</p>
-        <p className={`${cellDetailClass} ${classes.truncate} ${classes.wide}`} title={finding.title}>
-          {finding.title}
-        </p>
-      </Cell>
-      <Cell>
-        <SeverityBadge severity={finding.severity} />
-      </Cell>
-      <Cell>{score(finding.cvss?.score, 1)}</Cell>
-      <ExploitCell epss={finding.epss} knownExploited={finding.exploit?.knownExploited} risk={finding.exploit?.risk} />
-      <PackageCell finding={finding} detail={finding.ecosystem} />
-      <Cell>{finding.fixedVersion ?? '–'}</Cell>
-      <DueCell view={sla?.[occurrence]} pending={slaPending} />
-      {showDecisions && (
-        <DecisionCell decision={decisions?.[occurrence]} closedByVex={isVulnerabilityClosedByVex(finding)} />
-      )}
-      {triage && (
-        <TriageCell
-          triage={triage}
-          choice={{ occurrences: [occurrence] }}
-          subject={`${finding.cve} in ${repository?.name}`}
-          active={active}
-        />
-      )}
-    </tr>
-  )
-})
-
-/** When the finding is due and how old it is; a dash where the workspace keeps no history of it. */
-function DueCell({ view, pending }: { view: SlaView | undefined; pending: boolean }) {
-  if (view === undefined) return <Cell>{pending ? <span className={cellDetailClass}>Working out…</span> : '–'}</Cell>
-  return (
-    <Cell>
-      <p className={view.overdue ? `${cellLineClass} ${classes.overdue}` : cellLineClass}>{dueText(view)}</p>
-      <p className={cellDetailClass}>
-        First seen {dayOf(view.firstSeen)}, {plural(view.ageDays, 'day')} old
-      </p>
-    </Cell>
-  )
 }

@@ -4,7 +4,7 @@ import { listRepositories } from '@/data/repositories'
 import type { Vulnerability } from '@/data/findings'
 import { axeViolations } from '@tests/helpers/axe'
 import { renderWithProviders } from '@tests/helpers/render'
-import { OccurrenceTable } from './vulnerability-tables'
+import { OccurrenceTable } from './occurrence-table'
 
 const [repository] = listRepositories()
 const finding: Vulnerability = {
