@@ -1,13 +1,9 @@
 import type { SettleReply, SettleRequest } from '@/workspace/workers/counts.worker'
+import { SupersededSettlingError } from '@/machines/workspace.machine'
 import { workerPerWorkspace } from './workspace-worker-runs'
 
 /** Why a settling never answered: a decision being saved ended it (`endCountsWork`), or a later settling took its place. */
-export class SupersededSettlingError extends Error {
-  constructor() {
-    super('The counts are brought up to date again after a newer decision.')
-    this.name = 'SupersededSettlingError'
-  }
-}
+export { SupersededSettlingError }
 
 const settleWork = workerPerWorkspace(
   {
