@@ -15,7 +15,7 @@ import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
 import { AuthError } from '@/auth/errors'
 import { repositoryTabs } from '@/data/repository-tabs'
 import { authMachine } from '@/machines/auth.machine'
-import { feedSyncMachine } from '@/machines/feed-sync.machine'
+import { feedSyncMachine, type FeedSyncRequest } from '@/machines/feed-sync.machine'
 import { importMachine } from '@/machines/import.machine'
 import { policyEditorMachine } from '@/machines/policy-editor.machine'
 import { addressFiltersMachine } from '@/machines/address-filters.machine'
@@ -24,6 +24,7 @@ import { sidebarMachine } from '@/machines/sidebar.machine'
 import { allStates, allTransitions } from './state-charts'
 import { themeMachine } from '@/machines/theme.machine'
 import { triageMachine } from '@/machines/triage.machine'
+import { SupersededSettlingError, workspaceMachine, type DeletionReply } from '@/machines/workspace.machine'
 
 /**
  * For every machine and each of its inputs, @xstate/graph maps every reachable snapshot and every
@@ -45,6 +46,7 @@ const session = (lifetimeMs: number): Session => ({
 })
 const failure = { message: 'failed' }
 const importFile = { name: 'a.sarif', blob: new Blob(['{}']) }
+const reply = { resolve: () => {}, reject: () => {} }
 
 interface Subject {
   machine: AnyStateMachine
@@ -100,6 +102,7 @@ const subjects: Record<string, Subject> = {
         refreshSession: pending<Session, { session: Session }>(),
         startLogin: pending<void, LoginOptions>(),
         logout: pending<void, LogoutOptions>(),
+        followOtherTabs: fromCallback(() => () => {}),
       },
     }),
     inputs: [
@@ -181,7 +184,7 @@ const subjects: Record<string, Subject> = {
   },
   import: {
     machine: importMachine.provide({
-      actions: { announceChange: () => {} },
+      actions: { announceChange: () => {}, showWorkspace: () => {} },
       actors: { runImport: fromCallback(() => () => {}) },
     }),
     inputs: [undefined],
@@ -209,16 +212,64 @@ const subjects: Record<string, Subject> = {
   'feed-sync': {
     machine: feedSyncMachine.provide({
       actions: { announceChange: () => {}, showWorkspace: () => {} },
-      actors: { runSync: fromCallback(() => () => {}) },
+      actors: { runSync: fromCallback(() => () => {}), readSignInFeed: pending<FeedSyncRequest | undefined>() },
     }),
     inputs: [undefined],
     events: [
+      {
+        type: 'xstate.done.actor.readSignInFeed',
+        output: { manifestUrl: 'https://feed.test/manifest.json', show: true },
+      },
+      { type: 'xstate.done.actor.readSignInFeed', output: undefined },
+      { type: 'xstate.error.actor.readSignInFeed', error: failure },
       { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json' },
       { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json', show: true },
       { type: 'feed.progress', progress: { done: 1, total: 2 } },
       { type: 'feed.synced', report: { syncedAt: 't', fetched: 1, removed: [] } },
       { type: 'feed.failed', message: 'offline' },
       { type: 'feed.cancel' },
+    ],
+  },
+  workspace: {
+    machine: workspaceMachine.provide({
+      actions: {
+        readAgain: () => {},
+        readDecisionsAgain: () => {},
+        startNewLineage: () => {},
+        reportSettleFailure: () => {},
+      },
+      actors: {
+        nameWorkspace: pending<string, { issuer: string; subject: string }>(),
+        otherTabs: fromCallback(() => () => {}),
+        settleCounts: pending<boolean, { name: string; now: number; expired: string[] }>(),
+        deleteWorkspace: pending<void, { name: string; reply: DeletionReply }>(),
+      },
+    }),
+    inputs: [{}],
+    events: [
+      { type: 'identity.change', identity: { issuer: 'https://id.test', subject: 'alice' } },
+      { type: 'identity.change' },
+      { type: 'xstate.done.actor.nameWorkspace', output: 'vigil-alice' },
+      { type: 'xstate.error.actor.nameWorkspace', error: failure },
+      { type: 'workspace.read', summaries: [], waiting: true },
+      {
+        type: 'workspace.read',
+        summaries: [{ name: 'r', triage: { reopensAt: '2020-01-01T00:00:00Z' } }],
+        waiting: false,
+      },
+      { type: 'workspace.read', summaries: [], waiting: false },
+      { type: 'xstate.after.settleDelay.workspace.open.ready.waiting' },
+      { type: 'xstate.done.actor.settleCounts', output: true },
+      { type: 'xstate.done.actor.settleCounts', output: false },
+      { type: 'xstate.error.actor.settleCounts', error: new SupersededSettlingError() },
+      { type: 'xstate.error.actor.settleCounts', error: failure },
+      { type: 'workspace.changed' },
+      { type: 'workspace.decisionsChanged' },
+      { type: 'otherTab.changed' },
+      { type: 'otherTab.decisions' },
+      { type: 'workspace.remove', reply },
+      { type: 'xstate.done.actor.deleteWorkspace' },
+      { type: 'xstate.error.actor.deleteWorkspace', error: failure },
     ],
   },
   'policy-editor': {

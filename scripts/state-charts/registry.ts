@@ -8,6 +8,7 @@ import { repoTabsMachine } from '@/machines/repo-tabs.machine'
 import { sidebarMachine } from '@/machines/sidebar.machine'
 import { themeMachine } from '@/machines/theme.machine'
 import { triageMachine } from '@/machines/triage.machine'
+import { workspaceMachine } from '@/machines/workspace.machine'
 
 /** Every machine of Vigil, by the file name it lives in. */
 export const machines: Record<string, AnyStateMachine> = {
@@ -20,4 +21,5 @@ export const machines: Record<string, AnyStateMachine> = {
   import: importMachine,
   'feed-sync': feedSyncMachine,
   triage: triageMachine,
+  workspace: workspaceMachine,
 }

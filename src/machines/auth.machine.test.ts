@@ -3,7 +3,9 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
 import { AuthError, authMessages } from '@/auth/errors'
 import { REFRESH_CAP_MS, REFRESH_RETRY_DELAYS_MS, refreshDelayMs } from '@/auth/refresh-schedule'
-import { authMachine, type AuthProblem } from './auth.machine'
+import type { SessionChannel } from '@/auth/browser-environment'
+import type { SessionTokens } from '@/auth/refresh-ledger'
+import { authMachine, sessionsFromOtherTabs, type AuthProblem, type SessionAcceptor } from './auth.machine'
 
 function session(lifetimeMs: number, name = 'a'): Session {
   return {
@@ -20,6 +22,7 @@ interface Fakes {
   refreshSession?: (current: Session) => Promise<Session>
   startLogin?: (options: LoginOptions) => Promise<void>
   logout?: (options: LogoutOptions) => Promise<void>
+  followOtherTabs?: ReturnType<typeof sessionsFromOtherTabs>
 }
 
 function start(fakes: Fakes = {}, { isCallback = false, storedSession = null as Session | null } = {}) {
@@ -45,6 +48,7 @@ function start(fakes: Fakes = {}, { isCallback = false, storedSession = null as 
       refreshSession: fromPromise(({ input }) => effects.refreshSession(input.session)),
       startLogin: fromPromise(({ input }) => effects.startLogin(input)),
       logout: fromPromise(({ input }) => effects.logout(input)),
+      ...(fakes.followOtherTabs && { followOtherTabs: fakes.followOtherTabs }),
     },
   })
   const actor = createActor(logic, {
@@ -54,6 +58,44 @@ function start(fakes: Fakes = {}, { isCallback = false, storedSession = null as 
   actor.start()
   return { actor, clock, effects }
 }
+
+/** A session channel whose other tabs the test plays, and an auth client that takes their tokens. */
+function otherTabs() {
+  const listeners = new Set<(tokens: SessionTokens | null) => void>()
+  const channel: SessionChannel = {
+    announce: () => {},
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+  const ledger = { signedOutSince: false }
+  const client = {
+    sessionFromTokens: (tokens: SessionTokens) =>
+      tokens.idToken === 'id-for-another-client' ? null : { ...tokens, expiresAt: 0, lifetimeMs: 60_000 },
+    acceptsSyncedTokens: vi.fn(async () => !ledger.signedOutSince),
+  } satisfies SessionAcceptor
+  let warned: (message: string) => void = () => {}
+  const warn = vi.fn((message: string) => warned(message))
+  return {
+    listeners,
+    client,
+    /** Whether any tab signed out since the tokens were sent. */
+    ledger,
+    warn,
+    /** The next warning about a session ignored. */
+    nextWarning: () => new Promise<string>((resolve) => (warned = resolve)),
+    followOtherTabs: sessionsFromOtherTabs(channel, client, warn),
+    /** Another tab announces the session it now holds (null: it signed out). */
+    send: (tokens: SessionTokens | null) => listeners.forEach((listener) => listener(tokens)),
+  }
+}
+
+const tokensOf = ({ accessToken, idToken, refreshToken }: Session): SessionTokens => ({
+  accessToken,
+  idToken,
+  refreshToken,
+})
 
 /** Lets settled promises deliver their results to the actor. */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -332,6 +374,48 @@ describe('auth machine', () => {
     expect(actor.getSnapshot().matches('unauthenticated')).toBe(true)
     actor.send({ type: 'session.sync', session: session(60_000) })
     expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true)
+  })
+
+  it('hears the other tabs through its own actor: a refresh there replaces the session and reschedules the refresh here', async () => {
+    const tabs = otherTabs()
+    const { actor, clock, effects } = start(
+      { followOtherTabs: tabs.followOtherTabs },
+      { storedSession: session(60_000) },
+    )
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    expect(tabs.listeners.size).toBe(1)
+    clock.increment(30_000)
+    tabs.send(tokensOf(session(60_000, 'other-tab')))
+    await waitFor(actor, (state) => state.context.session?.accessToken === 'access-other-tab')
+    clock.increment(49_999)
+    expect(effects.refreshSession).not.toHaveBeenCalled()
+    clock.increment(1)
+    expect(effects.refreshSession).toHaveBeenCalledTimes(1)
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    tabs.send(null)
+    expect(actor.getSnapshot().matches('unauthenticated')).toBe(true)
+    actor.stop()
+    expect(tabs.listeners.size).toBe(0)
+  })
+
+  it('signs in from another tab’s session, but not from one for another client or one sent before a sign-out', async () => {
+    const tabs = otherTabs()
+    const { actor } = start({ followOtherTabs: tabs.followOtherTabs })
+    await waitFor(actor, (state) => state.matches('unauthenticated'))
+    tabs.send({ ...tokensOf(session(60_000, 'elsewhere')), idToken: 'id-for-another-client' })
+    expect(tabs.warn).toHaveBeenCalledWith(
+      'Vigil ignored a session from another tab whose id token is not for this provider and client',
+    )
+    expect(tabs.client.acceptsSyncedTokens).not.toHaveBeenCalled()
+    tabs.ledger.signedOutSince = true
+    const warning = tabs.nextWarning()
+    tabs.send(tokensOf(session(60_000, 'late')))
+    expect(await warning).toBe('Vigil ignored a session from another tab: the session was signed out since')
+    expect(actor.getSnapshot().matches('unauthenticated')).toBe(true)
+    tabs.ledger.signedOutSince = false
+    tabs.send(tokensOf(session(60_000, 'other-tab')))
+    await waitFor(actor, (state) => state.matches({ authenticated: 'idle' }))
+    expect(actor.getSnapshot().context.session?.accessToken).toBe('access-other-tab')
   })
 
   it('logs out: clears the user first, then runs the provider logout with the options', async () => {

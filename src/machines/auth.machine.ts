@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate'
-import type { LoginOptions, LogoutOptions, Session } from '@/auth/client'
+import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import type { SessionChannel } from '@/auth/browser-environment'
+import type { AuthClient, LoginOptions, LogoutOptions, Session } from '@/auth/client'
 import { AuthError, describeAuthError } from '@/auth/errors'
 import { hasTimeLeft, REFRESH_CAP_MS, REFRESH_RETRY_DELAYS_MS, refreshDelayMs } from '@/auth/refresh-schedule'
 import type { AuthContext, AuthEvent, AuthInput, AuthProblem } from './auth.types'
@@ -32,6 +33,33 @@ function notProvided(name: string): never {
 
 export type AuthMachine = typeof authMachine
 
+/** What taking a session from another tab needs of the auth client. */
+export type SessionAcceptor = Pick<AuthClient, 'sessionFromTokens' | 'acceptsSyncedTokens'>
+
+/**
+ * The other tabs' sign-in, refresh and sign-out, heard on the session channel, as `session.sync`
+ * events for the auth machine. Tokens whose id token is not for this provider and client are
+ * ignored, and so are tokens that arrive after a sign-out in any tab: a late message must not
+ * bring the session back.
+ */
+export const sessionsFromOtherTabs = (
+  channel: SessionChannel,
+  client: SessionAcceptor,
+  warn: (message: string) => void,
+) =>
+  fromCallback<AuthEvent>(({ sendBack }) =>
+    channel.subscribe((tokens) => {
+      if (!tokens) return sendBack({ type: 'session.sync', session: null })
+      const session = client.sessionFromTokens(tokens)
+      if (!session)
+        return warn('Vigil ignored a session from another tab whose id token is not for this provider and client')
+      void client.acceptsSyncedTokens().then((accepted) => {
+        if (accepted) sendBack({ type: 'session.sync', session })
+        else warn('Vigil ignored a session from another tab: the session was signed out since')
+      })
+    }),
+  )
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -43,6 +71,8 @@ export const authMachine = setup({
     refreshSession: fromPromise<Session, { session: Session }>(async () => notProvided('refreshSession')),
     startLogin: fromPromise<void, LoginOptions>(async () => notProvided('startLogin')),
     logout: fromPromise<void, LogoutOptions>(async () => notProvided('logout')),
+    /** The other tabs' sessions as `session.sync` (see sessionsFromOtherTabs); alone, there are no other tabs. */
+    followOtherTabs: fromCallback<AuthEvent>(() => () => {}),
   },
   actions: {
     /** Removes ?code&state from the address bar. */
@@ -108,6 +138,8 @@ export const authMachine = setup({
     failedRefreshes: 0,
     renewedHere: false,
   }),
+  // Heard in every state; only the signed-in and signed-out states take what another tab did.
+  invoke: { id: 'followOtherTabs', src: 'followOtherTabs' },
   initial: 'loading',
   states: {
     loading: {

@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromCallback } from 'xstate'
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate'
 import type { FeedSyncReport } from '@/workspace/feed/sync/sync'
 import { feedSyncMachine, type FeedRunnerEvent, type FeedSyncRequest } from './feed-sync.machine'
 
-/** A feed-sync machine whose worker is a test double: the test plays the worker's messages. */
-function harness() {
+/**
+ * A feed-sync machine whose worker is a test double: the test plays the worker's messages.
+ * `signIn` is what reading the person's feed at sign-in gives: no feed unless told.
+ */
+function harness(signIn: () => Promise<FeedSyncRequest | undefined> = async () => undefined) {
   const runs: FeedSyncRequest[] = []
   const stopped = vi.fn()
   let worker: ((event: FeedRunnerEvent) => void) | undefined
@@ -19,6 +22,7 @@ function harness() {
           worker = sendBack
           return stopped
         }),
+        readSignInFeed: fromPromise(signIn),
       },
     }),
   ).start()
@@ -44,9 +48,9 @@ const report = (fetched: number): FeedSyncReport => ({
 const sync = { type: 'feed.sync', manifestUrl: 'https://feed.test/manifest.json', token: 'access' } as const
 
 describe('feed-sync machine', () => {
-  it('syncs with progress, and keeps the report when it is done', () => {
+  it('syncs with progress, and keeps the report when it is done', async () => {
     const { actor, runs, worker, announceChange } = harness()
-    expect(actor.getSnapshot().value).toBe('idle')
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'))
     actor.send(sync)
     expect(actor.getSnapshot().value).toBe('syncing')
     expect(runs).toEqual([{ manifestUrl: 'https://feed.test/manifest.json', token: 'access' }])
@@ -129,5 +133,35 @@ describe('feed-sync machine', () => {
     actor.send({ type: 'feed.cancel' })
     expect(actor.getSnapshot().value).toBe('idle')
     expect(stopped).toHaveBeenCalledTimes(1)
+  })
+
+  it('syncs the feed the settings name at sign-in, showing the workspace when the sign-in asked for it', async () => {
+    const { actor, runs, worker, showWorkspace } = harness(async () => ({ ...sync, show: true }))
+    expect(actor.getSnapshot().value).toBe('atSignIn')
+    await waitFor(actor, (snapshot) => snapshot.matches('syncing'))
+    expect(runs).toEqual([{ ...sync, show: true }])
+    worker({ type: 'feed.synced', report: report(3) })
+    expect(actor.getSnapshot().value).toBe('synced')
+    expect(showWorkspace).toHaveBeenCalledTimes(1)
+  })
+
+  it('waits for the person at sign-in when no feed is named, or when the token cannot be read', async () => {
+    const none = harness()
+    await waitFor(none.actor, (snapshot) => snapshot.matches('idle'))
+    const unreadable = harness(async () => {
+      throw new Error('The provider could not be asked')
+    })
+    await waitFor(unreadable.actor, (snapshot) => snapshot.matches('idle'))
+    expect([...none.runs, ...unreadable.runs]).toEqual([])
+  })
+
+  it('syncs what the person asked for while the settings are read, and stops reading them', () => {
+    const { actor, runs } = harness(() => new Promise(() => {}))
+    expect(actor.getSnapshot().children).toHaveProperty('readSignInFeed')
+    const asked = { ...sync, manifestUrl: 'https://other.test/manifest.json' }
+    actor.send(asked)
+    expect(actor.getSnapshot().value).toBe('syncing')
+    expect(actor.getSnapshot().children).not.toHaveProperty('readSignInFeed')
+    expect(runs).toEqual([{ manifestUrl: asked.manifestUrl, token: 'access', show: undefined }])
   })
 })

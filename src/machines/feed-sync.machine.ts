@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, setup } from 'xstate'
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate'
 import { workspaceJob } from './workspace-job'
 import type { FeedSyncReport } from '@/workspace/feed/sync/sync'
 import type { FeedProgress } from '@/workspace/feed/sync/sync-progress'
@@ -48,6 +48,9 @@ function notProvided(): never {
 /**
  * A team feed: idle -> syncing (progress) -> synced / failed, on sign-in and
  * on demand. A failed sync keeps the last report, since the workspace keeps what it had.
+ * One actor runs per signed-in identity's workspace: it starts by reading the feed the person's
+ * settings name (`atSignIn`), synced at once when there is one; a feed named later syncs when the
+ * person asks.
  */
 export const feedSyncMachine = setup({
   types: {
@@ -56,6 +59,11 @@ export const feedSyncMachine = setup({
   },
   actors: {
     runSync: fromCallback<FeedRunnerEvent, FeedSyncRequest>(() => notProvided()),
+    /**
+     * The sync a sign-in starts: the feed the person's settings (or the build) name, with the
+     * token when it is to be sent; none without a feed or a workspace. Alone, there is none.
+     */
+    readSignInFeed: fromPromise<FeedSyncRequest | undefined>(async () => undefined),
   },
   actions: {
     /** Tells the screens (and other tabs) that the workspace changed. */
@@ -72,11 +80,12 @@ export const feedSyncMachine = setup({
   },
   guards: {
     showWhenSynced: ({ context }) => !!context.request?.show,
+    namesFeed: (_, request: FeedSyncRequest | undefined) => request !== undefined,
   },
 }).createMachine({
   id: 'feedSync',
   context: {},
-  initial: 'idle',
+  initial: 'atSignIn',
   on: {
     'feed.sync': {
       target: '.syncing',
@@ -89,6 +98,22 @@ export const feedSyncMachine = setup({
     },
   },
   states: {
+    atSignIn: {
+      invoke: {
+        id: 'readSignInFeed',
+        src: 'readSignInFeed',
+        onDone: [
+          {
+            guard: { type: 'namesFeed', params: ({ event }) => event.output },
+            target: 'syncing',
+            actions: assign({ request: ({ event }) => event.output }),
+          },
+          { target: 'idle' },
+        ],
+        // The token could not be read: the person syncs on demand.
+        onError: { target: 'idle' },
+      },
+    },
     idle: {},
     syncing: {
       invoke: {

@@ -11,9 +11,10 @@ function harness() {
   const stopped = vi.fn()
   let worker: ((event: ImportRunnerEvent) => void) | undefined
   const announceChange = vi.fn()
+  const showWorkspace = vi.fn()
   const actor = createActor(
     importMachine.provide({
-      actions: { announceChange },
+      actions: { announceChange, showWorkspace },
       actors: {
         runImport: fromCallback<ImportRunnerEvent, ImportRunInput>(({ input, sendBack }) => {
           runs.push(input)
@@ -23,7 +24,14 @@ function harness() {
       },
     }),
   ).start()
-  return { actor, runs, stopped, announceChange, worker: (event: ImportRunnerEvent) => worker?.(event) }
+  return {
+    actor,
+    runs,
+    stopped,
+    announceChange,
+    showWorkspace,
+    worker: (event: ImportRunnerEvent) => worker?.(event),
+  }
 }
 
 const imported = (file: string): FileOutcome => ({
@@ -114,5 +122,44 @@ describe('import machine', () => {
     actor.send({ type: 'import.start', files: [file('z')] })
     expect(actor.getSnapshot().value).toBe('importing')
     expect(runs[1].files.map((entry) => entry.input.name)).toEqual(['z'])
+  })
+
+  it('puts the workspace on screen when a report that a file landed in is left, and only then', () => {
+    const { actor, worker, showWorkspace } = harness()
+    actor.send({ type: 'import.reset' })
+    actor.send({ type: 'import.start', files: [file('empty.json')] })
+    // Closing the dialog while files import leaves the import running, on its progress.
+    actor.send({ type: 'import.reset' })
+    expect(actor.getSnapshot().value).toBe('importing')
+    worker({ type: 'import.file', index: 0, outcome: { status: 'refused', file: 'empty.json', reason: 'empty' } })
+    worker({ type: 'import.finished' })
+    actor.send({ type: 'import.reset' })
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(showWorkspace).not.toHaveBeenCalled()
+
+    actor.send({ type: 'import.start', files: [file('a.sarif'), file('b.sarif')] })
+    worker({ type: 'import.file', index: 0, outcome: imported('a.sarif') })
+    expect(showWorkspace).not.toHaveBeenCalled()
+    actor.send({ type: 'import.cancel' })
+    actor.send({ type: 'import.reset' })
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(showWorkspace).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the workspace after a file lands once its repository is named', () => {
+    const { actor, worker, showWorkspace } = harness()
+    actor.send({ type: 'import.start', files: [file('osv.json')] })
+    worker({
+      type: 'import.file',
+      index: 0,
+      outcome: { status: 'needs-repository', file: 'osv.json', formatName: 'OSV-Scanner JSON', suggestion: 'osv' },
+    })
+    worker({ type: 'import.finished' })
+    actor.send({ type: 'import.assign', index: 0, repository: 'payments-api' })
+    worker({ type: 'import.file', index: 0, outcome: imported('osv.json') })
+    worker({ type: 'import.finished' })
+    expect(showWorkspace).not.toHaveBeenCalled()
+    actor.send({ type: 'import.reset' })
+    expect(showWorkspace).toHaveBeenCalledTimes(1)
   })
 })

@@ -51,6 +51,8 @@ const withEntry = (entries: ImportEntry[], index: number, change: Partial<Import
 /**
  * The import dialog: choose files -> importing (per-file progress, cancel)
  * -> report. The import worker is its invoked actor; the report says per file what happened.
+ * `import.reset` leaves the report (Done, Import more files, closing the dialog); it means
+ * nothing while files are importing, so a dialog closed then opens again on the progress.
  */
 export const importMachine = setup({
   types: {
@@ -63,6 +65,8 @@ export const importMachine = setup({
   actions: {
     /** Tells the screens (and other tabs) that the workspace changed. */
     announceChange: () => {},
+    /** Makes the workspace the data source of every screen. */
+    showWorkspace: () => {},
     queueFiles: assign({
       entries: (_, files: ImportFileInput[]) => files.map((input) => ({ input, status: 'queued' as const })),
       problem: undefined,
@@ -101,6 +105,8 @@ export const importMachine = setup({
       event.repository.trim() !== '' &&
       context.entries[event.index]?.outcome?.status === 'needs-repository',
     importedAny: ({ event }) => event.type === 'import.file' && event.outcome.status === 'imported',
+    /** A file of this report landed in the workspace. */
+    landedAny: ({ context }) => context.entries.some((entry) => entry.outcome?.status === 'imported'),
   },
 }).createMachine({
   id: 'import',
@@ -148,7 +154,13 @@ export const importMachine = setup({
           target: 'importing',
           actions: { type: 'queueFiles', params: ({ event }) => event.files },
         },
-        'import.reset': { target: 'idle', actions: 'clear' },
+        // Leaving a report in which a file landed puts the workspace on screen, read once the person
+        // turns back to the screens rather than as each file lands; a report where nothing landed
+        // leaves the data on screen as it was.
+        'import.reset': [
+          { guard: 'landedAny', target: 'idle', actions: ['showWorkspace', 'clear'] },
+          { target: 'idle', actions: 'clear' },
+        ],
       },
     },
   },

@@ -1,5 +1,5 @@
 import { createActorContext, shallowEqual } from '@xstate/react'
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import { fromPromise, type SnapshotFrom } from 'xstate'
 import type { SessionChannel } from '@/auth/browser-environment'
 import { withoutCallbackParams } from '@/auth/callback-url'
@@ -7,7 +7,7 @@ import { tokenClaims, userProfile, type TokenClaims, type UserProfile } from '@/
 import type { AuthClient, LoginOptions, LogoutOptions, Session } from '@/auth/client'
 import { bearerSender, type TokenSender } from '@/api/request'
 import { inspection } from '@/lib/inspection'
-import { authMachine, type AuthMachine, type AuthProblem } from '@/machines/auth.machine'
+import { authMachine, sessionsFromOtherTabs, type AuthMachine, type AuthProblem } from '@/machines/auth.machine'
 import { namedActorContext } from './named-actor-context'
 
 /** The running auth machine; mounted once by the app shell (tests mount it with their own logic). */
@@ -36,30 +36,6 @@ export interface AuthProviderProps {
 /** The auth client of the running app; tests that mount the machine alone have none. */
 export const AuthClientContext = createContext<AuthClient | undefined>(undefined)
 
-/** Follows the other tabs' sign-in, refresh and sign-out. */
-function SessionSync({ client, sessionChannel }: Pick<AuthProviderProps, 'client' | 'sessionChannel'>) {
-  const actor = AuthActor.useActorRef()
-  useEffect(
-    () =>
-      sessionChannel.subscribe((tokens) => {
-        const session = tokens && client.sessionFromTokens(tokens)
-        if (tokens && !session) {
-          console.warn('Vigil ignored a session from another tab whose id token is not for this provider and client')
-        } else if (!session) {
-          actor.send({ type: 'session.sync', session })
-        } else {
-          // A message that arrives after a sign-out in any tab must not bring the session back.
-          void client.acceptsSyncedTokens().then((accepted) => {
-            if (accepted) actor.send({ type: 'session.sync', session })
-            else console.warn('Vigil ignored a session from another tab: the session was signed out since')
-          })
-        }
-      }),
-    [actor, client, sessionChannel],
-  )
-  return null
-}
-
 /** Runs the auth machine with the browser's effects and shares it with the app. */
 export function AuthProvider({ client, sessionChannel, url, isCallback, onError, children }: AuthProviderProps) {
   const [logic] = useState(() =>
@@ -79,6 +55,7 @@ export function AuthProvider({ client, sessionChannel, url, isCallback, onError,
         refreshSession: fromPromise(({ input }) => client.refresh(input.session)),
         startLogin: fromPromise(({ input }) => client.startLogin(input)),
         logout: fromPromise(({ input }) => client.logout(input)),
+        followOtherTabs: sessionsFromOtherTabs(sessionChannel, client, (message) => console.warn(message)),
       },
     }),
   )
@@ -89,7 +66,6 @@ export function AuthProvider({ client, sessionChannel, url, isCallback, onError,
   return (
     <AuthClientContext.Provider value={client}>
       <AuthActor.Provider logic={logic} options={options}>
-        <SessionSync client={client} sessionChannel={sessionChannel} />
         {children}
       </AuthActor.Provider>
     </AuthClientContext.Provider>

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { page } from 'vitest/browser'
 import { renderWithProviders } from '@tests/helpers/render'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
-import { workspaceName } from '@/workspace/store/schema'
-import { useFeedSettings, type FeedSettings } from './feed'
+import { workspaceName } from '@/workspace/store/workspace-names'
+import { FeedSyncActor, useFeedSettings, type FeedSettings } from './feed'
 import { personalKey } from './personal-settings'
 import { useWorkspace, useWorkspaceFresh } from './workspace'
 
@@ -69,5 +69,29 @@ describe('feed settings', () => {
     expect(given.at(-1)).not.toBe(before)
     expect(localStorage.getItem(key('vigil-feed-url'))).toBe(OTHER_FEED)
     localStorage.removeItem(key('vigil-feed-url'))
+  })
+})
+
+function SyncProbe() {
+  const state = FeedSyncActor.useSelector((snapshot) => String(snapshot.value))
+  const feed = FeedSyncActor.useSelector((snapshot) => snapshot.context.request?.manifestUrl ?? 'no feed')
+  return <p data-testid="sync">{`${state}: ${feed}`}</p>
+}
+
+describe('the feed at sign-in', () => {
+  // Nothing listens on port 9 of this machine: the worker's request fails as a refused connection does.
+  const unreachable = 'http://127.0.0.1:9/team/manifest.json'
+
+  it('is synced once the identity’s workspace is ready', async () => {
+    await renderWithProviders(<SyncProbe />, {
+      workspace: await workspaceWithExamples([]),
+      feedDefaults: { url: unreachable, sendToken: false },
+    })
+    await expect.element(page.getByTestId('sync'), { timeout: 15_000 }).toHaveTextContent(`failed: ${unreachable}`)
+  })
+
+  it('is not synced before anyone has a workspace', async () => {
+    await renderWithProviders(<SyncProbe />, { feedDefaults: { url: unreachable, sendToken: false } })
+    await expect.element(page.getByTestId('sync')).toHaveTextContent('idle: no feed')
   })
 })

@@ -6,11 +6,11 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type ReactNode,
 } from 'react'
-import { feedSyncMachine, syncJob } from '@/machines/feed-sync.machine'
+import { fromPromise } from 'xstate'
+import { feedSyncMachine, syncJob, type FeedSyncRequest } from '@/machines/feed-sync.machine'
 import { workerActor } from '@/machines/worker-actor'
 import { FeedDefaultsContext, type FeedDefaults } from './feed-defaults'
 import { connectSources } from '@/lib/connect-sources'
@@ -125,9 +125,15 @@ function pagePolicy(): string[] | undefined {
   return meta ? connectSources(meta.content) : undefined
 }
 
-/** The sync machine with the browser's worker, for one workspace; a sync the user asked for shows the workspace. */
+/**
+ * The sync machine with the browser's worker, for one workspace; a sync the user asked for shows
+ * the workspace. The machine syncs the feed the settings name once, when the identity's workspace
+ * is first ready: a team's build names its feed, and its data, not the samples, is what the
+ * screens show first.
+ */
 function FeedSyncHost({ children }: { children: ReactNode }) {
-  const { choose } = useDataSource()
+  const { choose, choice } = useDataSource()
+  const settings = useFeedSettings()
   const provide = useCallback(
     ({ databaseName, changed }: { databaseName?: string; changed: () => void }) =>
       feedSyncMachine.provide({
@@ -138,39 +144,21 @@ function FeedSyncHost({ children }: { children: ReactNode }) {
         },
         actors: {
           runSync: workerActor(syncJob(databaseName, takeWorkspaceWorker, window.location.origin, pagePolicy())),
+          readSignInFeed: fromPromise(async (): Promise<FeedSyncRequest | undefined> => {
+            const manifestUrl = settings.url
+            if (!databaseName || !manifestUrl) return undefined
+            const token = await settings.tokenFor(settings.sendToken)
+            return { manifestUrl, token, show: choice === 'sample' }
+          }),
         },
       }),
-    [choose],
+    [choose, choice, settings],
   )
   return (
     <WorkspaceActorHost context={FeedSyncActor} provide={provide}>
-      <SyncOnSignIn />
       {children}
     </WorkspaceActorHost>
   )
-}
-
-/** A configured feed is synced once the workspace is ready after sign-in. */
-function SyncOnSignIn() {
-  const workspace = useWorkspace().databaseName
-  const settings = useFeedSettings()
-  const actor = FeedSyncActor.useActorRef()
-  const { choice } = useDataSource()
-  const startedFor = useRef<string>(undefined)
-  useEffect(() => {
-    if (!workspace || startedFor.current === workspace) return
-    startedFor.current = workspace
-    // Once per identity, when its workspace is first ready; a feed named later syncs when the
-    // user asks. A team's build names its feed: its data, not the samples, is what the screens
-    // show first.
-    const manifestUrl = settings.url
-    if (manifestUrl) {
-      void settings
-        .tokenFor(settings.sendToken)
-        .then((token) => actor.send({ type: 'feed.sync', manifestUrl, token, show: choice === 'sample' }))
-    }
-  }, [actor, choice, workspace, settings])
-  return null
 }
 
 /**

@@ -3,6 +3,7 @@ import { createContext, useMemo, useState, type ReactNode } from 'react'
 import { importJob, importMachine } from '@/machines/import.machine'
 import { workerActor } from '@/machines/worker-actor'
 import type { DecisionAuthor } from '@/workspace/triage/decision-log'
+import { useDataSource } from './data-source'
 import { namedActorContext } from './named-actor-context'
 import { WorkspaceActorHost } from './workspace-actor-host'
 import { prewarmWorkspaceWorker, takeWorkspaceWorker } from './workspace-worker'
@@ -18,12 +19,15 @@ interface ImportDialogControls {
 
 const ImportDialogContext = createContext<ImportDialogControls | null>(null)
 
-/** The import machine with the browser's worker, for one workspace; `author` signs what VEX files decide. */
+/**
+ * The import machine with the browser's worker, for one workspace; `author` signs what VEX files
+ * decide, and `choose` puts the workspace on screen.
+ */
 const provideImport =
-  (author: DecisionAuthor | undefined) =>
+  (author: DecisionAuthor | undefined, choose: (choice: 'workspace') => void) =>
   ({ databaseName, changed }: { databaseName?: string; changed: () => void }) =>
     importMachine.provide({
-      actions: { announceChange: () => changed() },
+      actions: { announceChange: () => changed(), showWorkspace: () => choose('workspace') },
       actors: { runImport: workerActor(importJob(databaseName, takeWorkspaceWorker, author)) },
     })
 
@@ -42,7 +46,8 @@ export function ImportProvider({
   children: ReactNode
 }) {
   const [opened, setOpened] = useState(false)
-  const provide = useMemo(() => provideImport(author), [author])
+  const { choose } = useDataSource()
+  const provide = useMemo(() => provideImport(author, choose), [author, choose])
   const controls = useMemo(
     () => ({
       opened,

@@ -73,9 +73,22 @@ describe('the Data menu', () => {
     await expect.element(dataButton()).toHaveAccessibleName('Data: Sample data')
 
     await dialog().getByRole('button', { name: 'Import more files' }).click()
+    await expect.element(dialog().getByRole('button', { name: 'Try with example files' })).toBeVisible()
+    await expect.element(dataButton()).toHaveAccessibleName('Data: Sample data')
     await dialog().getByRole('button', { name: 'Try with example files' }).click()
     await expect.element(dialog().getByRole('status'), { timeout: 15_000 }).toHaveTextContent('9 of 9files imported')
     await dialog().getByRole('button', { name: 'Done' }).click()
+    await expect.element(dialog()).not.toBeInTheDocument()
+    await expect.element(dataButton()).toHaveAccessibleName('Data: Your workspace (3 repositories)')
+  })
+
+  it('shows the workspace when the report of an import that landed a file is closed with Escape', async () => {
+    await renderWithProviders(<DataMenu />, { workspace: await workspaceWithExamples([]) })
+    await openImportFromMenu()
+    await dialog().getByRole('button', { name: 'Try with example files' }).click()
+    await expect.element(dialog().getByRole('status'), { timeout: 15_000 }).toHaveTextContent('9 of 9files imported')
+    await expect.element(dataButton()).toHaveAccessibleName('Data: Sample data')
+    await userEvent.keyboard('{Escape}')
     await expect.element(dialog()).not.toBeInTheDocument()
     await expect.element(dataButton()).toHaveAccessibleName('Data: Your workspace (3 repositories)')
   })

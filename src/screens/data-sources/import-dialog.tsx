@@ -18,7 +18,6 @@ import { memo, useCallback, useDeferredValue, useRef, useState, type DragEvent, 
 import { droppedFiles, pickedFiles, type PickedFile } from './dropped-files'
 import { formatCount, plural } from '@/lib/format'
 import type { ImportEntry, ImportMachine } from '@/machines/import.machine'
-import { useDataSource } from '@/state/data-source'
 import { ImportActor, useImportDialog } from '@/state/import'
 import { fetchExampleFiles } from '@/workspace/import/examples'
 import { repositoryFromPath } from '@/workspace/model/repository-name'
@@ -277,10 +276,9 @@ interface ImportDialogViewProps {
   state: SnapshotFrom<ImportMachine>['value']
   entries: ImportEntry[]
   problem: string | undefined
-  dismiss: () => void
   start: (files: PickedFile[]) => void
   cancel: () => void
-  again: () => void
+  leaveReport: () => void
   finish: () => void
 }
 
@@ -289,16 +287,15 @@ const ImportDialogView = memo(function ImportDialogView({
   state,
   entries,
   problem,
-  dismiss,
   start,
   cancel,
-  again,
+  leaveReport,
   finish,
 }: ImportDialogViewProps) {
   const done = entries.filter((entry) => entry.status === 'done').length
   const imported = entries.filter(landed).length
   return (
-    <Modal opened={opened} onClose={dismiss} title="Import scan files" size="xl">
+    <Modal opened={opened} onClose={finish} title="Import scan files" size="xl">
       {state === 'idle' && <Chooser onFiles={start} />}
       {state === 'importing' && (
         <Stack>
@@ -329,7 +326,7 @@ const ImportDialogView = memo(function ImportDialogView({
           </Group>
           <FileTable entries={entries} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={again}>
+            <Button variant="default" onClick={leaveReport}>
               Import more files
             </Button>
             <Button onClick={finish}>Done</Button>
@@ -348,8 +345,8 @@ export function ImportDialog() {
   const { opened, close } = useImportDialog()
   const actor = ImportActor.useActorRef()
   // The machine's changes are drawn deferred, in slices between frames: drawn in the task of the
-  // event or message that brought them, the file table's first draw made a 65 ms task of the
-  // file input's change event (measured).
+  // event or message that brought them, the file table's first draw made a long task of the
+  // file input's change event (docs/benchmarks.md).
   const state = useDeferredValue(ImportActor.useSelector((snapshot) => snapshot.value))
   const entries = useDeferredValue(ImportActor.useSelector((snapshot) => snapshot.context.entries))
   const problem = useDeferredValue(ImportActor.useSelector((snapshot) => snapshot.context.problem))
@@ -361,23 +358,14 @@ export function ImportDialog() {
     [actor],
   )
   const cancel = useCallback(() => actor.send({ type: 'import.cancel' }), [actor])
-  // Leaving a report in which a file landed puts the workspace on screen; opening the dialog, or
-  // an import that landed nothing, leaves the data on screen as it was. Chosen here rather than as
-  // files land, the workspace is read once the person turns back to the screens.
-  const { choose } = useDataSource()
-  const again = useCallback(() => {
-    if (actor.getSnapshot().context.entries.some(landed)) choose('workspace')
-    actor.send({ type: 'import.reset' })
-  }, [actor, choose])
+  // Whether leaving the report puts the workspace on screen is the machine's to decide.
+  const leaveReport = useCallback(() => actor.send({ type: 'import.reset' }), [actor])
+  // Closed on a report, the dialog opens again on a new import; closed while importing (which the
+  // machine keeps doing, taking no reset), on its progress.
   const finish = useCallback(() => {
-    again()
+    leaveReport()
     close()
-  }, [again, close])
-  // Closed on a report, the dialog opens again on a new import; closed while importing, on its progress.
-  const dismiss = useCallback(
-    () => (actor.getSnapshot().value === 'report' ? finish() : close()),
-    [actor, finish, close],
-  )
+  }, [leaveReport, close])
 
   return (
     <ImportDialogView
@@ -385,10 +373,9 @@ export function ImportDialog() {
       state={state}
       entries={entries}
       problem={problem}
-      dismiss={dismiss}
       start={start}
       cancel={cancel}
-      again={again}
+      leaveReport={leaveReport}
       finish={finish}
     />
   )
