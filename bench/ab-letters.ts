@@ -12,7 +12,7 @@ import { signIn } from './sign-in'
 import { serve } from './static-server'
 import { mainThreadSlices, traced } from './trace-events'
 import { generateOrganisation } from '../src/data/generator'
-import { defaultFilters } from '../src/queries/repositories/repository-filters'
+import { defaultRepositoryFilters } from '../src/queries/repositories/repository-filters'
 import { createRepositoryQuery } from '../src/queries/repositories/repository-query'
 
 const env = process.env
@@ -44,7 +44,8 @@ const COMPARED_ROWS = 10
  */
 function rowChangingNeedles(count: number): string[] {
   const query = createRepositoryQuery(generateOrganisation(size))
-  const firstRows = (needle: string) => query({ ...defaultFilters, search: needle }).indexes.slice(0, COMPARED_ROWS)
+  const firstRows = (needle: string) =>
+    query({ ...defaultRepositoryFilters, search: needle }).indexes.slice(0, COMPARED_ROWS)
   const candidates = [...LETTERS].flatMap((first) => [...LETTERS].map((second) => first + second))
   const needles: string[] = []
   let before = firstRows('q')

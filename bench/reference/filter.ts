@@ -1,6 +1,6 @@
 import { generateOrganisation } from '../../src/data/generator'
 import { repositoryColumns } from '../../src/queries/repositories/repository-columns'
-import { defaultFilters } from '../../src/queries/repositories/repository-filters'
+import { defaultRepositoryFilters } from '../../src/queries/repositories/repository-filters'
 import { createRepositoryQuery } from '../../src/queries/repositories/repository-query'
 import { renderRows } from './rows'
 
@@ -20,7 +20,7 @@ const count = document.getElementById('count') as HTMLElement
 const rows = document.getElementById('rows') as HTMLElement
 
 function render() {
-  const shown = query({ ...defaultFilters, search: input.value })
+  const shown = query({ ...defaultRepositoryFilters, search: input.value })
   count.textContent = `Showing ${shown.length.toLocaleString('en-US')} of ${repositories.length.toLocaleString('en-US')} repositories`
   renderRows(
     rows,

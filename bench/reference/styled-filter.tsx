@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { flushSync } from 'react-dom'
 import { generateOrganisation } from '../../src/data/generator'
 import { repositoryColumns } from '../../src/queries/repositories/repository-columns'
-import { defaultFilters } from '../../src/queries/repositories/repository-filters'
+import { defaultRepositoryFilters } from '../../src/queries/repositories/repository-filters'
 import { createRepositoryQuery } from '../../src/queries/repositories/repository-query'
 import { fillRepositoryRow, RepositoryRow } from '../../src/screens/repositories/repository-row'
 import { VigilMantineProvider } from '../../src/state/vigil-mantine-provider'
@@ -61,7 +61,7 @@ const count = document.getElementById('count')!
 const body = document.getElementById('rows') as HTMLTableSectionElement
 
 function render() {
-  const shown = query({ ...defaultFilters, search: input.value })
+  const shown = query({ ...defaultRepositoryFilters, search: input.value })
   count.textContent = `Showing ${shown.length.toLocaleString('en-US')} of ${repositories.length.toLocaleString('en-US')} repositories`
   for (const row of body.rows) {
     const index = Number(row.dataset.index)

@@ -1,6 +1,6 @@
 import { isVulnerabilityClosedByVex } from '@/data/findings'
 import { allIndexes, sortedOnce } from '@/lib/sorted-once'
-import { keptAnswers, sameItems } from '@/lib/same-list'
+import { answerCacheBySource, sameItems } from '@/lib/same-list'
 import { SubstringSearch } from '@/lib/substring-search'
 import type { AdvisoryGroup, VulnerabilityOccurrences } from '@/data/advisory-groups'
 import { passesDecisionFilter, type DecisionFilter, type DecisionView } from '@/data/decisions'
@@ -226,7 +226,7 @@ function withDue(
 /** Each advisory as last narrowed, so that the same narrowing gives the same object again. */
 const lastNarrowed = new WeakMap<AdvisoryGroup, AdvisoryGroup>()
 /** The advisories last shown of each list of advisories. */
-const keptAdvisories = keptAnswers<AdvisoryGroup[], AdvisoryGroup>()
+const keptAdvisories = answerCacheBySource<AdvisoryGroup[], AdvisoryGroup>()
 
 /** The advisory narrowed to `kept` (the same object as the last time it was narrowed to these). */
 function narrowed(group: AdvisoryGroup, kept: number[], repositories: number, privateRepositories: number) {

@@ -1,6 +1,15 @@
 import { timelinePeriods, type TimelinePeriod } from '@/data/timeline'
+import {
+  choiceField,
+  filterDefaults,
+  numberChoiceField,
+  readFilters,
+  textField,
+  writeFilters,
+  type FilterFields,
+} from '@/queries/filter-fields'
 
-/** The dashboard's trends as the address keeps them: `?period=30&repository=payments-api`. */
+/** The dashboard's trends as the address keeps them: `?period=30&repository=payments-api&trends=table`. */
 export interface TimelineFilters {
   period: TimelinePeriod
   /** One repository's trends; '' for every repository. */
@@ -8,24 +17,18 @@ export interface TimelineFilters {
   view: 'chart' | 'table'
 }
 
-export const defaultTimelineFilters: TimelineFilters = { period: 90, repository: '', view: 'chart' }
+export const timelineFilterFields: FilterFields<TimelineFilters> = {
+  period: numberChoiceField('period', timelinePeriods, 90),
+  repository: textField('repository'),
+  view: choiceField('trends', ['chart', 'table'], 'chart'),
+}
+
+export const defaultTimelineFilters: TimelineFilters = filterDefaults(timelineFilterFields)
 
 export function timelineFiltersFromQuery(query: string): TimelineFilters {
-  const params = new URLSearchParams(query)
-  const period = Number(params.get('period'))
-  return {
-    period: timelinePeriods.includes(period as TimelinePeriod)
-      ? (period as TimelinePeriod)
-      : defaultTimelineFilters.period,
-    repository: params.get('repository') ?? '',
-    view: params.get('trends') === 'table' ? 'table' : 'chart',
-  }
+  return readFilters(timelineFilterFields, query)
 }
 
 export function timelineFiltersToQuery(filters: TimelineFilters): string {
-  const params = new URLSearchParams()
-  if (filters.period !== defaultTimelineFilters.period) params.set('period', String(filters.period))
-  if (filters.repository) params.set('repository', filters.repository)
-  if (filters.view !== 'chart') params.set('trends', filters.view)
-  return params.toString()
+  return writeFilters(timelineFilterFields, filters)
 }

@@ -1,5 +1,13 @@
-import { oneOf } from '@/lib/one-of'
 import { isSensitive, type ApiEndpoint, type EndpointAuth } from '@/data/endpoints'
+import {
+  choiceField,
+  filterDefaults,
+  optionValues,
+  readFilters,
+  textField,
+  writeFilters,
+  type FilterFields,
+} from '@/queries/filter-fields'
 
 /** The sidebar's sub-items of APIs: which endpoints each lists. */
 export type ApiKind = 'all' | 'rest' | 'graphql' | 'webhooks'
@@ -59,40 +67,26 @@ export interface EndpointFilters {
 
 export const ALL_METHODS = 'all'
 
-export function endpointFiltersFromQuery(query: string, kind: ApiKind): EndpointFilters {
-  const params = new URLSearchParams(query)
-  return {
-    search: params.get('q') ?? '',
-    kind,
-    category: oneOf(
-      params.get('category'),
-      categoryOptions.map((option) => option.value),
-      'all',
-    ),
-    auth: oneOf(
-      params.get('auth'),
-      authOptions.map((option) => option.value),
-      'all',
-    ),
-    method: params.get('method')?.toUpperCase() || ALL_METHODS,
-    repository: params.get('repository') ?? '',
-    sort: oneOf(
-      params.get('sort'),
-      endpointSorts.map((option) => option.value),
-      'exposure',
-    ),
-  }
+/** `?q=&category=&auth=&method=&repository=&sort=`; the kind is the path's. */
+export const endpointFilterFields: FilterFields<Omit<EndpointFilters, 'kind'>> = {
+  search: textField('q'),
+  category: choiceField('category', optionValues(categoryOptions), 'all'),
+  auth: choiceField('auth', optionValues(authOptions), 'all'),
+  method: textField('method', { default: ALL_METHODS, normalise: (method) => method.toUpperCase() }),
+  repository: textField('repository'),
+  sort: choiceField('sort', optionValues(endpointSorts), 'exposure'),
 }
 
+export const defaultEndpointFilters: EndpointFilters = { ...filterDefaults(endpointFilterFields), kind: 'all' }
+
+/** The filters of an address query; the kind comes from the path. */
+export function endpointFiltersFromQuery(query: string, kind: ApiKind): EndpointFilters {
+  return { ...readFilters(endpointFilterFields, query), kind }
+}
+
+/** The address query of the filters (the kind is the path's), defaults left out. */
 export function endpointFiltersToQuery(filters: EndpointFilters): string {
-  const params = new URLSearchParams()
-  if (filters.search) params.set('q', filters.search)
-  if (filters.category !== 'all') params.set('category', filters.category)
-  if (filters.auth !== 'all') params.set('auth', filters.auth)
-  if (filters.method !== ALL_METHODS) params.set('method', filters.method)
-  if (filters.repository) params.set('repository', filters.repository)
-  if (filters.sort !== 'exposure') params.set('sort', filters.sort)
-  return params.toString()
+  return writeFilters(endpointFilterFields, filters)
 }
 
 export const apisPath = (kind: ApiKind) => (kind === 'all' ? '/apis' : `/apis/${kind}`)

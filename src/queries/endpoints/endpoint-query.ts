@@ -1,4 +1,4 @@
-import { keptAnswers } from '@/lib/same-list'
+import { answerCacheBySource } from '@/lib/same-list'
 import { allIndexes, sortedOnce } from '@/lib/sorted-once'
 import { SubstringSearch } from '@/lib/substring-search'
 import { countExposure, exposureRank, type EndpointOccurrences } from '@/data/endpoints'
@@ -60,7 +60,7 @@ export function filterEndpoints(
 
 const endpointOrders = sortedOnce<EndpointOccurrences, EndpointSort>()
 
-const keptEndpoints = keptAnswers<EndpointOccurrences, number>()
+const keptEndpoints = answerCacheBySource<EndpointOccurrences, number>()
 
 /**
  * The endpoints that pass the filters in the order of `filters.sort`, sorted once per order; the

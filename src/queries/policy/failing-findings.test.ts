@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckedFinding } from '@/data/policy-checks'
-import { failingFilterFromQuery, failingFindingsHref, MAX_NAMED } from './failing-findings'
+import { failingFiltersFromQuery, failingFindingsHref, MAX_NAMED } from './failing-findings'
 
 const finding = (ruleId: string, kind: CheckedFinding['kind']): CheckedFinding => ({
   key: ruleId,
@@ -22,7 +22,7 @@ describe('the address of failing findings', () => {
       endpoints: [],
     })
     expect(href).toBe('/repository/atlas%20web?tab=policy-issues&rules=js%2Fxss')
-    expect(failingFilterFromQuery(href.split('?')[1])).toEqual({ rules: ['js/xss'], advisories: [] })
+    expect(failingFiltersFromQuery(href.split('?')[1])).toEqual({ rules: ['js/xss'], advisories: [] })
   })
 
   it('opens the Vulnerabilities tab naming the advisories when only vulnerabilities fail', () => {
@@ -32,7 +32,7 @@ describe('the address of failing findings', () => {
       endpoints: [],
     })
     expect(href).toBe('/repository/api?tab=vulnerabilities&advisories=CVE-1%2CGHSA-x')
-    expect(failingFilterFromQuery(href.split('?')[1]).advisories).toEqual(['CVE-1', 'GHSA-x'])
+    expect(failingFiltersFromQuery(href.split('?')[1]).advisories).toEqual(['CVE-1', 'GHSA-x'])
   })
 
   it('opens the tab unfiltered for endpoints without authentication, or too many ids for an address', () => {
@@ -47,7 +47,7 @@ describe('the address of failing findings', () => {
   })
 
   it('reads no filter from an address without one, and drops empty ids', () => {
-    expect(failingFilterFromQuery('tab=policy-issues')).toEqual({ rules: [], advisories: [] })
-    expect(failingFilterFromQuery('rules=a,,%20b%20')).toEqual({ rules: ['a', 'b'], advisories: [] })
+    expect(failingFiltersFromQuery('tab=policy-issues')).toEqual({ rules: [], advisories: [] })
+    expect(failingFiltersFromQuery('rules=a,,%20b%20')).toEqual({ rules: ['a', 'b'], advisories: [] })
   })
 })

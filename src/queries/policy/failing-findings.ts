@@ -1,4 +1,5 @@
 import type { RepositoryFailure } from '@/data/policy-checks'
+import { idListField, readFilters, writeFilters, type FilterFields } from '@/queries/filter-fields'
 
 /**
  * The address of a repository's findings that fail a policy line: its Policy Issues tab (or its
@@ -8,22 +9,20 @@ import type { RepositoryFailure } from '@/data/policy-checks'
 /** More ids than this make too long an address: the tab is opened unfiltered. */
 export const MAX_NAMED = 20
 
-export interface FailingFilter {
+export interface FailingFilters {
   /** Rule ids of the policy issues to show; none: every one. */
   rules: string[]
   /** Advisory ids of the vulnerabilities to show; none: every one. */
   advisories: string[]
 }
 
-const idsOf = (value: string | null) =>
-  (value ?? '')
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== '')
+export const failingFilterFields: FilterFields<FailingFilters> = {
+  rules: idListField('rules'),
+  advisories: idListField('advisories'),
+}
 
-export function failingFilterFromQuery(search: string): FailingFilter {
-  const query = new URLSearchParams(search)
-  return { rules: idsOf(query.get('rules')), advisories: idsOf(query.get('advisories')) }
+export function failingFiltersFromQuery(query: string): FailingFilters {
+  return readFilters(failingFilterFields, query)
 }
 
 export function failingFindingsHref(failure: RepositoryFailure): string {
@@ -36,10 +35,11 @@ export function failingFindingsHref(failure: RepositoryFailure): string {
   ]
   const rules = ids('policy-issue')
   const onlyVulnerabilities = failure.endpoints.length === 0 && rules.length === 0
-  const query = new URLSearchParams({ tab: onlyVulnerabilities ? 'vulnerabilities' : 'policy-issues' })
+  const tab = onlyVulnerabilities ? 'vulnerabilities' : 'policy-issues'
   const named = onlyVulnerabilities ? ids('vulnerability') : rules
   // API failures show at the top of the tab whatever the filter: scanners' issues are named only beside none.
-  if (named.length > 0 && named.length <= MAX_NAMED && failure.endpoints.length === 0)
-    query.set(onlyVulnerabilities ? 'advisories' : 'rules', named.join(','))
-  return `/repository/${encodeURIComponent(failure.repository)}?${query}`
+  const shown = named.length <= MAX_NAMED && failure.endpoints.length === 0 ? named : []
+  const filters = onlyVulnerabilities ? { rules: [], advisories: shown } : { rules: shown, advisories: [] }
+  const query = writeFilters(failingFilterFields, filters)
+  return `/repository/${encodeURIComponent(failure.repository)}?tab=${tab}${query && `&${query}`}`
 }

@@ -1,6 +1,6 @@
 import { nameOrder } from './name-order'
 
-/** Sorts a list of names in a worker: at 100,000 repositories that is 400 ms off the main thread. */
+/** Sorts a list of names in a worker, off the main thread (docs/benchmarks.md). */
 self.onmessage = ({ data }: MessageEvent<string[]>) => {
   const order = nameOrder(data)
   self.postMessage(order, { transfer: [order.ascending.buffer, order.tied.buffer] })

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { listRepositories } from '@/data/repositories'
 import {
-  defaultFilters,
+  defaultRepositoryFilters,
   filterRepositories,
-  filtersFromQuery,
-  filtersToQuery,
+  repositoryFiltersFromQuery,
+  repositoryFiltersToQuery,
   languageOptions,
   type RepositoryFilters,
 } from './repository-filters'
 
 const repositories = listRepositories()
 const names = (filters: Partial<RepositoryFilters>) =>
-  filterRepositories(repositories, { ...defaultFilters, ...filters }).map((repository) => repository.name)
+  filterRepositories(repositories, { ...defaultRepositoryFilters, ...filters }).map((repository) => repository.name)
 
 describe('repository filters', () => {
   it('searches name and description, case-insensitively, as a substring', () => {
@@ -51,8 +51,8 @@ describe('repository filters', () => {
       language: 'Go',
       sort: { column: 'apis', direction: 'desc' },
     } as const
-    expect(filtersFromQuery(filtersToQuery(filters))).toEqual(filters)
-    expect(filtersToQuery(defaultFilters)).toBe('')
-    expect(filtersFromQuery('?visibility=secret&language=&sort=stars')).toEqual(defaultFilters)
+    expect(repositoryFiltersFromQuery(repositoryFiltersToQuery(filters))).toEqual(filters)
+    expect(repositoryFiltersToQuery(defaultRepositoryFilters)).toBe('')
+    expect(repositoryFiltersFromQuery('?visibility=secret&language=&sort=stars')).toEqual(defaultRepositoryFilters)
   })
 })

@@ -1,4 +1,15 @@
 import type { Repository } from '@/data/repositories'
+import {
+  choiceField,
+  columnSortField,
+  filterDefaults,
+  optionValues,
+  readFilters,
+  textField,
+  writeFilters,
+  type ColumnSort,
+  type FilterFields,
+} from '@/queries/filter-fields'
 
 export type Visibility = 'all' | 'public' | 'private'
 export const ALL_LANGUAGES = 'all'
@@ -12,11 +23,7 @@ export const visibilityOptions: { value: Visibility; label: string }[] = [
 
 export const sortColumns = ['name', 'updated', 'apis', 'policyIssues', 'vulnerabilities'] as const
 export type SortColumn = (typeof sortColumns)[number]
-export type SortDirection = 'asc' | 'desc'
-export interface RepositorySort {
-  column: SortColumn
-  direction: SortDirection
-}
+export type RepositorySort = ColumnSort<SortColumn>
 
 export interface RepositoryFilters {
   search: string
@@ -27,20 +34,20 @@ export interface RepositoryFilters {
   sort: RepositorySort | null
 }
 
-export const defaultFilters: RepositoryFilters = { search: '', visibility: 'all', language: ALL_LANGUAGES, sort: null }
-
-function isSortColumn(value: unknown): value is SortColumn {
-  return sortColumns.includes(value as SortColumn)
+/** `?q=&visibility=&language=&sort=&dir=`. */
+export const repositoryFilterFields: FilterFields<RepositoryFilters> = {
+  search: textField('q'),
+  visibility: choiceField('visibility', optionValues(visibilityOptions), 'all'),
+  language: textField('language', { default: ALL_LANGUAGES }),
+  sort: columnSortField('sort', 'dir', sortColumns),
 }
+
+export const defaultRepositoryFilters: RepositoryFilters = filterDefaults(repositoryFilterFields)
 
 /** Names sort A to Z first; counts and dates show the most, or the newest, first. */
 export function nextSort(current: RepositorySort | null, column: SortColumn): RepositorySort {
   if (current?.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' }
   return { column, direction: column === 'name' ? 'asc' : 'desc' }
-}
-
-export function isVisibility(value: unknown): value is Visibility {
-  return value === 'all' || value === 'public' || value === 'private'
 }
 
 /** Search over name and description (case-insensitive substring), visibility and language, with AND. */
@@ -78,28 +85,12 @@ export function languageOptions(repositories: Repository[]): string[] {
   return [...new Set(repositories.flatMap((repository) => repository.languages))].sort((a, b) => a.localeCompare(b))
 }
 
-/** Filters as a URL query (defaults left out), and back; unknown values fall back to the defaults. */
-export function filtersToQuery(filters: RepositoryFilters): string {
-  const query = new URLSearchParams()
-  if (filters.search) query.set('q', filters.search)
-  if (filters.visibility !== 'all') query.set('visibility', filters.visibility)
-  if (filters.language !== ALL_LANGUAGES) query.set('language', filters.language)
-  if (filters.sort) {
-    query.set('sort', filters.sort.column)
-    query.set('dir', filters.sort.direction)
-  }
-  return query.toString()
+/** The filters of an address query; unknown values fall back to the defaults. */
+export function repositoryFiltersFromQuery(query: string): RepositoryFilters {
+  return readFilters(repositoryFilterFields, query)
 }
 
-export function filtersFromQuery(search: string): RepositoryFilters {
-  const query = new URLSearchParams(search)
-  const visibility = query.get('visibility')
-  const column = query.get('sort')
-  const direction = query.get('dir') === 'desc' ? 'desc' : 'asc'
-  return {
-    search: query.get('q') ?? '',
-    visibility: isVisibility(visibility) ? visibility : 'all',
-    language: query.get('language') || ALL_LANGUAGES,
-    sort: isSortColumn(column) ? { column, direction } : null,
-  }
+/** The address query of the filters, defaults left out. */
+export function repositoryFiltersToQuery(filters: RepositoryFilters): string {
+  return writeFilters(repositoryFilterFields, filters)
 }

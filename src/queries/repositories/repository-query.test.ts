@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { generateOrganisation } from '@/data/generator'
 import { ageInMinutes } from '@/lib/relative-time'
 import { repositoriesToCsv } from './repositories-csv'
-import { defaultFilters, filterRepositories, type RepositoryFilters } from './repository-filters'
+import { defaultRepositoryFilters, filterRepositories, type RepositoryFilters } from './repository-filters'
 import { nameCollator, nameOrder } from './name-order'
 import { createRepositoryQuery } from './repository-query'
 import { listRepositories, type Repository } from '@/data/repositories'
 
 const source = generateOrganisation(10_000)
 const query = createRepositoryQuery(source)
-const filters = (change: Partial<RepositoryFilters>): RepositoryFilters => ({ ...defaultFilters, ...change })
+const filters = (change: Partial<RepositoryFilters>): RepositoryFilters => ({ ...defaultRepositoryFilters, ...change })
 
 describe('repository query', () => {
   it('filters exactly as the plain filter does, at 10,000 repositories', () => {

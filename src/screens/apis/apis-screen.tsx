@@ -13,6 +13,7 @@ import {
   apisPath,
   authOptions,
   categoryOptions,
+  defaultEndpointFilters,
   endpointFiltersFromQuery,
   endpointFiltersToQuery,
   endpointSorts,
@@ -122,7 +123,7 @@ const EndpointResults = memo(function EndpointResults({
 }) {
   const filters = useSelector(actor, (snapshot) => snapshot.context.filters)
   const ofKind = useMemo(
-    () => filterEndpoints(occurrences, repositories, { ...blankFilters, kind }).length,
+    () => filterEndpoints(occurrences, repositories, { ...defaultEndpointFilters, kind }).length,
     [occurrences, repositories, kind],
   )
   const shown = useMemo(() => shownEndpoints(occurrences, repositories, filters), [occurrences, repositories, filters])
@@ -221,8 +222,6 @@ function EndpointChoices({ actor, methods, repositoryNames }: Choices) {
     </>
   )
 }
-
-const blankFilters: EndpointFilters = endpointFiltersFromQuery('', 'all')
 
 function ApiDocuments() {
   const { source } = useDataSource()

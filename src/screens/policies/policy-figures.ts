@@ -1,7 +1,7 @@
 import type { PolicyChecks } from '@/components/use-policy-checks'
 import { appTypePolicies, languagePolicies, masterPolicy, policySummary } from '@/data/policies'
 import { policyOverview, type OverviewRow } from '@/data/policy-overview'
-import { filtersToQuery, defaultFilters } from '@/queries/repositories/repository-filters'
+import { repositoryFiltersToQuery, defaultRepositoryFilters } from '@/queries/repositories/repository-filters'
 import type { HealthParts } from '@/data/policy-health'
 
 interface FigureRow {
@@ -65,7 +65,7 @@ export function policyFigures(
     statements: overview.statements,
     master: { status: 'Applied', ...overview.master },
     languages: overview.languages.map((each) =>
-      row(each, `/repositories?${filtersToQuery({ ...defaultFilters, language: each.group })}`),
+      row(each, `/repositories?${repositoryFiltersToQuery({ ...defaultRepositoryFilters, language: each.group })}`),
     ),
     appTypes: overview.appTypes.length > 0 ? overview.appTypes.map((each) => row(each, '/policy')) : NO_APP_TYPES,
   }

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { AppRoutes } from '@/app/routes'
 import { generateOrganisation } from '@/data/generator'
-import { defaultFilters } from '@/queries/repositories/repository-filters'
+import { defaultRepositoryFilters } from '@/queries/repositories/repository-filters'
 import { createRepositoryQuery } from '@/queries/repositories/repository-query'
 import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { renderWithProviders } from '@tests/helpers/render'
 
 const firstResult = (size: number, search: string) =>
-  createRepositoryQuery(generateOrganisation(size))({ ...defaultFilters, search }).at(0).name
+  createRepositoryQuery(generateOrganisation(size))({ ...defaultRepositoryFilters, search }).at(0).name
 
 /** The path the memory router is at, read from what the screens show. */
 const heading = () => page.getByRole('heading', { level: 1 })

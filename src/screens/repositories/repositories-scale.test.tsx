@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { generateOrganisation } from '@/data/generator'
-import { defaultFilters, type RepositoryFilters } from '@/queries/repositories/repository-filters'
+import { defaultRepositoryFilters, type RepositoryFilters } from '@/queries/repositories/repository-filters'
 import { createRepositoryQuery } from '@/queries/repositories/repository-query'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
@@ -69,7 +69,7 @@ describe('All Repositories at 100,000 repositories', () => {
   it('filters with exact counts and shows the matching rows', async () => {
     await renderLarge()
     await userEvent.type(page.getByRole('searchbox', { name: 'Search' }), 'team')
-    const expected = query({ ...defaultFilters, search: 'team' })
+    const expected = query({ ...defaultRepositoryFilters, search: 'team' })
     await expectShowing(expected.length)
     await expect.poll(() => rowName(drawnRows()[0])).toBe(expected[0].name)
 
@@ -86,7 +86,7 @@ describe('All Repositories at 100,000 repositories', () => {
       .element(page.getByRole('columnheader', { name: 'Vulnerabilities' }))
       .toHaveAttribute('aria-sort', 'descending')
     expect(location.history.at(-1)).toBe('/repositories?sort=vulnerabilities&dir=desc')
-    const expected = query({ ...defaultFilters, sort: { column: 'vulnerabilities', direction: 'desc' } })
+    const expected = query({ ...defaultRepositoryFilters, sort: { column: 'vulnerabilities', direction: 'desc' } })
     await expect.poll(() => rowName(drawnRows()[0])).toBe(expected[0].name)
     expect(expected[0].vulnerabilities).toBe(5)
     await page.getByRole('button', { name: 'Vulnerabilities' }).click()
@@ -112,7 +112,7 @@ describe('All Repositories at 100,000 repositories', () => {
     await answered
     for (const direction of ['asc', 'desc'] as const) {
       await page.getByRole('button', { name: 'Repository' }).click()
-      const expected = query({ ...defaultFilters, sort: { column: 'name', direction } })
+      const expected = query({ ...defaultRepositoryFilters, sort: { column: 'name', direction } })
       await expect.poll(() => rowName(drawnRows()[0])).toBe(expected[0].name)
       expect(drawnRows().map(rowName)).toEqual(
         expected.slice(0, drawnRows().length).map((repository) => repository.name),
@@ -123,7 +123,7 @@ describe('All Repositories at 100,000 repositories', () => {
   it('opens a shared address with its filters and sort', async () => {
     await renderLarge('/repositories?visibility=private&language=Go&sort=name&dir=asc')
     const expected = query({
-      ...defaultFilters,
+      ...defaultRepositoryFilters,
       visibility: 'private',
       language: 'Go',
       sort: { column: 'name', direction: 'asc' },
@@ -154,7 +154,7 @@ describe('All Repositories at 100,000 repositories', () => {
     const search = page.getByRole('searchbox', { name: 'Search' })
     await userEvent.click(search)
     await userEvent.keyboard('serv')
-    const shown = query({ ...defaultFilters, search: 'serv' })
+    const shown = query({ ...defaultRepositoryFilters, search: 'serv' })
     await expectShowing(shown.length)
     await expect.poll(() => rowName(drawnRows()[0])).toBe(shown[0].name)
     await expect.element(search).toHaveFocus()
@@ -201,7 +201,7 @@ describe('All Repositories at 100,000 repositories', () => {
     const capture = captureDownloads()
     await renderLarge('/repositories?visibility=public&language=Rust&sort=apis&dir=desc')
     const expected = query({
-      ...defaultFilters,
+      ...defaultRepositoryFilters,
       visibility: 'public',
       language: 'Rust',
       sort: { column: 'apis', direction: 'desc' },

@@ -16,9 +16,9 @@ import { useAddressFiltersActor, type AddressFiltersActor } from '@/components/u
 import { repositoriesToCsv } from '@/queries/repositories/repositories-csv'
 import {
   ALL_LANGUAGES,
-  defaultFilters,
-  filtersFromQuery,
-  filtersToQuery,
+  defaultRepositoryFilters,
+  repositoryFiltersFromQuery,
+  repositoryFiltersToQuery,
   languageOptions,
   nextSort,
   visibilityOptions,
@@ -31,9 +31,8 @@ import { RepositoryTable } from './repository-table'
 type RepositoryFiltersActor = AddressFiltersActor<RepositoryFilters>
 
 // Each part below reads only the filters it shows. The results render with the keystroke, not
-// deferred: measured keystroke to results, a deferred render cost a frame at every size on a normal
-// CPU (p95 about 40 ms against 23-31 ms), and only helped at 10,000 and more on a CPU four times
-// slower.
+// deferred: keystroke to results, a deferred render cost a frame at every size on a normal CPU,
+// and only helped at 10,000 and more on a CPU four times slower (docs/benchmarks.md).
 
 /** The search field, fed by the filters' actor (see useFollowedField). */
 const SearchField = memo(function SearchField({ actor }: { actor: RepositoryFiltersActor }) {
@@ -139,7 +138,7 @@ const ResultsTable = memo(function ResultsTable({ actor, query, navigate }: Resu
       }),
     [actor],
   )
-  const onReset = useCallback(() => actor.send({ type: 'filters.choose', change: defaultFilters }), [actor])
+  const onReset = useCallback(() => actor.send({ type: 'filters.choose', change: defaultRepositoryFilters }), [actor])
   return (
     <RepositoryTable actor={actor} query={query} sort={sort} onSort={onSort} onReset={onReset} navigate={navigate} />
   )
@@ -216,8 +215,8 @@ const RepositoriesView = memo(function RepositoriesView({ actor }: { actor: Repo
 
 export function RepositoriesScreen() {
   const { actor } = useAddressFiltersActor<RepositoryFilters>('/repositories', {
-    read: filtersFromQuery,
-    write: filtersToQuery,
+    read: repositoryFiltersFromQuery,
+    write: repositoryFiltersToQuery,
     // Each choice is a history entry of its own: Back undoes a filter or a sort.
     history: 'push',
   })

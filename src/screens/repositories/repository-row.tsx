@@ -12,7 +12,7 @@ import classes from './repository-table.module.css'
  * the table: the cells, their elements and icons, none of which depend on the repository shown.
  * `fillRepositoryRow` then writes the repository's text and attributes into that shape, before
  * the browser paints. A keystroke that changes every row in view so costs a few writes per cell,
- * not a React render of each cell's elements (measured: more than half of such a keystroke's work).
+ * not a React render of each cell's elements (most of such a keystroke's work: docs/benchmarks.md).
  */
 
 /** Two languages per row, then '+N'. */

@@ -15,14 +15,13 @@ const nameOrderJob: WorkerJob<string[], NameOrder, NameOrder | undefined> = {
 }
 
 /**
- * From this many repositories on, sorting by name on the page holds it up (measured in Node:
- * 5,000 names take 10 ms, 10,000 take 28 ms, 100,000 take 300 ms).
+ * From this many repositories on, sorting by name on the page holds it up (docs/benchmarks.md).
  */
 export const WARM_NAME_ORDER_FROM = 5_000
 
 /**
  * Sorts a large organisation's names in a worker as soon as the list shows, and gives the order
- * to the query: the first sort by name at 100,000 repositories took 450 ms on the page. A sort
+ * to the query: on the page, the first sort by name of a large organisation is a long task. A sort
  * asked for before the worker answers is done on the page, as before.
  */
 export function useWarmNameOrder(query: RepositoryQuery, repositories: Repository[]) {

@@ -3,11 +3,11 @@ import { IconFilter } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Link, useSearch } from 'wouter'
 import type { PolicyViolation, Vulnerability } from '@/data/findings'
-import { failingFilterFromQuery } from '@/queries/policy/failing-findings'
+import { failingFiltersFromQuery } from '@/queries/policy/failing-findings'
 
 /** The findings a policy line's "failing findings" link names (`?rules=`, `?advisories=`): none named, every one. */
-export function useFailingFilter() {
-  return failingFilterFromQuery(useSearch())
+export function useFailingFilters() {
+  return failingFiltersFromQuery(useSearch())
 }
 
 function FilterNotice({
@@ -82,7 +82,7 @@ export function FailingRules({
   violations: PolicyViolation[]
   children: (shown: PolicyViolation[]) => ReactNode
 }) {
-  const { rules } = useFailingFilter()
+  const { rules } = useFailingFilters()
   return (
     <NamedOnly
       repository={repository}
@@ -108,7 +108,7 @@ export function VulnerabilitiesWithFilter({
   /** The vulnerabilities drawn: those a policy line's link names, else every one. */
   children: (shown: Vulnerability[]) => ReactNode
 }) {
-  const { advisories } = useFailingFilter()
+  const { advisories } = useFailingFilters()
   return (
     <NamedOnly
       repository={repository}
