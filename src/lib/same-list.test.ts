@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keptAnswers, sameItems } from './same-list'
+import { answerCacheBySource, sameItems } from './same-list'
 
 describe('same lists', () => {
   it('are the same items in the same order, whatever the lists', () => {
@@ -12,7 +12,7 @@ describe('same lists', () => {
   })
 
   it('give the answer kept for a source when the new one holds the same items, per source', () => {
-    const keep = keptAnswers<object, number>()
+    const keep = answerCacheBySource<object, number>()
     const source = {}
     const other = {}
     const first = keep(source, [1, 2, 3])

@@ -11,7 +11,7 @@ export function sameItems<Item>(a: readonly Item[], b: readonly Item[]): boolean
  * source is that last list, so that what renders from it (a table, a count) sees nothing new and
  * renders nothing. A keystroke that leaves the results as they were then costs the query alone.
  */
-export function keptAnswers<Source extends object, Item>() {
+export function answerCacheBySource<Source extends object, Item>() {
   const last = new WeakMap<Source, Item[]>()
   return (source: Source, answer: Item[]): Item[] => {
     const kept = last.get(source)

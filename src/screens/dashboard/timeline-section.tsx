@@ -12,9 +12,10 @@ import {
   Title,
 } from '@mantine/core'
 import { IconClockExclamation, IconTrendingUp } from '@tabler/icons-react'
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react'
 import { SeverityBadge } from '@/components/badges'
 import { useAddressFilters } from '@/components/use-address-filters'
+import { useLastSettled, watched } from '@/components/use-last-settled'
 import type { DataSource } from '@/data/data-source'
 import { findingSeverities } from '@/data/findings'
 import { timelinePeriods, type TimelinePeriod, type TimelineSummary } from '@/data/timeline'
@@ -152,20 +153,12 @@ export function TimelineSection({ source }: { source: DataSource }) {
     history: 'replace',
   })
   const { period, repository, view } = filters
-  const request = `${period}\u0000${repository}`
-  const [loaded, setLoaded] = useState<{ request: string; summary?: TimelineSummary; error?: string }>()
   const timeline = source.timeline
-  useEffect(() => {
-    if (!timeline) return
-    let current = true
-    timeline({ days: period, repository: repository || undefined }).then(
-      (summary) => current && setLoaded({ request, summary }),
-      (error: unknown) => current && setLoaded({ request, error: String(error) }),
-    )
-    return () => {
-      current = false
-    }
-  }, [timeline, period, repository, request])
+  const request = useMemo(
+    () => (timeline ? watched(timeline({ days: period, repository: repository || undefined })) : undefined),
+    [timeline, period, repository],
+  )
+  const last = useLastSettled(request)
   const repositoryOptions = useMemo(
     () => [
       { value: '', label: 'All repositories' },
@@ -173,7 +166,8 @@ export function TimelineSection({ source }: { source: DataSource }) {
     ],
     [source.repositories],
   )
-  const state = loaded?.request === request ? loaded : undefined
+  const settled = last && last.promise === request ? last.result : undefined
+  const state = settled && (settled.status === 'ready' ? { summary: settled.value } : { error: String(settled.error) })
   // The charts are drawn in a render of their own, after the figures and the words are on screen.
   const chartSummary = useDeferredValue(state?.summary)
   if (!timeline) return null

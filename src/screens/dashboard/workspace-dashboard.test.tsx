@@ -7,7 +7,8 @@ import { renderWithProviders } from '@tests/helpers/render'
 import { logOf } from '@tests/helpers/triage'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
 import { recordDecisionEntries } from '@/workspace/store/decisions'
-import { openWorkspace, workspaceName } from '@/workspace/store/schema'
+import { openWorkspace } from '@/workspace/store/open'
+import { workspaceName } from '@/workspace/store/workspace-names'
 import { DashboardScreen } from './dashboard-screen'
 
 startMockWorkerForTests()

@@ -4,7 +4,7 @@ import { axeViolations } from '@tests/helpers/axe'
 import { renderWithProviders } from '@tests/helpers/render'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
 import { personalKey } from '@/state/personal-settings'
-import { workspaceName } from '@/workspace/store/schema'
+import { workspaceName } from '@/workspace/store/workspace-names'
 import { DataSourcesScreen } from './data-sources-screen'
 
 deleteTestWorkspacesAfterEach()

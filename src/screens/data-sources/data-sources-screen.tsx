@@ -165,7 +165,7 @@ function FeedCard() {
   const syncing = status === 'syncing'
   // A worker loaded ahead for the next Sync now: loading one is most of a sync with nothing changed.
   // Loaded once the page is idle: at the end of a sync, loading it took a core while the report,
-  // the screens' reload and the advisory index were drawn and built (traced: 288 ms of its thread).
+  // the screens' reload and the advisory index were drawn and built (docs/benchmarks.md).
   useEffect(() => (syncing ? undefined : whenIdle(prewarmWorkspaceWorker)), [syncing])
 
   const syncNow = () => {

@@ -9,7 +9,8 @@ import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/hel
 import type { WorkspaceIdentity } from '@/state/workspace'
 import { recordDecisionEntries } from '@/workspace/store/decisions'
 import { writeFeedState } from '@/workspace/store/feed-records'
-import { openWorkspace, workspaceName } from '@/workspace/store/schema'
+import { openWorkspace } from '@/workspace/store/open'
+import { workspaceName } from '@/workspace/store/workspace-names'
 import { readDecisionsFile } from '@/workspace/triage/decisions-file'
 import { DataSourcesScreen } from './data-sources-screen'
 

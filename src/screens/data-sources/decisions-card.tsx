@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Code, Group, List, Text, Title } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { downloadDecisionFiles } from '@/components/triage/download-decision-files'
 import { decisionStateNames } from '@/data/decisions'
 import { downloadText } from '@/lib/download'
 import { plural } from '@/lib/format'
+import { useLastSettled, watched } from '@/components/use-last-settled'
 import { useTriageAuthor } from '@/state/triage'
 import { useWorkspace } from '@/state/workspace'
 import { auditLogCsv, decisionExport } from '@/workspace/triage/exports/decision-exports'
@@ -17,23 +18,22 @@ import { exportFileNames } from '@/workspace/triage/exports/bundle'
 /** The current decisions that match no finding of any repository's latest scan, read again when either changes. */
 function useStaleDecisions(): DecisionEntry[] | undefined {
   const { decisions, indexes, summaries } = useWorkspace()
-  const [stale, setStale] = useState<{ from: readonly DecisionEntry[]; entries: DecisionEntry[] }>()
-  useEffect(() => {
-    if (decisions.length === 0) return
-    let current = true
-    indexes.digests().then(
-      ({ digests }) => {
-        const { stale } = decisionExport(digests, decisions, { now: new Date(), author: '' })
-        if (current) setStale({ from: decisions, entries: stale })
-      },
-      () => {},
-    )
-    return () => {
-      current = false
-    }
-  }, [decisions, indexes, summaries])
+  const read = useMemo(
+    () =>
+      decisions.length === 0
+        ? undefined
+        : watched(
+            indexes
+              .digests()
+              .then(({ digests }) => decisionExport(digests, decisions, { now: new Date(), author: '' }).stale),
+          ),
+    // The digests change with the summaries, and are read again then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [decisions, indexes, summaries],
+  )
+  const last = useLastSettled(read)
   if (decisions.length === 0) return []
-  return stale?.from === decisions ? stale.entries : undefined
+  return last && last.promise === read && last.result.status === 'ready' ? last.result.value : undefined
 }
 
 /**

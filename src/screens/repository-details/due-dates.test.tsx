@@ -6,7 +6,7 @@ import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helper
 import { samplePolicyDocument } from '@/data/sample-policy'
 import { personalKey } from '@/state/personal-settings'
 import { POLICY_STORAGE_KEY } from '@/state/stored-policy'
-import { workspaceName } from '@/workspace/store/schema'
+import { workspaceName } from '@/workspace/store/workspace-names'
 import { RepositoryDetailsScreen } from './repository-details-screen'
 
 deleteTestWorkspacesAfterEach()

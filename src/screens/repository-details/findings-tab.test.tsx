@@ -8,7 +8,8 @@ import { logOf } from '@tests/helpers/triage'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
 import { recordDecisionEntries } from '@/workspace/store/decisions'
 import { writeFeedState } from '@/workspace/store/feed-records'
-import { openWorkspace, workspaceName } from '@/workspace/store/schema'
+import { openWorkspace } from '@/workspace/store/open'
+import { workspaceName } from '@/workspace/store/workspace-names'
 import { RepositoryDetailsScreen } from './repository-details-screen'
 
 deleteTestWorkspacesAfterEach()

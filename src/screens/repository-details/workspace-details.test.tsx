@@ -189,7 +189,8 @@ describe('repository details on workspace data', () => {
 
   it('shows descriptions as text, never as markup', async () => {
     const { importFile } = await import('@/workspace/import/import-file')
-    const { openWorkspace, workspaceName } = await import('@/workspace/store/schema')
+    const { openWorkspace } = await import('@/workspace/store/open')
+    const { workspaceName } = await import('@/workspace/store/workspace-names')
     const workspace = await workspaceWithExamples([])
     const database = await openWorkspace(await workspaceName(workspace.issuer, workspace.subject))
     const document = {

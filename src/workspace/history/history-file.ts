@@ -10,6 +10,7 @@ import {
 } from './finding-history'
 import { type TimeSource } from '@/workspace/model/model'
 import historySchema from './history.schema.json'
+import { readTeamJson } from '@/workspace/files/team-json'
 
 /** The version of the history file this Vigil writes and reads. */
 export const historyFileVersion = 1
@@ -229,18 +230,6 @@ function checkItems(file: { keys: unknown[]; repositories: { runs: { scans: unkn
   )
 }
 
-function describeSchemaErrors(errors: { instanceLocation: string; error: string }[]): string {
-  // The validator reports each failing keyword up the tree; the deepest ones say what is wrong.
-  const deepest = errors.filter(
-    (error) =>
-      !errors.some((other) => other !== error && other.instanceLocation.startsWith(`${error.instanceLocation}/`)),
-  )
-  const listed = deepest
-    .slice(0, 3)
-    .map((error) => `${error.instanceLocation.replace(/^#/, '') || 'the file'}: ${error.error}`)
-  return `${listed.join('; ')}${deepest.length > 3 ? `; and ${deepest.length - 3} more` : ''}`
-}
-
 interface RawRun {
   run: string
   tool: string
@@ -287,32 +276,16 @@ function decodeStretches(values: (number | string)[], newest: number, where: str
  * times in order and within its run's scans.
  */
 export function readHistoryFile(text: string): HistoryFile {
-  const body = text.replace(/^\uFEFF/, '').trimStart()
-  if (body.startsWith('<')) {
-    throw new HistoryFileError(
+  const document = readTeamJson(text, {
+    title: 'The history file',
+    htmlPage:
       'The history file is an HTML page, not JSON: check its address (a sign-in page or an error page answers like this).',
-    )
-  }
-  let document: unknown
-  try {
-    document = JSON.parse(body)
-  } catch (error) {
-    throw new HistoryFileError(
-      `The history file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    )
-  }
-  const version = (document as { vigilHistory?: unknown } | null)?.vigilHistory
-  if (typeof version === 'number' && version > historyFileVersion) {
-    throw new HistoryFileError(
-      `The history file is of version ${version}, newer than this Vigil reads (${historyFileVersion}): reload Vigil to get the newer version.`,
-    )
-  }
-  const result = validator.validate(document)
-  if (!result.valid) {
-    throw new HistoryFileError(
-      `The history file does not match Vigil's history format (docs/history.md): ${describeSchemaErrors(result.errors)}.`,
-    )
-  }
+    version: { member: 'vigilHistory', newest: historyFileVersion },
+    validator,
+    format: "Vigil's history format (docs/history.md)",
+    whole: 'the file',
+    fail: (message) => new HistoryFileError(message),
+  })
   checkItems(document as Parameters<typeof checkItems>[0])
   const file = document as { generatedAt?: string; keys: string[]; repositories: { name: string; runs: RawRun[] }[] }
   const repositories = new Map<string, Map<string, RunHistory>>()

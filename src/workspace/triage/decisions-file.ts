@@ -3,7 +3,7 @@ import { isDay } from './decision'
 import type { DecisionEntry } from './decision-log'
 import { checkPathPattern } from './glob'
 import decisionsSchema from './decisions.schema.json'
-import { describeSchemaErrors } from '@/lib/schema-errors'
+import { readTeamJson } from '@/workspace/files/team-json'
 
 /** The version of the decisions file this Vigil writes and reads. */
 export const decisionsFileVersion = 1
@@ -28,32 +28,16 @@ const validator = new Validator(decisionsSchema as unknown as Schema, '2020-12',
  * each entry id once, each day a real day and each path pattern usable.
  */
 export function readDecisionsFile(text: string): DecisionsFile {
-  const body = text.replace(/^\uFEFF/, '').trimStart()
-  if (body.startsWith('<')) {
-    throw new DecisionsFileError(
+  const document = readTeamJson(text, {
+    title: 'The decisions file',
+    htmlPage:
       'The decisions file is an HTML page, not JSON: check its address (a sign-in page or an error page answers like this).',
-    )
-  }
-  let document: unknown
-  try {
-    document = JSON.parse(body)
-  } catch (error) {
-    throw new DecisionsFileError(
-      `The decisions file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    )
-  }
-  const version = (document as { vigilDecisions?: unknown } | null)?.vigilDecisions
-  if (typeof version === 'number' && version > decisionsFileVersion) {
-    throw new DecisionsFileError(
-      `The decisions file is of version ${version}, newer than this Vigil reads (${decisionsFileVersion}): reload Vigil to get the newer version.`,
-    )
-  }
-  const result = validator.validate(document)
-  if (!result.valid) {
-    throw new DecisionsFileError(
-      `The decisions file does not match Vigil's decisions format (docs/triage.md): ${describeSchemaErrors(result.errors, 'the file')}.`,
-    )
-  }
+    version: { member: 'vigilDecisions', newest: decisionsFileVersion },
+    validator,
+    format: "Vigil's decisions format (docs/triage.md)",
+    whole: 'the file',
+    fail: (message) => new DecisionsFileError(message),
+  })
   const file = document as { generatedAt?: string; decisions: DecisionEntry[] }
   const ids = new Set<string>()
   for (const [index, entry] of file.decisions.entries()) {

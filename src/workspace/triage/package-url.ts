@@ -1,5 +1,5 @@
 import { PackageURL } from 'packageurl-js'
-import { dataKeyed } from '@/lib/data-keyed'
+import { prototypeFreeLookup } from '@/lib/prototype-free-lookup'
 
 /** A package as purls name it. */
 export interface PackageIdentity {
@@ -34,7 +34,7 @@ const ecosystemsByType: Record<string, string[]> = {
 for (const [type, names] of Object.entries(ecosystemsByType)) for (const name of names) purlTypes.set(name, type)
 
 /** The package type Grype's ignore rules name (syft's package types), by purl type. */
-const grypeTypes = dataKeyed({
+const grypeTypes = prototypeFreeLookup({
   npm: 'npm',
   pypi: 'python',
   golang: 'go-module',

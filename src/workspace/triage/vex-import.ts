@@ -1,7 +1,7 @@
 import { asArray, asObject, asObjects, asText, isObject, own, type JsonObject } from '@/workspace/files/json'
 import { justifications, scopeKey, type Decision, type DecisionState, type Justification } from './decision'
 import { canonicalPackageUrl, parsePackageUrl } from './package-url'
-import { dataKeyed } from '@/lib/data-keyed'
+import { prototypeFreeLookup } from '@/lib/prototype-free-lookup'
 
 /** Why a file could not be taken as VEX, in words a person can act on. */
 export class VexImportError extends Error {
@@ -34,7 +34,7 @@ export function detectVex(document: unknown): VexFormat | undefined {
   return undefined
 }
 
-const fromCycloneDx = dataKeyed<Justification>({
+const fromCycloneDx = prototypeFreeLookup<Justification>({
   code_not_present: 'vulnerable_code_not_present',
   code_not_reachable: 'vulnerable_code_not_in_execute_path',
   requires_configuration: 'vulnerable_code_cannot_be_controlled_by_adversary',
@@ -46,14 +46,14 @@ const fromCycloneDx = dataKeyed<Justification>({
   protected_by_mitigating_control: 'inline_mitigations_already_exist',
 })
 
-const openVexStates = dataKeyed<DecisionState>({
+const openVexStates = prototypeFreeLookup<DecisionState>({
   not_affected: 'not-affected',
   affected: 'affected',
   fixed: 'fixed',
   under_investigation: 'in-triage',
 })
 
-const cycloneDxStates = dataKeyed<DecisionState>({
+const cycloneDxStates = prototypeFreeLookup<DecisionState>({
   not_affected: 'not-affected',
   false_positive: 'false-positive',
   exploitable: 'affected',

@@ -12,7 +12,7 @@ import { importFile } from '@/workspace/import/import-file'
 import { cleanRepositoryName } from '@/workspace/model/repository-name'
 import { unpackPages } from '@/workspace/store/finding-pages'
 import { MemoryWorkspace } from '@/workspace/store/memory-workspace'
-import { importsIn } from '@/workspace/store/schema'
+import { importsIn } from '@/workspace/store/reads'
 
 export interface BuiltSnapshot {
   parts: BuiltSnapshotPart[]

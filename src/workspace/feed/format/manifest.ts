@@ -1,9 +1,9 @@
 import { Validator, type Schema } from '@cfworker/json-schema'
 import { asText, isObject, own, valueText } from '@/workspace/files/json'
 import feedSchema from './feed.schema.json'
-import { describeSchemaErrors } from '@/lib/schema-errors'
+import { readTeamJson } from '@/workspace/files/team-json'
 import { cleanRepositoryName } from '@/workspace/model/repository-name'
-import { SNAPSHOT_FORMAT } from './snapshot'
+import { SNAPSHOT_FORMAT, type SnapshotPart } from './snapshot'
 
 /** A scan file of a feed, its URL resolved against the manifest's. */
 export interface FeedFile {
@@ -21,20 +21,11 @@ export interface FeedRepository {
   files: FeedFile[]
 }
 
-/** A part of a feed's snapshot, its URL resolved against the manifest's. */
-export interface FeedSnapshotPart {
-  url: string
-  sha256: string
-  size: number
-  first: string
-  last: string
-  repositories: number
-}
-
 /** The snapshot a manifest lists: its parts only when Vigil reads its format. */
 export interface FeedSnapshot {
   format: number
-  parts: FeedSnapshotPart[]
+  /** Each part's URL resolved against the manifest's. */
+  parts: SnapshotPart[]
 }
 
 export interface FeedManifest {
@@ -95,26 +86,15 @@ function checkFeedAddress(url: URL, pageOrigin: string): URL {
  * listed twice, every file URL resolved against the manifest's address.
  */
 export function readManifest(text: string, manifestUrl: string, pageOrigin: string): FeedManifest {
-  const body = text.replace(/^\uFEFF/, '').trimStart()
-  if (body.startsWith('<')) {
-    throw new FeedError(
+  const document = readTeamJson(text, {
+    title: 'The feed manifest',
+    htmlPage:
       'The feed address answered with an HTML page, not a manifest: check the address (a sign-in page or an error page answers like this).',
-    )
-  }
-  let document: unknown
-  try {
-    document = JSON.parse(body)
-  } catch (error) {
-    throw new FeedError(
-      `The feed manifest is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    )
-  }
-  const result = validator.validate(document)
-  if (!result.valid) {
-    throw new FeedError(
-      `The feed manifest does not match Vigil's feed format (docs/feed.md): ${describeSchemaErrors(result.errors, 'the manifest')}.`,
-    )
-  }
+    validator,
+    format: "Vigil's feed format (docs/feed.md)",
+    whole: 'the manifest',
+    fail: (message) => new FeedError(message),
+  })
   const manifest = document as Record<string, unknown>
   const names = new Set<string>()
   const fileOwners = new Map<string, string>()

@@ -76,7 +76,7 @@ export function historyFromSnapshot(run: SnapshotRunHistory): RunHistory | undef
 }
 
 /** A part of the snapshot as the manifest lists it: the repositories from `first` to `last`, by name. */
-export interface SnapshotPartEntry {
+export interface SnapshotPart {
   url: string
   sha256: string
   /** Compressed. */
@@ -88,7 +88,7 @@ export interface SnapshotPartEntry {
 
 /** A part of a snapshot, written: its entry and its bytes. */
 export interface BuiltSnapshotPart {
-  entry: SnapshotPartEntry
+  entry: SnapshotPart
   bytes: Uint8Array
 }
 

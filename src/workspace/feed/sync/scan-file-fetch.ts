@@ -3,7 +3,7 @@ import { sha256Hex } from '@/lib/sha256'
 import type { FeedFile, FeedManifest, FeedRepository } from '@/workspace/feed/format/manifest'
 import { bodyWithin, megabytes } from '@/workspace/files/read-within'
 import { writeFeedFileState } from '@/workspace/store/feed-records'
-import type { FeedFileState, WorkspaceDatabase } from '@/workspace/store/schema'
+import type { FeedFileState, WorkspaceDatabase } from '@/workspace/store/records'
 import type { FeedClient } from './feed-client'
 
 /** After the nth failure of a file, the wait before it is asked for again: 15 minutes, ×4 each time, at most a day. */

@@ -13,7 +13,9 @@ import { filesByName } from './snapshot-sync'
 import { syncFeed } from './sync'
 import { importFile } from '@/workspace/import/import-file'
 import { findingsOf, listRepositories, listRuns } from '@/workspace/store/reads'
-import { deleteWorkspace, openWorkspace, type WorkspaceDatabase } from '@/workspace/store/schema'
+import { deleteWorkspace } from '@/workspace/store/workspace-names'
+import { openWorkspace } from '@/workspace/store/open'
+import type { WorkspaceDatabase } from '@/workspace/store/records'
 
 const origin = 'https://scans.test'
 const manifestUrl = `${origin}/feed/manifest.json`

@@ -1,5 +1,6 @@
 import { sha256Hex } from '@/lib/sha256'
-import type { FeedManifest, FeedRepository, FeedSnapshotPart } from '@/workspace/feed/format/manifest'
+import type { FeedManifest, FeedRepository } from '@/workspace/feed/format/manifest'
+import type { SnapshotPart } from '@/workspace/feed/format/snapshot'
 import { displayName } from '@/workspace/feed/format/names'
 import {
   byName,
@@ -14,7 +15,8 @@ import {
 import { bodyWithin } from '@/workspace/files/read-within'
 import { storeSnapshotRepositories, type SnapshotLanding } from '@/workspace/store/snapshot-records'
 import { isPacked } from '@/workspace/store/finding-pages'
-import { PACKED_RUN, type WorkspaceDatabase } from '@/workspace/store/schema'
+import { PACKED_RUN } from '@/workspace/store/record-keys'
+import type { WorkspaceDatabase } from '@/workspace/store/records'
 
 /** What the snapshot brought into the workspace, or why it was not used. */
 export interface SnapshotLoad {
@@ -51,7 +53,7 @@ const BATCH_REPOSITORIES = 250
 const BATCH_CHARACTERS = 8 * 1024 * 1024
 
 /** The parts whose range of names holds one of `names` (sorted): those a workspace lacking them needs. */
-export function partsFor(parts: readonly FeedSnapshotPart[], names: readonly string[]): FeedSnapshotPart[] {
+export function partsFor(parts: readonly SnapshotPart[], names: readonly string[]): SnapshotPart[] {
   return parts.filter((part) => {
     let low = 0
     let high = names.length
@@ -65,7 +67,7 @@ export function partsFor(parts: readonly FeedSnapshotPart[], names: readonly str
 }
 
 /** A part's bytes, checked against the size and hash the manifest gives. */
-async function fetchPart(get: SnapshotLoadInput['get'], part: FeedSnapshotPart): Promise<Uint8Array> {
+async function fetchPart(get: SnapshotLoadInput['get'], part: SnapshotPart): Promise<Uint8Array> {
   const response = await get(part.url, `a part of the feed's snapshot`)
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined)

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { syncFeed, type FeedSyncOptions } from './sync'
-import { deleteWorkspace, openWorkspace, type WorkspaceDatabase } from '@/workspace/store/schema'
+import { deleteWorkspace } from '@/workspace/store/workspace-names'
+import { openWorkspace } from '@/workspace/store/open'
+import type { WorkspaceDatabase } from '@/workspace/store/records'
 import { findingsOf, listRepositories, listRuns } from '@/workspace/store/reads'
 import { importFile } from '@/workspace/import/import-file'
 

@@ -14,7 +14,7 @@ import {
   writeFeedFileState,
   writeFeedState,
 } from '@/workspace/store/feed-records'
-import type { FeedFileState, FeedState, WorkspaceDatabase } from '@/workspace/store/schema'
+import type { FeedFileState, FeedState, WorkspaceDatabase } from '@/workspace/store/records'
 import { FeedClient, type FeedClientOptions } from './feed-client'
 import { fetchFile, filesOf, hashUnchanged, moved, recordFailure, type FeedItem, type Fetched } from './scan-file-fetch'
 import { progressReporter, type FeedProgress } from './sync-progress'

@@ -3,7 +3,7 @@ import { bodyWithin, megabytes } from '@/workspace/files/read-within'
 import { HistoryFileError, readHistoryFile } from '@/workspace/history/history-file'
 import { recordDecisionEntries } from '@/workspace/store/decisions'
 import { applyTeamHistory } from '@/workspace/store/history-records'
-import type { TeamFileState, WorkspaceDatabase } from '@/workspace/store/schema'
+import type { TeamFileState, WorkspaceDatabase } from '@/workspace/store/records'
 import { DecisionsFileError, readDecisionsFile } from '@/workspace/triage/decisions-file'
 
 type Get = (url: string, what: string, conditional: { etag?: string; lastModified?: string }) => Promise<Response>
