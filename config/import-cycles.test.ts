@@ -7,7 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 const config = createRequire(import.meta.url)('./dependency-cruiser.cjs') as IConfiguration
 
 async function cyclesIn(paths: string[]): Promise<string[]> {
-  const { output } = await cruise(paths, { ...config.options, ruleSet: { forbidden: config.forbidden }, validate: true })
+  const { output } = await cruise(paths, {
+    ...config.options,
+    ruleSet: { forbidden: config.forbidden },
+    validate: true,
+  })
   return (output as ICruiseResult).summary.violations.map((violation) =>
     [violation.from, ...(violation.cycle ?? []).map((step) => step.name)].join(' → '),
   )

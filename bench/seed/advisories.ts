@@ -1,6 +1,7 @@
 import { indexVulnerabilities } from '../../src/data/advisory-groups'
 import { fromStoredAdvisoryIndex } from '../../src/workspace/projections/advisory-index'
-import { occurrencesFromDigests, workspaceRepositories } from '../../src/workspace/source/workspace-source'
+import { occurrencesFromDigests } from '../../src/workspace/source/occurrence-indexes'
+import { workspaceRepositories } from '../../src/workspace/source/repository-rows'
 import { listDigests, listRepositories, readAdvisoryIndex } from '../../src/workspace/store/reads'
 import { showAdvisories } from '../reference/advisory-rows'
 import { openSignedInWorkspace } from './signed-in-workspace'

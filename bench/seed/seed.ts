@@ -1,6 +1,6 @@
 import type { FindingRecord, RunHistory } from '../../src/workspace/history/finding-history'
 import type { Finding, ReadResult } from '../../src/workspace/model/model'
-import type { WorkspaceDatabase } from '../../src/workspace/store/schema'
+import type { WorkspaceDatabase } from '../../src/workspace/store/records'
 import { importResults } from '../../src/workspace/store/import-transaction'
 import { openSignedInWorkspace } from './signed-in-workspace'
 

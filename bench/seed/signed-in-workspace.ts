@@ -1,6 +1,8 @@
 import { userProfile } from '../../src/auth/claims'
 import { ChunkedStore } from '../../src/auth/session-store'
-import { openWorkspace, workspaceName, type WorkspaceDatabase } from '../../src/workspace/store/schema'
+import { openWorkspace } from '../../src/workspace/store/open'
+import { workspaceName } from '../../src/workspace/store/workspace-names'
+import type { WorkspaceDatabase } from '../../src/workspace/store/records'
 
 /** The workspace of the user signed in to Vigil in this browser (same origin). */
 export async function openSignedInWorkspace(): Promise<WorkspaceDatabase> {

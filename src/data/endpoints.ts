@@ -1,5 +1,5 @@
 /** API endpoints per repository. */
-import { dataKeyed } from '@/lib/data-keyed'
+import { prototypeFreeLookup } from '@/lib/prototype-free-lookup'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY'
 /** Basic and Unknown come from imported API descriptions: Unknown is "nothing declared". */
@@ -104,7 +104,7 @@ function endpoints(prefix: string, rows: Row[]): ApiEndpoint[] {
   }))
 }
 
-const endpointsByRepository = dataKeyed<ApiEndpoint[]>({
+const endpointsByRepository = prototypeFreeLookup<ApiEndpoint[]>({
   'atlas-storefront': endpoints('atlas', [
     ['GET', '/api/products', 'None', '', 'List the catalogue'],
     ['GET', '/api/products/{id}', 'None', '', 'Read one product'],

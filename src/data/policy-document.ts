@@ -1,7 +1,7 @@
 import { parse as parseYaml, parseDocument } from 'yaml'
 import type { FindingSeverity } from './findings'
 import { readSla, type SlaSettings } from './policy-sla'
-import { dataKeyed } from '@/lib/data-keyed'
+import { prototypeFreeLookup } from '@/lib/prototype-free-lookup'
 
 /**
  * A policy document: YAML front matter, then markdown with level-tagged lines. A rule line may
@@ -111,7 +111,7 @@ function readMeta(yamlText: string): { meta: PolicyMeta; error?: string; slaProb
   }
 }
 
-const severityWords = dataKeyed<FindingSeverity>({
+const severityWords = prototypeFreeLookup<FindingSeverity>({
   critical: 'Critical',
   high: 'High',
   medium: 'Medium',

@@ -1,5 +1,5 @@
 import type { FindingSeverity } from './findings'
-import { dataKeyed } from '@/lib/data-keyed'
+import { prototypeFreeLookup } from '@/lib/prototype-free-lookup'
 
 /** How long a team has to fix a finding, as the policy's front matter says (`sla:`). */
 export interface SlaSettings {
@@ -15,7 +15,7 @@ export const defaultSla: SlaSettings = Object.freeze({
 })
 
 const MAX_DAYS = 3650
-const severityFields = dataKeyed<FindingSeverity>({
+const severityFields = prototypeFreeLookup<FindingSeverity>({
   critical: 'Critical',
   high: 'High',
   medium: 'Medium',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { renderHook } from 'vitest-browser-react'
 import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
-import { openWorkspace, workspaceName } from '@/workspace/store/schema'
+import { openWorkspace } from '@/workspace/store/open'
+import { workspaceName } from '@/workspace/store/workspace-names'
 import { readAdvisoryIndex } from '@/workspace/store/reads'
 import { useAdvisoryIndexer } from './advisory-indexer'
 

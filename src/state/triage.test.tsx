@@ -6,7 +6,8 @@ import { vulnerability } from '@tests/helpers/triage'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
 import type { TriageMachine } from '@/machines/triage.machine'
 import { listDecisions, readLog } from '@/workspace/store/decisions'
-import { openWorkspace, workspaceName } from '@/workspace/store/schema'
+import { openWorkspace } from '@/workspace/store/open'
+import { workspaceName } from '@/workspace/store/workspace-names'
 import { BULK_PART, useTriageLogic } from './triage'
 
 deleteTestWorkspacesAfterEach()

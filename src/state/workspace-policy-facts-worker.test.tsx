@@ -5,7 +5,8 @@ import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/hel
 import { policyFactPartsOf, factSubjectOf, type PolicyFactParts } from '@/workspace/projections/policy-facts'
 import { recordDecisionEntries } from '@/workspace/store/decisions'
 import { listDigests, listRepositories } from '@/workspace/store/reads'
-import { openWorkspace, workspaceName } from '@/workspace/store/schema'
+import { openWorkspace } from '@/workspace/store/open'
+import { workspaceName } from '@/workspace/store/workspace-names'
 import { SupersededFactsError } from '@/workspace/projections/policy-facts'
 import { policyFactsInWorker } from './workspace-policy-facts-worker'
 

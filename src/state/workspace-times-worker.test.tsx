@@ -3,7 +3,7 @@ import { defaultSla } from '@/data/policy-sla'
 import { grypeScannedAgo } from '@tests/helpers/scanned-ago'
 import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
 import { SupersededTimesError } from '@/workspace/projections/workspace-times'
-import { workspaceName } from '@/workspace/store/schema'
+import { workspaceName } from '@/workspace/store/workspace-names'
 import { endTimesWork, workspaceTimesInWorker } from './workspace-times-worker'
 
 deleteTestWorkspacesAfterEach()

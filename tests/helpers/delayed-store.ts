@@ -1,5 +1,6 @@
 import type { OpenWorkspaceStore } from '@/state/workspace'
-import { openWorkspace, type WorkspaceDatabase } from '@/workspace/store/schema'
+import { openWorkspace } from '@/workspace/store/open'
+import type { WorkspaceDatabase } from '@/workspace/store/records'
 
 /**
  * A workspace store that answers only when the test lets it: each read waits for `release()`, and

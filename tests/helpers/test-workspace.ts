@@ -2,13 +2,10 @@ import { openDB, type IDBPDatabase } from 'idb'
 import { afterEach } from 'vitest'
 import { unpackPages } from '@/workspace/store/finding-pages'
 import { emptyCounts } from '@/data/findings'
-import {
-  createLegacyRunStore,
-  createVersionOneStores,
-  deleteWorkspace,
-  openWorkspace,
-  type WorkspaceDatabase,
-} from '@/workspace/store/schema'
+import { createLegacyRunStore, createVersionOneStores } from '@/workspace/store/migrations'
+import { deleteWorkspace } from '@/workspace/store/workspace-names'
+import { openWorkspace } from '@/workspace/store/open'
+import type { WorkspaceDatabase } from '@/workspace/store/records'
 import { emptyApiSummary, type RepositorySummary } from '@/workspace/model/repository-records'
 
 const opened: { name: string; database: WorkspaceDatabase }[] = []

@@ -2,7 +2,8 @@ import { afterEach } from 'vitest'
 import type { WorkspaceIdentity } from '@/state/workspace'
 import { exampleFiles, fetchExampleFiles } from '@/workspace/import/examples'
 import { importFile } from '@/workspace/import/import-file'
-import { deleteWorkspace, openWorkspace, workspaceName } from '@/workspace/store/schema'
+import { deleteWorkspace, workspaceName } from '@/workspace/store/workspace-names'
+import { openWorkspace } from '@/workspace/store/open'
 import { repositoryFromPath } from '@/workspace/model/repository-name'
 
 const created: WorkspaceIdentity[] = []

@@ -7,7 +7,7 @@ import { renderWithProviders } from '@tests/helpers/render'
 import { PolicyDocumentScreen } from './policy-document-screen'
 import { POLICY_STORAGE_KEY } from '@/state/stored-policy'
 import { personalKey } from '@/state/personal-settings'
-import { deleteWorkspace, workspaceName } from '@/workspace/store/schema'
+import { deleteWorkspace, workspaceName } from '@/workspace/store/workspace-names'
 
 const FIRST_RULE = 'Never pass user-controlled data to dangerouslySetInnerHTML without sanitising it with DOMPurify.'
 // The document is the signed-in person's: each test is one person, with a workspace of their own.

@@ -3,7 +3,7 @@ import { createGzip, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { MAX_FILE_BYTES } from '@/workspace/readers/detect'
 import { bytesOf, chooseRepository, gunzipWithin, importFile, pathInRepository } from './import-file'
-import type { WorkspaceDatabase } from '@/workspace/store/schema'
+import type { WorkspaceDatabase } from '@/workspace/store/records'
 
 const MiB = 1024 * 1024
 

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { keepAdvisoryIndex } from './keep-advisory-index'
-import { openWorkspace } from '@/workspace/store/schema'
+import { openWorkspace } from '@/workspace/store/open'
 
 /** What the page sends: the workspace whose advisory index to build and keep. */
 export interface AdvisoryIndexRequest {

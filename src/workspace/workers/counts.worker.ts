@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { settleCounts } from '@/workspace/store/decisions'
-import { openWorkspace } from '@/workspace/store/schema'
+import { openWorkspace } from '@/workspace/store/open'
 
 /** What the page sends: the workspace's database, the time to weigh the decisions at, and the repositories whose accepted risks ran out. */
 export interface SettleRequest {

@@ -1,10 +1,11 @@
 /// <reference lib="webworker" />
 import { FeedError } from '@/workspace/feed/format/manifest'
 import { syncFeed, type FeedSyncReport } from '@/workspace/feed/sync/sync'
-import type { FeedProgress } from '@/workspace/feed/sync/sync-progress'
+import { type FeedProgress } from '@/workspace/feed/sync/sync-progress'
 import { importFile, type FileOutcome, type ImportFileInput, type ImportPhase } from '@/workspace/import/import-file'
 import type { DecisionAuthor } from '@/workspace/triage/decision-log'
-import { openWorkspace, type WorkspaceDatabase } from '@/workspace/store/schema'
+import { openWorkspace } from '@/workspace/store/open'
+import type { WorkspaceDatabase } from '@/workspace/store/records'
 
 /** What the page sends the import worker: files to import, or a feed to sync. */
 export type ImportRequestMessage =

@@ -1,7 +1,8 @@
 import { buildAdvisoryIndex } from '@/workspace/projections/advisory-index'
-import { occurrencesFromDigests, workspaceRepositories } from '@/workspace/source/workspace-source'
+import { occurrencesFromDigests } from '@/workspace/source/occurrence-indexes'
+import { workspaceRepositories } from '@/workspace/source/repository-rows'
 import { listDigests, listRepositories, readAdvisoryIndex, saveAdvisoryIndex } from '@/workspace/store/reads'
-import { type WorkspaceDatabase } from '@/workspace/store/schema'
+import type { WorkspaceDatabase } from '@/workspace/store/records'
 
 /**
  * Builds and keeps the advisory index of the workspace as it is now, unless a current one is

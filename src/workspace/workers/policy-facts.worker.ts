@@ -3,7 +3,7 @@ import type { PolicyFactsProgress } from '@/data/data-source'
 import type { ScannerCoverage } from '@/data/policy-checks'
 import { LOG_RECORDS_PER_READ, readLog } from '@/workspace/store/decisions'
 import { listDigests } from '@/workspace/store/reads'
-import { openWorkspace } from '@/workspace/store/schema'
+import { openWorkspace } from '@/workspace/store/open'
 import { FactsPacker, packedBuffers, partsOf, type PackedFacts } from '@/workspace/projections/packed-facts'
 import { policyFactPartsOf, type FactSubject } from '@/workspace/projections/policy-facts'
 

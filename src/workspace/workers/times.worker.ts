@@ -2,8 +2,8 @@
 import { keepTimeline, listDigests } from '@/workspace/store/reads'
 import { LOG_RECORDS_PER_READ, readLog } from '@/workspace/store/decisions'
 import { readHistory } from '@/workspace/store/history-records'
-import { openWorkspace } from '@/workspace/store/schema'
-import { occurrencesFromDigests } from '@/workspace/source/workspace-source'
+import { openWorkspace } from '@/workspace/store/open'
+import { occurrencesFromDigests } from '@/workspace/source/occurrence-indexes'
 import {
   keptTimelineOf,
   slaBuffers,
