@@ -36,8 +36,8 @@ export function themeCssVariableSets(
 }
 
 /**
- * Those variables as a stylesheet to ship instead: written at run time, they cost the first
- * screen about 10 ms (measured on the logged-out screen).
+ * Those variables as a stylesheet to ship instead: written at run time, they delay the first
+ * screen (docs/benchmarks.md).
  */
 export const themeCssVariables = (override: MantineThemeOverride, resolver: CSSVariablesResolver) =>
   convertCssVariables(themeCssVariableSets(override, resolver), SELECTOR)

@@ -4,8 +4,8 @@ import type { RepositoryFacts } from './policy-facts'
 
 /*
  * The policy facts' findings as a worker hands them to the page, part by part. A structured copy
- * of the facts themselves made every finding and each of its texts anew on the page (a million
- * findings: the page's heap doubled, to 180 MB). Packed, each text and each distinct finding (the
+ * of the facts themselves made every finding and each of its texts anew on the page (at a million
+ * findings the page's heap doubled: docs/benchmarks.md). Packed, each text and each distinct finding (the
  * same key, tool, rule, severity, kind, CWEs and count, as a group recurring in many repositories
  * is) is sent once, in numbers, and made once on the page.
  */
@@ -16,7 +16,7 @@ const FIELDS = 6
 /** A field left out (a finding without a tool, rule or kind). */
 const NONE = 0xffffffff
 
-/** About how many findings a part handed over by a worker holds: the page copies each part in one task, a few ms. */
+/** About how many findings a part handed over by a worker holds: the page copies each part in one short task. */
 export const FINDINGS_PER_PART = 20_000
 
 /** The repositories in parts of about FINDINGS_PER_PART findings. */
