@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, format check, production build, every Vitest project, then the
-// end-to-end tests. Every stage runs
-// even when an earlier one fails; the last line is the totals of every test run.
+// end-to-end tests (served from that production build). Every stage runs even when an earlier one
+// fails; the summary gives each stage's time, and the last line is the totals of every test run.
+// `npm run test:dev` checks `npm start`'s dev server apart.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { ensureChromium } from './chromium.mjs'
@@ -13,9 +14,16 @@ mkdirSync(resultsDir, { recursive: true })
 const chromium = ensureChromium()
 const env = { ...process.env, CHROMIUM_PATH: chromium }
 
+/** The seconds each stage took, in the order they ran. */
+const timings = []
+const started = performance.now()
+const seconds = (from) => ((performance.now() - from) / 1000).toFixed(1)
+
 function run(label, command, args) {
   console.log(`\n▶ ${label}: ${[command, ...args].join(' ')}`)
+  const start = performance.now()
   const result = spawnSync(command, args, { stdio: 'inherit', env })
+  timings.push(`${label}: ${seconds(start)} s`)
   return result.status === 0
 }
 
@@ -72,5 +80,7 @@ if (!e2eOk && (!e2e || e2e.stats.unexpected + e2e.stats.flaky === 0)) {
 
 const line = `${totals.passed} passed, ${totals.failed} failed`
 writeFileSync(`${resultsDir}/totals.txt`, `${line}\n`)
+timings.push(`all stages: ${seconds(started)} s`)
+console.log(`\nTime per stage:\n${timings.map((timing) => `  ${timing}`).join('\n')}`)
 console.log(`\n${stages.join('\n')}\n${line}`)
 process.exit(totals.failed === 0 ? 0 : 1)

@@ -1,12 +1,16 @@
 import { expect, test } from '@playwright/test'
 import { expectLoggedOut, expectSignedIn, signInAsDemo, signOutOfDemo } from './helpers'
 
-test('signs in through the demo provider, cleans the address bar and stays signed in across a reload', async ({
+test('signs in through the demo provider, cleans the address bar, pings the API with the token and stays signed in across a reload', async ({
   page,
 }) => {
   await signInAsDemo(page)
   expect(new URL(page.url()).search).toBe('')
   await expect(page.getByRole('button', { name: 'Ada Lovelace' })).toBeVisible()
+  // The demo's mock API checks the demo provider's token and answers with its subject.
+  const tile = page.getByRole('region', { name: 'Database ping via the identity provider' })
+  await expect(tile).toContainText('User ID: kp_ada_lovelace_vigil_dev')
+  await expect(tile).not.toContainText('Time: N/A')
   await page.reload()
   await expectSignedIn(page)
 })

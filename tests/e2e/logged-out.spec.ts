@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { demoOutDir } from '../../playwright.config'
 
 test('the app loads on the logged-out screen with Sign in and Sign up', async ({ page }) => {
   const errors: string[] = []
@@ -53,7 +54,7 @@ test('the preview server keeps the hashed assets for good, and has the page reva
 })
 
 test('the production build ships no state-chart inspector', async () => {
-  const assets = join(process.cwd(), 'dist-e2e/demo/assets')
+  const assets = join(process.cwd(), demoOutDir, 'assets')
   const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'))
   expect(scripts.length).toBeGreaterThan(3)
   for (const file of scripts) {
@@ -65,7 +66,7 @@ test('the production build ships no state-chart inspector', async () => {
 })
 
 test('the production build publishes no source maps', async () => {
-  const assets = join(process.cwd(), 'dist-e2e/demo/assets')
+  const assets = join(process.cwd(), demoOutDir, 'assets')
   const files = readdirSync(assets)
   expect(files.filter((file) => file.endsWith('.map'))).toEqual([])
   for (const file of files.filter((name) => name.endsWith('.js'))) {

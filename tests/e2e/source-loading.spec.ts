@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signInAsDemo, signOutOfDemo } from './helpers'
+import { goInApp, signInAsDemo, signOutOfDemo } from './helpers'
 
 const sampleRepositories = ['atlas-storefront', 'aurora-dashboard', 'nexus-api', 'stellar-frontend', 'quantum-backend']
 const exampleRepositories = ['atlas-web', 'health-records', 'payments-api']
@@ -37,51 +37,22 @@ async function forbid(page: Page, texts: string[]) {
 const seenTexts = (page: Page) =>
   page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as string[], SEEN_KEY)
 
-/** Reloads each route three times, waiting each time until the workspace's data is on screen. */
-async function reloadEach(page: Page, routes: string[], repositories: number) {
-  const workspace = page.getByRole('button', { name: `Data: Your workspace (${repositories} repositories)` })
-  for (const route of routes) {
-    await page.goto(route)
-    for (let round = 0; round < 3; round++) {
-      await page.reload()
-      await expect(workspace).toBeVisible()
-      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
-      await expect(page.getByText('Reading your workspace...')).toHaveCount(0)
-    }
-  }
+/** Reloads the page once and waits until the workspace's data is on screen. */
+async function reloadOnce(page: Page, repositories: number) {
+  await page.reload()
+  await expect(page.getByRole('button', { name: `Data: Your workspace (${repositories} repositories)` })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByText('Reading your workspace...')).toHaveCount(0)
 }
 
-/** Every signed-in route but a repository's page (the route table's paths; a repository is named where it exists). */
-const routes = [
-  '/',
-  '/repositories',
-  '/vulnerabilities',
-  '/vulnerabilities/critical',
-  '/vulnerabilities/high',
-  '/vulnerabilities/medium',
-  '/vulnerabilities/low',
-  '/policies',
-  '/policies/frontend-vite',
-  '/policies/backend-express',
-  '/policies/mobile-react-native',
-  '/policy',
-  '/apis',
-  '/apis/rest',
-  '/apis/graphql',
-  '/apis/webhooks',
-  '/apis/documentation',
-  '/organizations',
-  '/organizations/members',
-  '/organizations/teams',
-  '/organizations/settings',
-]
-
+// One reload per person through the real boot (the session restored, the choice read from this
+// browser, the workspace opened). Every route, each opened as after a reload, is checked by
+// src/app/layout/source-loading.test.tsx.
 test('a reload with the workspace chosen never shows sample data, nor one person’s workspace to another', async ({
   page,
 }) => {
-  test.setTimeout(900_000)
   await signInAsDemo(page)
-  await page.goto('/organizations/settings')
+  await goInApp(page, '/organizations/settings')
   await page.getByRole('button', { name: 'Import scan files' }).click()
   const dialog = page.getByRole('dialog', { name: 'Import scan files' })
   await dialog.getByRole('button', { name: 'Try with example files' }).click()
@@ -93,8 +64,10 @@ test('a reload with the workspace chosen never shows sample data, nor one person
 
   await page.addInitScript(recordForbiddenTexts, { forbiddenKey: FORBIDDEN_KEY, seenKey: SEEN_KEY })
   await forbid(page, [...sampleRepositories, 'Showing 5 of 5', 'Repository not found'])
-  await reloadEach(page, [...routes, '/repository/payments-api', '/repositories/atlas-web'], 3)
-  await page.goto('/repositories')
+  await goInApp(page, '/repository/payments-api')
+  await reloadOnce(page, 3)
+  await expect(page.getByRole('heading', { level: 1, name: 'payments-api' })).toBeVisible()
+  await goInApp(page, '/repositories')
   await expect(page.getByText('Showing 3 of 3 repositories')).toBeVisible()
   expect(await seenTexts(page)).toEqual([])
 
@@ -103,8 +76,8 @@ test('a reload with the workspace chosen never shows sample data, nor one person
   await forbid(page, [...sampleRepositories, ...exampleRepositories, 'Showing 5 of 5'])
   await signInAsDemo(page, 'Grace Hopper')
   await expect(page.getByRole('button', { name: 'Data: Your workspace (0 repositories)' })).toBeVisible()
-  await reloadEach(page, routes, 0)
-  await page.goto('/repositories')
+  await goInApp(page, '/repositories')
+  await reloadOnce(page, 0)
   await expect(page.getByText('Your workspace is empty')).toBeVisible()
   expect(await seenTexts(page)).toEqual([])
 

@@ -3,8 +3,9 @@ import { page } from 'vitest/browser'
 import { sampleDataSource } from '@/data/data-source'
 import { POLICY_STORAGE_KEY } from '@/state/stored-policy'
 import { ThemeProvider } from '@/state/theme'
-import { WorkspaceStoreContext } from '@/state/workspace'
-import { BlockedWorkspaceError, NewerWorkspaceError, workspaceName } from '@/workspace/store/schema'
+import { WorkspaceStoreContext, type WorkspaceIdentity } from '@/state/workspace'
+import { BlockedWorkspaceError, NewerWorkspaceError } from '@/workspace/store/open'
+import { workspaceName } from '@/workspace/store/workspace-names'
 import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
 import { axeViolations } from '@tests/helpers/axe'
 import { delayedStore } from '@tests/helpers/delayed-store'
@@ -23,10 +24,10 @@ const wrongTexts = [
 ]
 
 /** Every text the page has shown since the recorder started (see recordTexts), checked for wrong ones. */
-function recordPage() {
+function recordPage(wrong = wrongTexts) {
   const { texts, stop } = recordTexts(() => [document.body.textContent ?? ''])
   return {
-    wrongShown: () => texts.flatMap((text) => wrongTexts.filter((wrong) => text.includes(wrong))),
+    wrongShown: () => texts.flatMap((text) => wrong.filter((each) => text.includes(each))),
     stop,
   }
 }
@@ -55,12 +56,19 @@ afterEach(() => {
   document.documentElement.classList.remove('light', 'dark')
 })
 
-/** The signed-in layout at `path`, reading the example workspace through a store that waits to be let through. */
-async function renderSlowWorkspace(path: string, theme: 'light' | 'dark' = 'light') {
-  const identity = await workspaceWithExamples()
+/**
+ * The signed-in layout at `path`, reading the example workspace (or the one of `identity`) through
+ * a store that waits to be let through; the recorder looks for `wrong` texts.
+ */
+async function renderSlowWorkspace(
+  path: string,
+  theme: 'light' | 'dark' = 'light',
+  { identity, wrong = wrongTexts }: { identity?: WorkspaceIdentity; wrong?: string[] } = {},
+) {
+  identity ??= await workspaceWithExamples()
   const store = delayedStore(await workspaceName(identity.issuer, identity.subject))
   stores.push(store)
-  const recorder = recordPage()
+  const recorder = recordPage(wrong)
   recorders.push(recorder)
   await renderWithProviders(
     <WorkspaceStoreContext.Provider value={store.open}>
@@ -173,5 +181,80 @@ describe('a workspace that cannot be read', () => {
     await alert.getByRole('button', { name: 'Show the sample data' }).click()
     await expect.element(main().getByText('Showing 5 of 5 repositories')).toBeVisible()
     await expect.element(page.getByRole('button', { name: 'Data: Sample data' })).toBeVisible()
+  })
+})
+
+/** Every signed-in route but a repository's page (the route table's paths). */
+const routes = [
+  '/',
+  '/repositories',
+  '/vulnerabilities',
+  '/vulnerabilities/critical',
+  '/vulnerabilities/high',
+  '/vulnerabilities/medium',
+  '/vulnerabilities/low',
+  '/policies',
+  '/policies/frontend-vite',
+  '/policies/backend-express',
+  '/policies/mobile-react-native',
+  '/policy',
+  '/apis',
+  '/apis/rest',
+  '/apis/graphql',
+  '/apis/webhooks',
+  '/apis/documentation',
+  '/organizations',
+  '/organizations/members',
+  '/organizations/teams',
+  '/organizations/settings',
+]
+const exampleRepositories = ['atlas-web', 'health-records', 'payments-api']
+
+/** Opens `path` as a reload does, lets the workspace be read, and waits until the page shows it. */
+async function openOnceRead(path: string, repositories: number, options: Parameters<typeof renderSlowWorkspace>[2]) {
+  const { store, recorder } = await renderSlowWorkspace(path, 'light', options)
+  store.release()
+  await expect
+    .element(page.getByRole('button', { name: `Data: Your workspace (${repositories} repositories)` }))
+    .toBeVisible()
+  await expect.element(main().getByRole('heading', { level: 1 })).toBeVisible()
+  await expect.element(page.getByText('Reading your workspace...')).not.toBeInTheDocument()
+  return recorder
+}
+
+describe('a reload on every route with the workspace chosen', () => {
+  it.each([...routes, '/repository/payments-api', '/repositories/atlas-web'])(
+    '%s never shows sample data, nor a repository as missing',
+    async (path) => {
+      const recorder = await openOnceRead(path, 3, {})
+      expect(recorder.wrongShown()).toEqual([])
+    },
+  )
+
+  it.each(routes)(
+    '%s never shows another person’s workspace, nor sample data, to a person whose own is empty',
+    async (path) => {
+      // Another person's workspace is in this browser too.
+      await workspaceWithExamples()
+      const identity = await workspaceWithExamples([])
+      const recorder = await openOnceRead(path, 0, {
+        identity,
+        wrong: [
+          ...sampleDataSource.repositories.map((repository) => repository.name),
+          ...exampleRepositories,
+          'Showing 5 of 5',
+        ],
+      })
+      expect(recorder.wrongShown()).toEqual([])
+    },
+  )
+
+  it('records what is on screen: the empty workspace’s notice is found when it is looked for', async () => {
+    const recorder = await openOnceRead('/repositories', 0, {
+      identity: await workspaceWithExamples([]),
+      wrong: ['Your workspace is empty'],
+    })
+    await expect.element(main().getByText('Your workspace is empty')).toBeVisible()
+    expect(recorder.wrongShown()).toContain('Your workspace is empty')
   })
 })
