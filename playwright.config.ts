@@ -14,12 +14,13 @@ export const feedAppPort = 4176
 export const feedServerPort = 4190
 
 /**
- * The demo build is the production build `npm test` has just made (`dist`, the demo configuration):
- * it is served as it is, not built again. Run alone, `npx playwright test` builds it first when
- * there is none, or when VIGIL_E2E_BUILD=true asks for a fresh one.
+ * Under `npm test`, the demo build is the production build it has just made (`dist`, the demo
+ * configuration, named by VIGIL_E2E_DIST), served as it is. Run alone, `npx playwright test`
+ * builds the demo afresh: a `dist` left from an earlier build may be out of date.
  */
-export const demoOutDir = 'dist'
-const demoBuilt = existsSync(`${demoOutDir}/index.html`) && process.env.VIGIL_E2E_BUILD !== 'true'
+const builtDist = process.env.VIGIL_E2E_DIST
+const demoBuilt = !!builtDist && existsSync(`${builtDist}/index.html`)
+export const demoOutDir = demoBuilt ? builtDist! : 'dist-e2e/demo'
 
 const build = (outDir: string) => `npx vite build --logLevel warn --outDir ${outDir} --emptyOutDir`
 const preview = (outDir: string, port: number) =>

@@ -36,6 +36,8 @@ export default defineConfig(({ mode }) => {
     // re-optimise (and reload the page) the first time a file is imported.
     optimizeDeps: { entries: ['index.html', 'src/workspace/workers/import-and-sync.worker.ts'] },
     test: {
+      // An awaited element or value is waited for until it comes: only a wrong one waits this long.
+      expect: { poll: { timeout: 15_000 } },
       projects: [
         {
           extends: true,
@@ -66,6 +68,10 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'browser',
             include: ['src/**/*.test.tsx'],
+            // A test waits on events, never on time: the limits only end a test that hangs, and a
+            // loaded machine (CI on two cores) takes several times as long as a quiet one.
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
             setupFiles: ['tests/helpers/browser-setup.ts'],
             browser: {
               enabled: true,

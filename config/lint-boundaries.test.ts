@@ -78,7 +78,7 @@ describe('lint boundaries', () => {
     ['readers', '@/workspace/projections/digest'],
     ['projections', '@/workspace/triage/exports/bundle'],
     ['triage/exports', '@/workspace/feed/format/manifest'],
-    ['feed/format', '@/workspace/store/schema'],
+    ['feed/format', '@/workspace/store/open'],
     ['store', '@/workspace/import/import-file'],
     ['import', '@/workspace/feed/sync/sync'],
     ['feed/sync', '@/workspace/source/workspace-source'],

@@ -43,7 +43,10 @@ function countCheck(label, ok) {
 countCheck('typecheck', run('typecheck', 'npx', ['tsc', '-b']))
 countCheck('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']))
 countCheck('format', run('format check', 'npx', ['prettier', '--check', '.']))
-countCheck('build', run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']))
+const built = run('production build', 'npx', ['vite', 'build', '--logLevel', 'warn'])
+countCheck('build', built)
+// The end-to-end tests serve this build rather than make another of the same configuration.
+if (built) env.VIGIL_E2E_DIST = 'dist'
 
 const vitestFile = `${resultsDir}/vitest.json`
 const vitestOk = run('unit and browser tests', 'npx', [

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { ThemeProvider } from '@/state/theme'
-import { WorkspaceStoreContext, type WorkspaceIdentity } from '@/state/workspace'
+import type { WorkspaceIdentity } from '@/state/workspace'
+import { WorkspaceStoreContext } from '@/state/workspace-connections'
 import { workspaceName } from '@/workspace/store/workspace-names'
-import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
+import { AuthTestProvider, testAuth, type TestUser } from '@tests/helpers/auth'
 import { axeViolations } from '@tests/helpers/axe'
 import { delayedStore } from '@tests/helpers/delayed-store'
 import { renderWithProviders } from '@tests/helpers/render'
@@ -28,19 +29,28 @@ afterEach(async () => {
 const stores: ReturnType<typeof delayedStore>[] = []
 afterEach(() => stores.splice(0).forEach((store) => store.close()))
 
+// Subjects of their own: other test files use the test session's default subject.
+const ada: TestUser = { sub: 'kp-journeys-ada', given_name: 'Ada', family_name: 'Lovelace' }
+const grace: TestUser = { sub: 'kp-journeys-grace', given_name: 'Grace', family_name: 'Hopper' }
+
 /**
- * The signed-in layout at `path`, as Ada, on the samples; or, given a workspace, with the
- * workspace chosen and Ada's workspace being that one.
+ * The signed-in layout at `path`, as Ada (or `person`), on the samples; or, given a workspace, with
+ * the workspace chosen and the person's workspace being that one. With `ownWorkspace`, the person's
+ * workspace is the one the browser's store names after them, as in the app.
  */
-async function renderApp(path: string, options: { workspace?: WorkspaceIdentity; theme?: 'light' | 'dark' } = {}) {
+async function renderApp(
+  path: string,
+  options: { workspace?: WorkspaceIdentity; theme?: 'light' | 'dark'; person?: TestUser; ownWorkspace?: boolean } = {},
+) {
   let ui = (
-    <AuthTestProvider auth={testAuth('authenticated', { given_name: 'Ada', family_name: 'Lovelace' })}>
+    <AuthTestProvider auth={testAuth('authenticated', options.person ?? ada)}>
       <ThemeProvider defaultTheme={options.theme ?? 'light'}>
         <AppLayout />
       </ThemeProvider>
     </AuthTestProvider>
   )
-  if (options.workspace) {
+  if (options.ownWorkspace) localStorage.setItem('vigil-demo-org', 'workspace')
+  else if (options.workspace) {
     localStorage.setItem('vigil-demo-org', 'workspace')
     const store = delayedStore(await workspaceName(options.workspace.issuer, options.workspace.subject))
     stores.push(store)
@@ -176,6 +186,8 @@ describe('repositories', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('billing')
     await expect.element(count('Showing 1 of 5 repositories')).toBeVisible()
     await expect.poll(app.address).toBe('/repositories?q=billing&visibility=private')
+    // The filters were pushed as an entry of the history after the unfiltered list, which Back returns to.
+    expect(app.location.history.slice(-2)).toEqual(['/repositories', '/repositories?q=billing&visibility=private'])
 
     app = await app.reload()
     await expect.element(count('Showing 1 of 5 repositories')).toBeVisible()
@@ -212,8 +224,10 @@ describe('repositories', () => {
 
 describe('decisions', () => {
   it('a decision on an imported finding survives a reload, counts everywhere, and no one else sees it', async () => {
-    const workspace = await workspaceWithExamples()
-    let app = await renderApp('/repository/payments-api?tab=vulnerabilities', { workspace })
+    // Ada's workspace as the app names it after her sign-in (the test session's id token has no issuer).
+    await workspaceWithExamples(undefined, { issuer: '', subject: ada.sub! })
+    const workspace = { ownWorkspace: true }
+    let app = await renderApp('/repository/payments-api?tab=vulnerabilities', workspace)
     const counts = () => main().getByRole('status').filter({ hasText: 'need triage' })
     await expect.element(counts()).toHaveTextContent(/\d+ need triage, 0 decided/)
     await page.getByRole('button', { name: 'Decide on CVE-2024-45337 in golang.org/x/crypto' }).click()
@@ -240,12 +254,13 @@ describe('decisions', () => {
     await expect.element(history).not.toBeInTheDocument()
 
     await app.screen.unmount()
-    app = await renderApp('/organizations/settings', { workspace })
+    app = await renderApp('/organizations/settings', workspace)
     await expect.element(page.getByTestId('decisions-status')).toHaveTextContent('1 decision logged by 1 person.')
 
-    // Another person on this browser has a workspace of their own.
+    // Another person on this browser has a workspace of their own, named after them by the same store.
     await app.screen.unmount()
-    await renderApp('/organizations/settings', { workspace: await workspaceWithExamples([]) })
+    await workspaceWithExamples([], { issuer: '', subject: grace.sub! })
+    await renderApp('/organizations/settings', { ownWorkspace: true, person: grace })
     await expect
       .element(page.getByTestId('decisions-status'))
       .toHaveTextContent('No decision has been made in this workspace yet.')

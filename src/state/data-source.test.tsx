@@ -12,14 +12,8 @@ import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/hel
 import { DataSourceProvider, useDataSource, type DataSourceProviderProps } from './data-source'
 import { followOtherTabsChoice } from './data-source-choice'
 import { storePolicyDocument } from './stored-policy'
-import {
-  WorkspaceProvider,
-  WorkspaceStoreContext,
-  useWorkspace,
-  useWorkspaceFresh,
-  type OpenWorkspaceStore,
-  type WorkspaceIdentity,
-} from './workspace'
+import { WorkspaceProvider, useWorkspace, useWorkspaceFresh, type WorkspaceIdentity } from './workspace'
+import { WorkspaceStoreContext, type OpenWorkspaceStore } from './workspace-connections'
 
 deleteTestWorkspacesAfterEach()
 

@@ -87,7 +87,7 @@ describe('the feed at sign-in', () => {
       workspace: await workspaceWithExamples([]),
       feedDefaults: { url: unreachable, sendToken: false },
     })
-    await expect.element(page.getByTestId('sync'), { timeout: 15_000 }).toHaveTextContent(`failed: ${unreachable}`)
+    await expect.element(page.getByTestId('sync'), { timeout: 60_000 }).toHaveTextContent(`failed: ${unreachable}`)
   })
 
   it('is not synced before anyone has a workspace', async () => {

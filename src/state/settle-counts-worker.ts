@@ -3,7 +3,6 @@ import { SupersededSettlingError } from '@/machines/workspace.machine'
 import { workerPerWorkspace } from './workspace-worker-runs'
 
 /** Why a settling never answered: a decision being saved ended it (`endCountsWork`), or a later settling took its place. */
-export { SupersededSettlingError }
 
 const settleWork = workerPerWorkspace(
   {

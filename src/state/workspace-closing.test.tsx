@@ -1,43 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { render } from 'vitest-browser-react'
-import { grypeScannedAgo } from '@tests/helpers/scanned-ago'
-import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
-import { readLog, recordDecisionEntries } from '@/workspace/store/decisions'
-import { openWorkspace } from '@/workspace/store/open'
-import { workspaceName } from '@/workspace/store/workspace-names'
+import { deleteTestWorkspacesAfterEach, workspaceWithBillingDecided } from '@tests/helpers/workspace'
+import { readLog } from '@/workspace/store/decisions'
 import type { WorkspaceDatabase } from '@/workspace/store/records'
-import { recordDecisions } from '@/workspace/triage/decision-log'
-import { useWorkspace, WorkspaceProvider, WorkspaceStoreContext, type OpenWorkspaceStore } from './workspace'
+import { useWorkspace, WorkspaceProvider } from './workspace'
+import { WorkspaceStoreContext, type OpenWorkspaceStore } from './workspace-connections'
 
 deleteTestWorkspacesAfterEach()
 
 const connections: WorkspaceDatabase[] = []
 afterEach(() => connections.splice(0).forEach((connection) => connection.close()))
-
-/** A workspace whose one finding (billing's CVE-2021-44228) was decided fixed in a bulk step, its counts left waiting. */
-async function billingDecided() {
-  const identity = await workspaceWithFiles([
-    { name: 'billing/grype.json', text: grypeScannedAgo(3, 'CVE-2021-44228'), repository: 'billing' },
-  ])
-  const database = await openWorkspace(await workspaceName(identity.issuer, identity.subject))
-  connections.push(database)
-  const fixed = recordDecisions(
-    [],
-    [
-      {
-        decision: {
-          state: 'fixed',
-          reason: 'Upgraded.',
-          scope: { kind: 'advisory', repository: 'billing', advisoryId: 'CVE-2021-44228' },
-        },
-        severity: 'Critical',
-      },
-    ],
-    { by: { name: 'Test', issuer: identity.issuer, subject: identity.subject }, at: new Date().toISOString() },
-  )
-  await recordDecisionEntries(database, fixed, undefined, { counts: 'later' })
-  return { identity, database }
-}
 
 /**
  * A store whose reads answer at once until `holdNext()`; the next open (the settling's, with a
@@ -95,7 +67,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 describe('a workspace closed while its counts are being settled', () => {
   it('posts nothing on its closed channel, and nothing rejects unhandled', async () => {
-    const { identity, database } = await billingDecided()
+    const { identity, database } = await workspaceWithBillingDecided()
+    connections.push(database)
     const store = storeHoldingTheSettling(database)
     const recorder = recordFailures()
     try {

@@ -27,7 +27,7 @@ async function settle(open: OpenWorkspaceStore, { name, now, expired }: SettleRe
 }
 
 /** Deletes a workspace, its connection closed first; the caller hears of the end even if the machine stopped meanwhile. */
-async function deleteNamed({ name, reply }: { name: string; reply: DeletionReply }) {
+export async function deleteNamed({ name, reply }: { name: string; reply: DeletionReply }) {
   try {
     await closeConnection(name)
     await deleteWorkspace(name)
@@ -96,10 +96,13 @@ export function useWorkspaceLifecycle(identity: WorkspaceIdentity | undefined, o
   const failed = useSelector(actor, (snapshot) => snapshot.matches('unavailable'))
   // Another person signed in: the previous person's name is never used, not even until the new one is known.
   const current = !!identity && owner === identity
-  // A workspace closed meanwhile (the provider unmounted as a write ended) hears nothing more.
+  // A workspace closed meanwhile (the provider unmounted as a write ended) hears nothing more:
+  // whether the event was delivered is returned, for a caller that must act all the same.
   const send = useCallback(
-    (event: WorkspaceEvent) => {
-      if (actor.getSnapshot().status === 'active') actor.send(event)
+    (event: WorkspaceEvent): boolean => {
+      if (actor.getSnapshot().status !== 'active') return false
+      actor.send(event)
+      return true
     },
     [actor],
   )

@@ -24,13 +24,11 @@ import { writePersonal } from './personal-settings'
 import { useRequiredContext } from './required-context'
 import { CLEAR_ON_SIGN_OUT_KEY, readClearOnSignOut, type WorkspaceIdentity } from './workspace-deletion'
 import { workersCanOpen, WorkspaceStoreContext } from './workspace-connections'
-import { useWorkspaceLifecycle } from './workspace-lifecycle'
+import { deleteNamed, useWorkspaceLifecycle } from './workspace-lifecycle'
 import { useWorkspaceReads } from './workspace-reads'
 
 /** Who the workspace belongs to: one database per identity (issuer + subject). */
 export type { WorkspaceIdentity } from './workspace-deletion'
-export { WorkspaceStoreContext, type OpenWorkspaceStore } from './workspace-connections'
-export { SETTLE_DELAY_MS } from '@/machines/workspace.machine'
 
 export interface WorkspaceState {
   /** The IndexedDB database of this identity, once its name is known. */
@@ -190,7 +188,11 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
         if (!name) return
         // A build under way would open the workspace again as it goes.
         indexer.stop()
-        await new Promise<void>((resolve, reject) => send({ type: 'workspace.remove', reply: { resolve, reject } }))
+        await new Promise<void>((resolve, reject) => {
+          const reply = { resolve, reject }
+          // Closed meanwhile (the provider unmounted): nothing holds the workspace, so it is deleted here.
+          if (!send({ type: 'workspace.remove', reply })) deleteNamed({ name, reply }).catch(() => undefined)
+        })
       },
       clearOnSignOut,
       setClearOnSignOut: (clear) => {

@@ -1,4 +1,4 @@
-import type { OpenWorkspaceStore } from '@/state/workspace'
+import type { OpenWorkspaceStore } from '@/state/workspace-connections'
 import { openWorkspace } from '@/workspace/store/open'
 import type { WorkspaceDatabase } from '@/workspace/store/records'
 

@@ -4,6 +4,9 @@ import { exampleFiles, fetchExampleFiles } from '@/workspace/import/examples'
 import { importFile } from '@/workspace/import/import-file'
 import { deleteWorkspace, workspaceName } from '@/workspace/store/workspace-names'
 import { openWorkspace } from '@/workspace/store/open'
+import { recordDecisionEntries } from '@/workspace/store/decisions'
+import { recordDecisions } from '@/workspace/triage/decision-log'
+import { grypeScannedAgo } from './scanned-ago'
 import { repositoryFromPath } from '@/workspace/model/repository-name'
 
 const created: WorkspaceIdentity[] = []
@@ -17,9 +20,11 @@ export function deleteTestWorkspacesAfterEach() {
   })
 }
 
-/** A new identity whose workspace holds the example files (all of them, or those given). */
-export async function workspaceWithExamples(paths: readonly string[] = exampleFiles): Promise<WorkspaceIdentity> {
-  const identity = { issuer: 'https://id.test', subject: crypto.randomUUID() }
+/** A new identity (or the one given) whose workspace holds the example files (all of them, or those given). */
+export async function workspaceWithExamples(
+  paths: readonly string[] = exampleFiles,
+  identity: WorkspaceIdentity = { issuer: 'https://id.test', subject: crypto.randomUUID() },
+): Promise<WorkspaceIdentity> {
   created.push(identity)
   const database = await openWorkspace(await workspaceName(identity.issuer, identity.subject))
   for (const { path, blob } of await fetchExampleFiles()) {
@@ -46,4 +51,32 @@ export async function workspaceWithFiles(
   }
   database.close()
   return identity
+}
+
+/**
+ * A workspace whose one finding (billing's CVE-2021-44228) was decided fixed in a bulk step, its
+ * counts left waiting to be settled; its database open (the caller closes it).
+ */
+export async function workspaceWithBillingDecided() {
+  const identity = await workspaceWithFiles([
+    { name: 'billing/grype.json', text: grypeScannedAgo(3, 'CVE-2021-44228'), repository: 'billing' },
+  ])
+  const name = await workspaceName(identity.issuer, identity.subject)
+  const database = await openWorkspace(name)
+  const fixed = recordDecisions(
+    [],
+    [
+      {
+        decision: {
+          state: 'fixed',
+          reason: 'Upgraded.',
+          scope: { kind: 'advisory', repository: 'billing', advisoryId: 'CVE-2021-44228' },
+        },
+        severity: 'Critical',
+      },
+    ],
+    { by: { name: 'Test', issuer: identity.issuer, subject: identity.subject }, at: new Date().toISOString() },
+  )
+  await recordDecisionEntries(database, fixed, undefined, { counts: 'later' })
+  return { identity, name, database }
 }

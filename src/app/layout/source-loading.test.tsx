@@ -3,10 +3,11 @@ import { page } from 'vitest/browser'
 import { sampleDataSource } from '@/data/data-source'
 import { POLICY_STORAGE_KEY } from '@/state/stored-policy'
 import { ThemeProvider } from '@/state/theme'
-import { WorkspaceStoreContext, type WorkspaceIdentity } from '@/state/workspace'
+import type { WorkspaceIdentity } from '@/state/workspace'
+import { WorkspaceStoreContext } from '@/state/workspace-connections'
 import { BlockedWorkspaceError, NewerWorkspaceError } from '@/workspace/store/open'
 import { workspaceName } from '@/workspace/store/workspace-names'
-import { AuthTestProvider, testAuth } from '@tests/helpers/auth'
+import { AuthTestProvider, testAuth, type TestUser } from '@tests/helpers/auth'
 import { axeViolations } from '@tests/helpers/axe'
 import { delayedStore } from '@tests/helpers/delayed-store'
 import { renderWithProviders } from '@tests/helpers/render'
@@ -58,21 +59,22 @@ afterEach(() => {
 
 /**
  * The signed-in layout at `path`, reading the example workspace (or the one of `identity`) through
- * a store that waits to be let through; the recorder looks for `wrong` texts.
+ * a store that waits to be let through; the recorder looks for `wrong` texts. Signed in as
+ * `person`, the store opens the workspace the app names after them, as the browser's store does.
  */
 async function renderSlowWorkspace(
   path: string,
   theme: 'light' | 'dark' = 'light',
-  { identity, wrong = wrongTexts }: { identity?: WorkspaceIdentity; wrong?: string[] } = {},
+  { identity, wrong = wrongTexts, person }: { identity?: WorkspaceIdentity; wrong?: string[]; person?: TestUser } = {},
 ) {
   identity ??= await workspaceWithExamples()
-  const store = delayedStore(await workspaceName(identity.issuer, identity.subject))
+  const store = delayedStore(person ? undefined : await workspaceName(identity.issuer, identity.subject))
   stores.push(store)
   const recorder = recordPage(wrong)
   recorders.push(recorder)
   await renderWithProviders(
     <WorkspaceStoreContext.Provider value={store.open}>
-      <AuthTestProvider auth={testAuth('authenticated', { given_name: 'Ada' })}>
+      <AuthTestProvider auth={testAuth('authenticated', person ?? { given_name: 'Ada' })}>
         <ThemeProvider defaultTheme={theme}>
           <AppLayout />
         </ThemeProvider>
@@ -234,11 +236,13 @@ describe('a reload on every route with the workspace chosen', () => {
   it.each(routes)(
     '%s never shows another person’s workspace, nor sample data, to a person whose own is empty',
     async (path) => {
-      // Another person's workspace is in this browser too.
-      await workspaceWithExamples()
-      const identity = await workspaceWithExamples([])
+      // Another person's workspace is in this browser too; this person's own, named after them, is empty.
+      await workspaceWithExamples(undefined, { issuer: '', subject: crypto.randomUUID() })
+      const person = { sub: crypto.randomUUID(), given_name: 'Grace' }
+      const identity = await workspaceWithExamples([], { issuer: '', subject: person.sub })
       const recorder = await openOnceRead(path, 0, {
         identity,
+        person,
         wrong: [
           ...sampleDataSource.repositories.map((repository) => repository.name),
           ...exampleRepositories,

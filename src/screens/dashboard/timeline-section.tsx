@@ -15,7 +15,7 @@ import { IconClockExclamation, IconTrendingUp } from '@tabler/icons-react'
 import { lazy, Suspense, useDeferredValue, useMemo } from 'react'
 import { SeverityBadge } from '@/components/badges'
 import { useAddressFilters } from '@/components/use-address-filters'
-import { useLastSettled, watched } from '@/components/use-last-settled'
+import { useLastSettled } from '@/components/use-last-settled'
 import type { DataSource } from '@/data/data-source'
 import { findingSeverities } from '@/data/findings'
 import { timelinePeriods, type TimelinePeriod, type TimelineSummary } from '@/data/timeline'
@@ -154,9 +154,16 @@ export function TimelineSection({ source }: { source: DataSource }) {
   })
   const { period, repository, view } = filters
   const timeline = source.timeline
+  // What the figures answer: the figures shown stay while the same question is read again after a
+  // change to the workspace, and go when another period or repository is asked for.
+  const question = `${period}\u0000${repository}`
   const request = useMemo(
-    () => (timeline ? watched(timeline({ days: period, repository: repository || undefined })) : undefined),
-    [timeline, period, repository],
+    () =>
+      timeline?.({ days: period, repository: repository || undefined }).then(
+        (summary) => ({ question, summary, error: undefined }),
+        (error: unknown) => ({ question, summary: undefined, error: String(error) }),
+      ),
+    [timeline, period, repository, question],
   )
   const last = useLastSettled(request)
   const repositoryOptions = useMemo(
@@ -166,8 +173,8 @@ export function TimelineSection({ source }: { source: DataSource }) {
     ],
     [source.repositories],
   )
-  const settled = last && last.promise === request ? last.result : undefined
-  const state = settled && (settled.status === 'ready' ? { summary: settled.value } : { error: String(settled.error) })
+  const state =
+    last?.result.status === 'ready' && last.result.value.question === question ? last.result.value : undefined
   // The charts are drawn in a render of their own, after the figures and the words are on screen.
   const chartSummary = useDeferredValue(state?.summary)
   if (!timeline) return null

@@ -5,7 +5,7 @@ import { downloadDecisionFiles } from '@/components/triage/download-decision-fil
 import { decisionStateNames } from '@/data/decisions'
 import { downloadText } from '@/lib/download'
 import { plural } from '@/lib/format'
-import { useLastSettled, watched } from '@/components/use-last-settled'
+import { useLastSettled } from '@/components/use-last-settled'
 import { useTriageAuthor } from '@/state/triage'
 import { useWorkspace } from '@/state/workspace'
 import { auditLogCsv, decisionExport } from '@/workspace/triage/exports/decision-exports'
@@ -22,10 +22,13 @@ function useStaleDecisions(): DecisionEntry[] | undefined {
     () =>
       decisions.length === 0
         ? undefined
-        : watched(
-            indexes
-              .digests()
-              .then(({ digests }) => decisionExport(digests, decisions, { now: new Date(), author: '' }).stale),
+        : indexes.digests().then(
+            ({ digests }) => ({
+              from: decisions,
+              stale: decisionExport(digests, decisions, { now: new Date(), author: '' }).stale,
+            }),
+            // A read that fails leaves the list shown as it was.
+            () => new Promise<never>(() => {}),
           ),
     // The digests change with the summaries, and are read again then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -33,7 +36,7 @@ function useStaleDecisions(): DecisionEntry[] | undefined {
   )
   const last = useLastSettled(read)
   if (decisions.length === 0) return []
-  return last && last.promise === read && last.result.status === 'ready' ? last.result.value : undefined
+  return last?.result.status === 'ready' && last.result.value.from === decisions ? last.result.value.stale : undefined
 }
 
 /**

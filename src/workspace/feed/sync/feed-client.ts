@@ -4,7 +4,7 @@ import { FeedError } from '@/workspace/feed/format/manifest'
 /** Where a feed's requests go, and with what: the sync's options that its requests read. */
 export interface FeedClientOptions {
   manifestUrl: string
-  /** The page's origin: named in the message when a host refuses this site under CORS. */
+  /** The page's origin: an https page refuses an http feed, and a host that refuses it under CORS is told of it. */
   pageOrigin: string
   /** The signed-in user's access token, sent as a bearer token only where `inTokenScope` allows. */
   token?: string
