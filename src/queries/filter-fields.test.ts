@@ -10,8 +10,14 @@ import {
   textField,
   writeFilters,
   type ColumnSort,
+  type FilterField,
   type FilterFields,
 } from './filter-fields'
+import { vulnerabilityFilterFields } from './advisories/vulnerability-filters'
+import { timelineFilterFields } from './dashboard/timeline-filters'
+import { endpointFilterFields } from './endpoints/endpoint-filters'
+import { failingFilterFields } from './policy/failing-findings'
+import { repositoryFilterFields } from './repositories/repository-filters'
 
 interface SampleFilters {
   search: string
@@ -166,4 +172,33 @@ describe('filters kept in the address, declared once a field', () => {
       }),
     )
   })
+})
+
+/** Any address of these fields' parameters reads as filters that write, and read back, as the same. */
+function readsBackWhatItWrites<Filters>(fields: FilterFields<Filters>) {
+  const allFields = Object.values(fields) as FilterField<unknown>[]
+  const names = [...new Set(allFields.flatMap((field) => field.params))]
+  // Words the screens' choices use, beside any text, so that choices are met as often as refused.
+  const value = fc.oneof(
+    fc.string(),
+    fc.constantFrom('asc', 'desc', 'flat', 'grouped', 'private', 'public', 'yes', 'no', '30', '90', '365', 'GET'),
+  )
+  const query = fc
+    .array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 8 })
+    .map((pairs) => new URLSearchParams(pairs).toString())
+  fc.assert(
+    fc.property(query, (address) => {
+      const filters = readFilters(fields, address)
+      expect(readFilters(fields, writeFilters(fields, filters))).toEqual(filters)
+    }),
+  )
+  expect(writeFilters(fields, filterDefaults(fields))).toBe('')
+}
+
+describe("each screen's field list", () => {
+  it('vulnerabilities', () => readsBackWhatItWrites(vulnerabilityFilterFields))
+  it('repositories', () => readsBackWhatItWrites(repositoryFilterFields))
+  it('endpoints', () => readsBackWhatItWrites(endpointFilterFields))
+  it('the dashboard timeline', () => readsBackWhatItWrites(timelineFilterFields))
+  it('failing findings', () => readsBackWhatItWrites(failingFilterFields))
 })
