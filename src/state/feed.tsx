@@ -1,14 +1,5 @@
 import { createActorContext } from '@xstate/react'
-import {
-  createContext,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react'
+import { createContext, startTransition, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import { fromPromise } from 'xstate'
 import { feedSyncMachine, syncJob, type FeedSyncRequest } from '@/machines/feed-sync.machine'
 import { workerActor } from '@/machines/worker-actor'
@@ -22,6 +13,7 @@ import { useWorkspace } from './workspace'
 import { WorkspaceActorHost } from './workspace-actor-host'
 import { takeWorkspaceWorker } from './workspace-worker'
 import { useRequiredContext } from './required-context'
+import { useLastSettled, watched } from '@/components/use-last-settled'
 
 export const FeedSyncActor = namedActorContext(createActorContext(feedSyncMachine), 'FeedSyncProvider')
 
@@ -82,14 +74,9 @@ function useStoredSettings(
   // Read again when the identity changes; what this person saved since is kept as saved.
   const read = useMemo(() => readStored(workspace, defaults), [workspace, defaults])
   const stored = currentStored(saved, read)
-  const [bound, setBound] = useState<boolean>()
-  useEffect(() => {
-    let current = true
-    void tokensBound().then((value) => current && setBound(value))
-    return () => {
-      current = false
-    }
-  }, [tokensBound])
+  // Whether the provider binds tokens to this browser: unknown until it says, and the last answer kept while it is asked again.
+  const boundAnswer = useLastSettled(useMemo(() => watched(tokensBound()), [tokensBound]))
+  const bound = boundAnswer?.result.status === 'ready' ? boundAnswer.result.value : undefined
   // One value while nothing in it changed: its readers (the feed card) draw again only on a change.
   return useMemo(
     (): FeedSettings => ({
