@@ -1,8 +1,9 @@
 import { Badge } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { IconLock, IconWorld } from '@tabler/icons-react'
+import { IconLock, IconQuestionMark, IconWorld } from '@tabler/icons-react'
 import { policyIssueLevel, vulnerabilityLevel, type BadgeLevel } from '@/data/badge-thresholds'
 import type { EnforcementStatus, FindingSeverity } from '@/data/findings'
+import { visibilityOf, type RepositoryVisibility } from '@/data/repositories'
 import { levelColors } from './palette'
 import classes from './badges.module.css'
 
@@ -11,21 +12,46 @@ export const countBadgeClass = `${classes.badge} ${classes.count}`
 export const neutralBadgeClass = `${classes.badge} ${classes.neutral}`
 export const visibilityClass = classes.visibility
 
-/** What a count badge shows: the count, graded good / warning / danger (the CSS module's colours), and its label. */
-export const countBadgeState = {
-  policyIssues: (count: number) => ({
-    text: String(count),
-    level: policyIssueLevel(count),
-    label: `${count} ${count === 1 ? 'policy issue' : 'policy issues'}`,
-  }),
-  vulnerabilities: (count: number) => ({
-    text: String(count),
-    level: vulnerabilityLevel(count),
-    label: `${count} ${count === 1 ? 'vulnerability' : 'vulnerabilities'}`,
-  }),
+/** A count badge's grade: good / warning / danger (the CSS module's colours), or neutral where nothing looked. */
+export type CountBadgeLevel = BadgeLevel | 'unscanned'
+
+export interface CountBadgeState {
+  text: string
+  level: CountBadgeLevel
+  label: string
 }
 
-function CountBadge({ text, level, label }: { text: string; level: BadgeLevel; label: string }) {
+/** What a count badge shows where no source of its kind reported: no 0, which would read as nothing found. */
+const notScanned = (what: string): CountBadgeState => ({
+  text: 'Not scanned',
+  level: 'unscanned',
+  label: `Not scanned for ${what}`,
+})
+
+/**
+ * What a count badge shows: the count, graded (the CSS module's colours), and its label; "Not
+ * scanned" where `scanned` is false and nothing was found.
+ */
+export const countBadgeState = {
+  policyIssues: (count: number, scanned = true): CountBadgeState =>
+    count === 0 && !scanned
+      ? notScanned('policy issues')
+      : {
+          text: String(count),
+          level: policyIssueLevel(count),
+          label: `${count} ${count === 1 ? 'policy issue' : 'policy issues'}`,
+        },
+  vulnerabilities: (count: number, scanned = true): CountBadgeState =>
+    count === 0 && !scanned
+      ? notScanned('vulnerabilities')
+      : {
+          text: String(count),
+          level: vulnerabilityLevel(count),
+          label: `${count} ${count === 1 ? 'vulnerability' : 'vulnerabilities'}`,
+        },
+}
+
+function CountBadge({ text, level, label }: CountBadgeState) {
   return (
     <span className={countBadgeClass} data-level={level} aria-label={label}>
       {text}
@@ -42,12 +68,14 @@ export function NeutralBadge({ children, title }: { children: ReactNode; title?:
   )
 }
 
-export function PolicyIssuesBadge({ count }: { count: number }) {
-  return <CountBadge {...countBadgeState.policyIssues(count)} />
+/** `scanned` false: no code scanner reported on the repository (see `scannedFor`). */
+export function PolicyIssuesBadge({ count, scanned }: { count: number; scanned?: boolean }) {
+  return <CountBadge {...countBadgeState.policyIssues(count, scanned)} />
 }
 
-export function VulnerabilitiesBadge({ count }: { count: number }) {
-  return <CountBadge {...countBadgeState.vulnerabilities(count)} />
+/** `scanned` false: no dependency scanner reported on the repository (see `scannedFor`). */
+export function VulnerabilitiesBadge({ count, scanned }: { count: number; scanned?: boolean }) {
+  return <CountBadge {...countBadgeState.vulnerabilities(count, scanned)} />
 }
 
 /** Enforcement badges: Mandatory red, Recommended amber, Optional grey. */
@@ -90,14 +118,26 @@ export function MethodBadge({ method }: { method: string }) {
 }
 
 // One element each, made once: rows that re-render with new results leave an unchanged icon alone.
-const privateIcon = <IconLock size={14} aria-hidden />
-const publicIcon = <IconWorld size={14} aria-hidden />
+const visibilityIcons: Record<RepositoryVisibility, ReactNode> = {
+  private: <IconLock size={14} aria-hidden />,
+  public: <IconWorld size={14} aria-hidden />,
+  unknown: <IconQuestionMark size={14} aria-hidden />,
+}
 
-export function VisibilityLabel({ isPrivate }: { isPrivate: boolean }) {
+/** What a repository's visibility label says: Private, Public, or that no source said which. */
+export const visibilityText: Record<RepositoryVisibility, string> = {
+  private: 'Private',
+  public: 'Public',
+  unknown: 'Visibility unknown',
+}
+
+/** Private with a lock, Public with a globe, or "Visibility unknown" with a question mark (`isPrivate` undefined). */
+export function VisibilityLabel({ isPrivate }: { isPrivate: boolean | undefined }) {
+  const visibility = visibilityOf({ isPrivate })
   return (
-    <span className={classes.visibility}>
-      {isPrivate ? privateIcon : publicIcon}
-      {isPrivate ? 'Private' : 'Public'}
+    <span className={classes.visibility} data-visibility={visibility}>
+      {visibilityIcons[visibility]}
+      {visibilityText[visibility]}
     </span>
   )
 }

@@ -18,7 +18,7 @@ const endpoint = (change: Partial<ApiEndpoint>): ApiEndpoint => ({
 
 const endpoints = [
   endpoint({ path: '/optional', auth: 'None', authDeclared: 'optional', pii: true }),
-  endpoint({ path: '/undeclared', auth: 'Unknown', authDeclared: 'undeclared', pci: true }),
+  endpoint({ path: '/undeclared', auth: 'None', authDeclared: 'undeclared', pci: true }),
   endpoint({ path: '/either', auth: 'JWT', authDeclared: 'declared', authSchemes: ['JWT', 'API Key'], phi: true }),
   endpoint({ path: '/one', auth: 'JWT', authDeclared: 'declared', authSchemes: ['JWT'] }),
 ]
@@ -41,7 +41,7 @@ describe('an endpoint’s auth and sensitive-data cells', () => {
     )
     const cells = (path: string) => page.getByRole('row', { name: path }).getByRole('cell')
     await expect.element(cells('/optional').nth(0)).toHaveTextContent('Noneoptional')
-    await expect.element(cells('/undeclared').nth(0)).toHaveTextContent('Unknownnot declared')
+    await expect.element(cells('/undeclared').nth(0)).toHaveTextContent('Nonenot declared')
     await expect.element(cells('/either').nth(0)).toHaveTextContent('JWTJWT or API Key')
     await expect.element(cells('/one').nth(0)).toHaveTextContent(/^JWT$/)
     expect(

@@ -10,7 +10,7 @@ export const dataColumns = [
   { key: 'phi', label: 'PHI?', meaning: 'Protected Health Information' },
 ] as const
 
-/** "None" needs a word more when the description made auth optional, "Unknown" when it declared none. */
+/** "None" needs a word more when the description made auth optional, or declared no security at all. */
 function authNote(endpoint: ApiEndpoint): string | undefined {
   return endpoint.authDeclared === 'optional'
     ? 'optional'

@@ -2,9 +2,12 @@
 import { prototypeFreeLookup } from '@/lib/prototype-free-lookup'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY'
-/** Basic and Unknown come from imported API descriptions: Unknown is "nothing declared". */
+/** Basic and Unknown come from imported API descriptions: Unknown is a scheme Vigil cannot read. */
 export type EndpointAuth = 'JWT' | 'API Key' | 'Basic' | 'None' | 'Unknown'
-/** Whether a description declared the auth: `[]` is none, an alternative `{}` optional, no `security` undeclared. */
+/**
+ * Whether a description declared the auth: `[]` is none, an alternative `{}` optional, no
+ * `security` at all undeclared (its auth None: the description lets anyone call it).
+ */
 export type EndpointAuthDeclared = 'declared' | 'none' | 'optional' | 'undeclared'
 export type DataCategory = 'pii' | 'pci' | 'phi'
 

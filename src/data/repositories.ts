@@ -8,6 +8,20 @@ export interface TabSummary {
   sourceGraph: string
 }
 
+/**
+ * Which kinds of source reported on a repository: a count of 0 says "nothing found" only where a
+ * source of its kind looked. The workspace knows it of its repositories; sample and generated
+ * repositories leave it out, as scanned for everything.
+ */
+export interface ScanCoverage {
+  /** A code scanner's results were imported (SARIF), or a scanner reported policy issues (Trivy's misconfigurations or secrets). */
+  policyIssues: boolean
+  /** A dependency scanner's or a vulnerability BOM's results were imported (OSV-Scanner, Grype, Trivy, npm audit, CycloneDX). */
+  vulnerabilities: boolean
+  /** An API description was imported (OpenAPI, Swagger). */
+  apiSurface: boolean
+}
+
 export interface Repository {
   id: string
   name: string
@@ -18,13 +32,33 @@ export interface Repository {
   stars: number
   /** Relative text such as '2 hours ago'. */
   lastUpdated: string
-  isPrivate: boolean
+  /** Private or public as a source said; undefined where none did (an imported repository's, until one says). */
+  isPrivate?: boolean
   apiCount: number
   policyViolations: number
   vulnerabilities: number
   /** Open findings nobody has decided on yet, where decisions are kept (see `needsTriageOf`). */
   needsTriage?: number
   tabSummary?: TabSummary
+  /** What looked at it, where that is known (see ScanCoverage); undefined: scanned for everything. */
+  coverage?: ScanCoverage
+}
+
+/** Whether a source of this kind reported on the repository (every kind, where that is not known). */
+export const scannedFor = (repository: Pick<Repository, 'coverage'>, kind: keyof ScanCoverage): boolean =>
+  repository.coverage?.[kind] ?? true
+
+export type RepositoryVisibility = 'private' | 'public' | 'unknown'
+
+/** A repository's visibility, unknown where no source said: never counted as private or as public. */
+export const visibilityOf = (repository: Pick<Repository, 'isPrivate'> | undefined): RepositoryVisibility =>
+  repository?.isPrivate === undefined ? 'unknown' : repository.isPrivate ? 'private' : 'public'
+
+/** The visibility as a CSV's cell writes it. */
+export const visibilityCsvText: Record<RepositoryVisibility, string> = {
+  private: 'Private',
+  public: 'Public',
+  unknown: 'Unknown',
 }
 
 /**

@@ -71,12 +71,12 @@ test('a team feed on a static host: a first sync from the snapshot, only what ch
     host.gets = []
     host.publish({ 'health/osv-scanner.json': 'public/examples/health-records/osv-scanner.json' })
     const newer = JSON.parse(readFileSync(manifestPath, 'utf8'))
-    newer.snapshot.format = 4
+    newer.snapshot.format = 5
     writeFileSync(manifestPath, JSON.stringify(newer))
     await syncNow(page)
     await expect(status(page)).toContainText('3 repositories, 5 files; 1 fetched, 4 unchanged')
     await expect(status(page)).toContainText(
-      "The feed's snapshot is of format 4, and this Vigil reads format 3: it was not used, and the files were fetched one by one. The feed was built by a newer Vigil: reload this page to get the newer version.",
+      "The feed's snapshot is of format 5, and this Vigil reads format 4: it was not used, and the files were fetched one by one. The feed was built by a newer Vigil: reload this page to get the newer version.",
     )
     expect(host.paths()).toEqual(['200 /vigil/manifest.json', '200 /vigil/health/osv-scanner.json'])
 

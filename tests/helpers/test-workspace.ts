@@ -92,10 +92,10 @@ export const emptySummary = (name: string, description = ''): RepositorySummary 
   name,
   description,
   url: '',
-  isPrivate: false,
   languages: [],
   scannedAt: '2026-11-20T10:00:00.000Z',
   tools: ['Trivy'],
   counts: emptyCounts(),
   apis: emptyApiSummary(),
+  coverage: { policyIssues: false, vulnerabilities: true, apiSurface: false },
 })

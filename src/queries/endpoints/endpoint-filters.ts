@@ -41,7 +41,7 @@ export const categoryOptions: { value: DataCategoryFilter; label: string }[] = [
 export const authOptions: { value: EndpointAuth | 'all'; label: string }[] = [
   { value: 'all', label: 'Any authentication' },
   { value: 'None', label: 'None' },
-  { value: 'Unknown', label: 'Unknown (not declared)' },
+  { value: 'Unknown', label: 'Unknown scheme' },
   { value: 'Basic', label: 'Basic' },
   { value: 'API Key', label: 'API Key' },
   { value: 'JWT', label: 'JWT' },
@@ -93,6 +93,9 @@ export const apisPath = (kind: ApiKind) => (kind === 'all' ? '/apis' : `/apis/${
 
 /** The address of the headline's list: sensitive endpoints with no authentication. */
 export const exposedEndpointsUrl = `${apisPath('all')}?category=sensitive&auth=None`
+
+/** The address of the sensitive endpoints whose security scheme Vigil cannot read. */
+export const unreadableEndpointsUrl = `${apisPath('all')}?category=sensitive&auth=Unknown`
 
 /** Whether an endpoint handles the data of the category (any sensitive data, none, or PII, PCI, PHI). */
 export function matchesCategory(endpoint: ApiEndpoint, category: DataCategoryFilter): boolean {

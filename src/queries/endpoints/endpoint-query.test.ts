@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countExposed, filterEndpoints, sortEndpoints } from './endpoint-query'
+import { filterEndpoints, headlineCounts, sortEndpoints } from './endpoint-query'
 import {
   endpointFiltersFromQuery,
   endpointFiltersToQuery,
@@ -84,8 +84,8 @@ describe('filters', () => {
     expect(paths(filterEndpoints(occurrences, repositories, filters({ search: 'newsletter subscribe' })))).toEqual([])
   })
 
-  it('counts sensitive endpoints with no authentication for the headline', () => {
-    expect(countExposed(occurrences)).toBe(1)
+  it('counts sensitive endpoints with no authentication, and those whose scheme is unknown, for the headline', () => {
+    expect(headlineCounts(occurrences)).toEqual({ endpoints: 6, sensitive: 4, exposed: 1, unreadable: 1 })
   })
 
   it('puts sensitive endpoints with no authentication first, then sensitive ones, then the rest', () => {

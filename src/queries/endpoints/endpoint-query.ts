@@ -1,7 +1,13 @@
 import { answerCacheBySource } from '@/lib/same-list'
 import { allIndexes, sortedOnce } from '@/lib/sorted-once'
 import { SubstringSearch } from '@/lib/substring-search'
-import { countExposure, exposureRank, type EndpointOccurrences } from '@/data/endpoints'
+import {
+  countExposure,
+  exposureRank,
+  isSensitive,
+  type EndpointExposure,
+  type EndpointOccurrences,
+} from '@/data/endpoints'
 import type { Repository } from '@/data/repositories'
 import { ALL_METHODS, endpointKind, matchesCategory, type EndpointFilters, type EndpointSort } from './endpoint-filters'
 
@@ -98,7 +104,17 @@ export function sortEndpoints(
 }
 
 /** How many endpoints handle sensitive data with no authentication. */
-export const countExposed = (occurrences: EndpointOccurrences): number => countExposure(occurrences.endpoint).exposed
+/** The headline of `/apis`: endpoints, the sensitive ones and those of them anyone can call, or whose scheme Vigil cannot read. */
+export interface EndpointHeadline extends EndpointExposure {
+  /** Sensitive endpoints whose auth is Unknown: a security scheme Vigil cannot read. */
+  unreadable: number
+}
+
+export function headlineCounts(occurrences: EndpointOccurrences): EndpointHeadline {
+  let unreadable = 0
+  for (const endpoint of occurrences.endpoint) if (endpoint.auth === 'Unknown' && isSensitive(endpoint)) unreadable += 1
+  return { ...countExposure(occurrences.endpoint), unreadable }
+}
 
 export function methodsOf(occurrences: EndpointOccurrences): string[] {
   return [...new Set(occurrences.endpoint.map((endpoint) => endpoint.method))].sort()

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { listRepositories, type Repository } from '@/data/repositories'
+import { repositoriesToCsv } from './repositories-csv'
 import { repositoryColumns } from './repository-columns'
 
 describe('the repository columns', () => {
@@ -29,5 +31,26 @@ describe('the repository columns', () => {
       'Vulnerabilities',
       'Needs triage',
     ])
+  })
+
+  it('write an unknown visibility as Unknown, and "Not scanned" where no scanner of the kind reported', () => {
+    const sample = { ...listRepositories()[0], description: 'x' }
+    const imported: Repository = {
+      ...sample,
+      name: 'imported',
+      isPrivate: undefined,
+      policyViolations: 0,
+      vulnerabilities: 0,
+      coverage: { policyIssues: false, vulnerabilities: true, apiSurface: true },
+    }
+    const [header, importedLine, sampleLine] = repositoriesToCsv([imported, sample]).trimEnd().split('\r\n')
+    const cellsOf = (line: string) =>
+      Object.fromEntries(header.split(',').map((name, at) => [name, line.split(',')[at]]))
+    expect(cellsOf(importedLine)).toMatchObject({
+      Visibility: 'Unknown',
+      'Policy Issues': 'Not scanned',
+      Vulnerabilities: '0',
+    })
+    expect(cellsOf(sampleLine)).toMatchObject({ Visibility: 'Public', 'Policy Issues': '4', Vulnerabilities: '2' })
   })
 })

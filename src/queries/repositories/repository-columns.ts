@@ -1,5 +1,12 @@
 import type { CsvColumn } from '@/lib/csv'
-import { needsTriageOf, type Repository } from '@/data/repositories'
+import {
+  needsTriageOf,
+  scannedFor,
+  visibilityCsvText,
+  visibilityOf,
+  type Repository,
+  type ScanCoverage,
+} from '@/data/repositories'
 import type { SortColumn } from './repository-filters'
 
 /** One column of the repositories table, with what it sorts by and writes to CSV. */
@@ -22,6 +29,10 @@ export interface RepositoryColumn {
   /** The CSV columns it becomes, in order (none for the link to details). */
   csv: CsvColumn<Repository>[]
 }
+
+/** A count, or "Not scanned" where no source of its kind reported (a 0 would say nothing was found). */
+const countOrNotScanned = (repository: Repository, kind: keyof ScanCoverage, count: number) =>
+  count === 0 && !scannedFor(repository, kind) ? 'Not scanned' : count
 
 /** The repositories table's columns, in order: the table, its CSV export and the tests read this list. */
 export const repositoryColumns: RepositoryColumn[] = [
@@ -53,7 +64,7 @@ export const repositoryColumns: RepositoryColumn[] = [
     id: 'visibility',
     header: 'Visibility',
     sorts: [],
-    csv: [['Visibility', (repository) => (repository.isPrivate ? 'Private' : 'Public')]],
+    csv: [['Visibility', (repository) => visibilityCsvText[visibilityOf(repository)]]],
   },
   {
     id: 'apis',
@@ -65,13 +76,17 @@ export const repositoryColumns: RepositoryColumn[] = [
     id: 'policyIssues',
     header: 'Policy Issues',
     sorts: [{ column: 'policyIssues', label: 'Policy Issues' }],
-    csv: [['Policy Issues', (repository) => repository.policyViolations]],
+    csv: [
+      ['Policy Issues', (repository) => countOrNotScanned(repository, 'policyIssues', repository.policyViolations)],
+    ],
   },
   {
     id: 'vulnerabilities',
     header: 'Vulnerabilities',
     sorts: [{ column: 'vulnerabilities', label: 'Vulnerabilities' }],
-    csv: [['Vulnerabilities', (repository) => repository.vulnerabilities]],
+    csv: [
+      ['Vulnerabilities', (repository) => countOrNotScanned(repository, 'vulnerabilities', repository.vulnerabilities)],
+    ],
   },
   {
     id: 'needsTriage',

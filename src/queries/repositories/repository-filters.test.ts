@@ -29,6 +29,15 @@ describe('repository filters', () => {
     expect(names({ language: 'TypeScript', visibility: 'public', search: 'site' })).toEqual(['stellar-frontend'])
   })
 
+  it('matches a repository whose visibility no source gave only when every visibility is chosen', () => {
+    const unknown = { ...repositories[0], name: 'imported', isPrivate: undefined }
+    const shown = (visibility: RepositoryFilters['visibility']) =>
+      filterRepositories([unknown], { ...defaultRepositoryFilters, visibility }).map((repository) => repository.name)
+    expect(shown('all')).toEqual(['imported'])
+    expect(shown('private')).toEqual([])
+    expect(shown('public')).toEqual([])
+  })
+
   it('offers the sorted union of every language', () => {
     expect(languageOptions(repositories)).toEqual([
       'CSS',

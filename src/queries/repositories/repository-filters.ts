@@ -65,9 +65,9 @@ export function filterRepositories<T extends Repository>(
   )
 }
 
-/** The visibility filter: every repository, or only the public or only the private ones. */
-export const matchesVisibility = (isPrivate: boolean, visibility: Visibility) =>
-  visibility === 'all' || isPrivate === (visibility === 'private')
+/** The visibility filter: every repository, or only the public or only the private ones (never one whose visibility is unknown). */
+export const matchesVisibility = (isPrivate: boolean | undefined, visibility: Visibility) =>
+  visibility === 'all' || (isPrivate !== undefined && isPrivate === (visibility === 'private'))
 
 /** The visibility and language filters. */
 export function matchesChoices(

@@ -5,6 +5,7 @@ import { captureDownloads } from '@tests/helpers/downloads'
 import { componentsRenderedDuring } from '@tests/helpers/react-renders'
 import { renderWithProviders } from '@tests/helpers/render'
 import { drawnRowHeights, hiddenPartsWhileWalking, inFirstFrameOfRows } from '@tests/helpers/virtual-rows'
+import { grypeScannedAgo } from '@tests/helpers/scanned-ago'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
 import type { DataSourceChoice } from '@/state/data-source'
 import type { WorkspaceIdentity } from '@/state/workspace'
@@ -170,6 +171,71 @@ describe('APIs of a generated organisation', () => {
   })
 })
 
+/** A people directory in Swagger 2.0 that declares no security: three of its operations handle personal data. */
+const directorySwagger = JSON.stringify({
+  swagger: '2.0',
+  info: { title: 'Directory', version: '1.0' },
+  paths: {
+    '/people/{id}': {
+      get: {
+        parameters: [{ in: 'path', name: 'id', required: true, type: 'string' }],
+        responses: { 200: { description: 'A person', schema: { $ref: '#/definitions/Person' } } },
+      },
+    },
+    '/people': {
+      post: {
+        parameters: [{ in: 'body', name: 'person', schema: { $ref: '#/definitions/Person' } }],
+        responses: { 201: { description: 'Created' } },
+      },
+    },
+    '/subscriptions': {
+      post: {
+        consumes: ['application/x-www-form-urlencoded'],
+        parameters: [{ in: 'formData', name: 'email', type: 'string', format: 'email' }],
+        responses: { 204: { description: 'Subscribed' } },
+      },
+    },
+    '/ping': { get: { responses: { 200: { description: 'pong' } } } },
+  },
+  definitions: {
+    Person: {
+      type: 'object',
+      properties: { given_name: { type: 'string' }, email: { type: 'string', format: 'email' } },
+    },
+  },
+})
+
+/** A clinic's API in OpenAPI 3.1 YAML with no security object: one operation reads health data, one card data. */
+const clinicOpenApi = `openapi: 3.1.0
+info: { title: Clinic, version: '0.9' }
+paths:
+  /patients/{id}:
+    get:
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      responses:
+        '200':
+          description: A patient
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  birthDate: { type: string, format: date }
+                  diagnosis: { type: string }
+  /cards:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                card_number: { type: string }
+                cvc: { type: string }
+      responses: { '201': { description: Saved } }
+`
+
 describe('APIs in a workspace', () => {
   it('tells webhooks, GraphQL and REST apart and lists the imported descriptions', async () => {
     const graph = JSON.stringify({
@@ -207,6 +273,40 @@ describe('APIs in a workspace', () => {
       .element(table.getByRole('link', { name: 'health-records' }))
       .toHaveAttribute('href', '/repository/health-records?tab=api-surface')
     await expect.element(table).toHaveTextContent('Health Records API')
+  })
+
+  it('counts the sensitive operations of Swagger 2.0 and OpenAPI 3.1 descriptions that declare no security as open to anyone', async () => {
+    const workspace = await workspaceWithFiles([
+      { name: 'directory/swagger.json', text: directorySwagger, repository: 'directory' },
+      { name: 'clinic/openapi.yaml', text: clinicOpenApi, repository: 'clinic' },
+      { name: 'billing/grype.json', text: grypeScannedAgo(1, 'CVE-2021-44228'), repository: 'billing' },
+    ])
+    await renderScreen('/apis', { source: 'workspace', workspace })
+    await expect.element(shown()).toHaveTextContent('Showing 6 of 6 endpoints')
+    const headline = page.getByRole('alert')
+    await expect.element(headline).toHaveTextContent('5 endpoints handle sensitive data with no authentication')
+    await expect
+      .element(headline.getByRole('link', { name: 'Show the 5 endpoints that anyone can call' }))
+      .toHaveAttribute('href', '/apis?category=sensitive&auth=None')
+    // The repository no API description was imported for is not counted, and not said to be safe.
+    await expect.element(headline).toHaveTextContent('1 repository with no API description imported is not counted.')
+    expect(page.getByText(/asks for authentication/).elements()).toHaveLength(0)
+    await expect
+      .element(page.getByRole('row', { name: 'GET /people/{id} in directory' }))
+      .toHaveTextContent('Nonenot declared')
+  })
+
+  it('says that nothing is known of a workspace whose repositories have no API description', async () => {
+    const workspace = await workspaceWithFiles([
+      { name: 'billing/grype.json', text: grypeScannedAgo(1, 'CVE-2021-44228'), repository: 'billing' },
+    ])
+    await renderScreen('/apis', { source: 'workspace', workspace })
+    const status = page.getByRole('status').filter({ hasText: 'No API description imported' })
+    await expect.element(status).toBeVisible()
+    await expect
+      .element(status.getByRole('link', { name: 'Go to data sources' }))
+      .toHaveAttribute('href', '/organizations/settings')
+    expect(page.getByText(/sensitive data with no authentication|asks for authentication/).elements()).toHaveLength(0)
   })
 
   it('shows why an imported endpoint is flagged in a popover', async () => {

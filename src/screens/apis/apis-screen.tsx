@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
-import { IconAlertTriangle } from '@tabler/icons-react'
+import { IconAlertTriangle, IconHelpCircle } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
 import { memo, useCallback, useMemo } from 'react'
 import { Link } from 'wouter'
@@ -18,15 +18,22 @@ import {
   endpointFiltersToQuery,
   endpointSorts,
   exposedEndpointsUrl,
+  unreadableEndpointsUrl,
   type ApiKind,
   type EndpointFilters,
 } from '@/queries/endpoints/endpoint-filters'
-import { countExposed, filterEndpoints, methodsOf, shownEndpoints } from '@/queries/endpoints/endpoint-query'
+import {
+  filterEndpoints,
+  headlineCounts,
+  methodsOf,
+  shownEndpoints,
+  type EndpointHeadline,
+} from '@/queries/endpoints/endpoint-query'
 import { endpointsToCsv } from '@/queries/endpoints/endpoints-csv'
 import { downloadText } from '@/lib/download'
 import { formatCount, plural } from '@/lib/format'
 import type { EndpointOccurrences } from '@/data/endpoints'
-import type { Repository } from '@/data/repositories'
+import { scannedFor, type Repository } from '@/data/repositories'
 import { useDataSource } from '@/state/data-source'
 import { useEndpointOccurrences } from './use-endpoint-occurrences'
 import { EndpointTable } from './endpoint-table'
@@ -75,7 +82,12 @@ function Endpoints({ kind }: { kind: ApiKind }) {
   const { source, data: occurrences, error, pending } = useEndpointOccurrences()
   const { repositories } = source
 
-  const exposed = useMemo(() => (occurrences ? countExposed(occurrences) : 0), [occurrences])
+  const headline = useMemo(() => (occurrences ? headlineCounts(occurrences) : undefined), [occurrences])
+  // Repositories no API description was imported for: their endpoints are not known, so not counted.
+  const undescribed = useMemo(
+    () => repositories.filter((repository) => !scannedFor(repository, 'apiSurface')).length,
+    [repositories],
+  )
   const methods = useMemo(
     () => [{ value: ALL_METHODS, label: 'Any method' }, ...(occurrences ? methodsOf(occurrences) : [])],
     [occurrences],
@@ -89,7 +101,7 @@ function Endpoints({ kind }: { kind: ApiKind }) {
 
   return (
     <>
-      {occurrences && <ExposedAlert exposed={exposed} />}
+      {headline && <ExposedAlert {...headline} undescribed={undescribed} />}
       <SearchCard actor={actor} methods={methods} repositoryNames={repositoryNames} />
       {error && (
         <Alert color="red" mb="md" role="alert" title="Endpoints could not be read">
@@ -147,22 +159,77 @@ const EndpointResults = memo(function EndpointResults({
 
 type Option = string | { value: string; label: string }
 
-const ExposedAlert = memo(function ExposedAlert({ exposed }: { exposed: number }) {
+/**
+ * The headline: the sensitive endpoints anyone can call. It reassures (in green) only where every
+ * repository's API description was imported and each sensitive endpoint declares a scheme Vigil
+ * reads; with no description at all it says that nothing is known yet.
+ */
+const ExposedAlert = memo(function ExposedAlert({
+  endpoints,
+  sensitive,
+  exposed,
+  unreadable,
+  undescribed,
+}: EndpointHeadline & {
+  /** Repositories with no API description imported. */
+  undescribed: number
+}) {
+  if (endpoints === 0) {
+    return (
+      <Alert
+        color="gray"
+        variant="light"
+        mb="md"
+        role="status"
+        icon={<IconHelpCircle size={18} aria-hidden />}
+        title="No API description imported"
+      >
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            Which endpoints handle personal, card or health data, and which ask for authentication, is not known until
+            an OpenAPI or Swagger description is imported.
+          </Text>
+          <Button component={Link} href="/organizations/settings" variant="default" size="xs">
+            Go to data sources
+          </Button>
+        </Stack>
+      </Alert>
+    )
+  }
+  const color = exposed > 0 ? 'red' : unreadable > 0 ? 'yellow' : sensitive > 0 && undescribed === 0 ? 'teal' : 'gray'
   return (
     <Alert
-      color={exposed > 0 ? 'red' : 'teal'}
+      color={color}
       variant="light"
       mb="md"
       icon={<IconAlertTriangle size={18} aria-hidden />}
       title={`${plural(exposed, 'endpoint')} ${exposed === 1 ? 'handles' : 'handle'} sensitive data with no authentication`}
     >
-      {exposed > 0 ? (
-        <Anchor component={Link} href={exposedEndpointsUrl} size="sm">
-          Show the {plural(exposed, 'endpoint')} that anyone can call
-        </Anchor>
-      ) : (
-        <Text size="sm">Every endpoint that handles personal, card or health data asks for authentication.</Text>
-      )}
+      <Stack gap={4} align="flex-start">
+        {exposed > 0 && (
+          <Anchor component={Link} href={exposedEndpointsUrl} size="sm">
+            Show the {plural(exposed, 'endpoint')} that anyone can call
+          </Anchor>
+        )}
+        {unreadable > 0 && (
+          <Anchor component={Link} href={unreadableEndpointsUrl} size="sm">
+            Show the {plural(unreadable, 'sensitive endpoint')} whose security scheme Vigil cannot read
+          </Anchor>
+        )}
+        {exposed === 0 && unreadable === 0 && (
+          <Text size="sm">
+            {sensitive > 0
+              ? 'Every endpoint that handles personal, card or health data asks for authentication.'
+              : `None of the ${plural(endpoints, 'endpoint')} was found to handle personal, card or health data.`}
+          </Text>
+        )}
+        {undescribed > 0 && (
+          <Text size="sm">
+            {plural(undescribed, 'repository', 'repositories')} with no API description imported{' '}
+            {undescribed === 1 ? 'is' : 'are'} not counted.
+          </Text>
+        )}
+      </Stack>
     </Alert>
   )
 })

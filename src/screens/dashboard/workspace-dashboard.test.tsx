@@ -30,9 +30,17 @@ describe('dashboard on workspace data', () => {
     // npm audit 2 + OSV 2 + CycloneDX 1 (1 closed by VEX) + Trivy and Grype 3 (one advisory reported by both).
     await expect.element(vulnerabilities).toHaveTextContent(/^Open vulnerabilities8Critical1High4Medium2Low0Unknown1$/)
     const violations = page.getByRole('region', { name: 'Policy violations' })
-    await expect.element(violations).toHaveTextContent(/^Policy violations6Mandatory3Recommended1Optional2$/)
+    // health-records holds dependency scans and an API description: no code scanner reported on it.
+    await expect
+      .element(violations)
+      .toHaveTextContent(
+        /^Policy violations6Mandatory3Recommended1Optional21 repository not scanned for policy issues yet$/,
+      )
     const risk = page.getByRole('region', { name: 'Repositories by risk' })
     await expect.element(risk.getByRole('row').nth(1)).toHaveTextContent(/^1payments-api/)
+    const health = risk.getByRole('row').filter({ hasText: 'health-records' })
+    await expect.element(health.getByLabelText('Not scanned for policy issues')).toHaveTextContent('Not scanned')
+    await expect.element(health.getByLabelText('3 vulnerabilities')).toBeVisible()
     // Sensitive endpoints from the imported API descriptions: 4 in each example repository.
     for (const name of ['payments-api', 'atlas-web', 'health-records']) {
       await expect.element(risk.getByRole('row').filter({ hasText: name })).toHaveTextContent(/4$/)

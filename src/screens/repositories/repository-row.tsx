@@ -1,9 +1,16 @@
-import { IconChevronRight, IconLock, IconWorld } from '@tabler/icons-react'
+import { IconChevronRight, IconLock, IconQuestionMark, IconWorld } from '@tabler/icons-react'
 import { memo, type ReactNode } from 'react'
-import { countBadgeClass, countBadgeState, neutralBadgeClass, visibilityClass } from '@/components/badges'
+import {
+  countBadgeClass,
+  countBadgeState,
+  neutralBadgeClass,
+  visibilityClass,
+  visibilityText,
+  type CountBadgeState,
+} from '@/components/badges'
 import { virtualCellClass, virtualRowClass } from '@/components/virtual-table-body'
 import { repositoryColumns, type RepositoryColumn } from '@/queries/repositories/repository-columns'
-import { needsTriageOf, type Repository } from '@/data/repositories'
+import { needsTriageOf, scannedFor, visibilityOf, type Repository } from '@/data/repositories'
 import { formatCount } from '@/lib/format'
 import classes from './repository-table.module.css'
 
@@ -38,11 +45,12 @@ const shapes: Record<RepositoryColumn['id'], ReactNode> = {
       ))}
     </span>
   ),
-  // Both icons are drawn; the CSS module shows the one that matches data-visibility.
+  // The three icons are drawn; the CSS module shows the one that matches data-visibility.
   visibility: (
     <span className={`${visibilityClass} ${classes.visibility}`}>
       <IconLock size={14} aria-hidden />
       <IconWorld size={14} aria-hidden />
+      <IconQuestionMark size={14} aria-hidden />
       <span />
     </span>
   ),
@@ -70,7 +78,7 @@ function setAttribute(node: Element, name: string, value: string | null) {
   else if (node.getAttribute(name) !== value) node.setAttribute(name, value)
 }
 
-function fillCountBadge(badge: Element, state: { text: string; level: string; label: string }) {
+function fillCountBadge(badge: Element, state: CountBadgeState) {
   setText(badge, state.text)
   setAttribute(badge, 'data-level', state.level)
   setAttribute(badge, 'aria-label', state.label)
@@ -104,14 +112,21 @@ const fills: Record<RepositoryColumn['id'], (cell: HTMLTableCellElement, reposit
   },
   visibility: (cell, repository) => {
     const label = cell.children[0]
-    setAttribute(label, 'data-visibility', repository.isPrivate ? 'private' : 'public')
-    setText(label.children[2], repository.isPrivate ? 'Private' : 'Public')
+    const visibility = visibilityOf(repository)
+    setAttribute(label, 'data-visibility', visibility)
+    setText(label.children[3], visibilityText[visibility])
   },
   apis: (cell, repository) => setText(cell, String(repository.apiCount)),
   policyIssues: (cell, repository) =>
-    fillCountBadge(cell.children[0], countBadgeState.policyIssues(repository.policyViolations)),
+    fillCountBadge(
+      cell.children[0],
+      countBadgeState.policyIssues(repository.policyViolations, scannedFor(repository, 'policyIssues')),
+    ),
   vulnerabilities: (cell, repository) =>
-    fillCountBadge(cell.children[0], countBadgeState.vulnerabilities(repository.vulnerabilities)),
+    fillCountBadge(
+      cell.children[0],
+      countBadgeState.vulnerabilities(repository.vulnerabilities, scannedFor(repository, 'vulnerabilities')),
+    ),
   needsTriage: (cell, repository) => setText(cell, formatCount(needsTriageOf(repository))),
   open: (cell, repository) => {
     const link = cell.children[0]

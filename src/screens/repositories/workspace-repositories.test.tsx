@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { renderWithProviders } from '@tests/helpers/render'
 import { logOf } from '@tests/helpers/triage'
-import { deleteTestWorkspacesAfterEach, workspaceWithExamples } from '@tests/helpers/workspace'
+import { axeViolations } from '@tests/helpers/axe'
+import { grypeScannedAgo } from '@tests/helpers/scanned-ago'
+import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
 import { recordDecisionEntries } from '@/workspace/store/decisions'
 import { openWorkspace } from '@/workspace/store/open'
 import { workspaceName } from '@/workspace/store/workspace-names'
 import { RepositoriesScreen } from './repositories-screen'
 
 deleteTestWorkspacesAfterEach()
+
+/** A Swagger 2.0 description alone, which says nothing of its repository's visibility. */
+const directorySwagger = JSON.stringify({
+  swagger: '2.0',
+  info: { title: 'Directory', version: '1.0' },
+  paths: { '/people': { get: { responses: { 200: { description: 'People' } } } } },
+})
 
 describe('repositories on workspace data', () => {
   it('lists the imported repositories with languages from their files, counts and the scan time', async () => {
@@ -51,6 +60,55 @@ describe('repositories on workspace data', () => {
       .element(page.getByRole('row', { name: 'payments-api' }).getByLabelText('2 vulnerabilities'))
       .toBeVisible()
   })
+
+  it('says what no source told: visibility unknown, and "Not scanned" where no scanner of the kind reported', async () => {
+    const workspace = await workspaceWithFiles([
+      { name: 'directory/swagger.json', text: directorySwagger, repository: 'directory' },
+      { name: 'billing/grype.json', text: grypeScannedAgo(1, 'CVE-2021-44228'), repository: 'billing' },
+    ])
+    const { location } = await renderWithProviders(<RepositoriesScreen />, {
+      path: '/repositories',
+      source: 'workspace',
+      workspace,
+    })
+    await expect.element(page.getByText('Showing 2 of 2 repositories')).toBeVisible()
+    const directory = page.getByRole('row', { name: 'directory' })
+    await expect.element(directory).toHaveTextContent('Visibility unknown')
+    // Only the question mark of the three icons a row draws shows.
+    const icons = [...directory.element().querySelectorAll('[data-visibility] svg')]
+    expect(icons.map((icon) => getComputedStyle(icon).display !== 'none')).toEqual([false, false, true])
+    for (const what of ['policy issues', 'vulnerabilities']) {
+      const badge = directory.getByLabelText(`Not scanned for ${what}`)
+      await expect.element(badge).toHaveTextContent('Not scanned')
+      await expect.element(badge).toHaveAttribute('data-level', 'unscanned')
+    }
+    const billing = page.getByRole('row', { name: 'billing' })
+    await expect.element(billing.getByLabelText('Not scanned for policy issues')).toBeVisible()
+    await expect.element(billing.getByLabelText('1 vulnerability')).toHaveAttribute('data-level', 'warning')
+
+    // Neither is private, nor public: no file said.
+    location.navigate('/repositories?visibility=private')
+    await expect.element(page.getByText('Showing 0 of 2 repositories')).toBeVisible()
+    location.navigate('/repositories?visibility=public')
+    await expect.element(page.getByText('Showing 0 of 2 repositories')).toBeVisible()
+  })
+
+  it.each(['light', 'dark'] as const)(
+    'has no axe-core violations with repositories no scanner reported on (%s)',
+    async (colorScheme) => {
+      const workspace = await workspaceWithFiles([
+        { name: 'directory/swagger.json', text: directorySwagger, repository: 'directory' },
+      ])
+      await renderWithProviders(<RepositoriesScreen />, {
+        path: '/repositories',
+        source: 'workspace',
+        workspace,
+        colorScheme,
+      })
+      await expect.element(page.getByLabelText('Not scanned for policy issues')).toBeVisible()
+      expect(await axeViolations()).toEqual([])
+    },
+  )
 
   it('says an empty workspace is empty, with the way to import', async () => {
     const workspace = await workspaceWithExamples([])

@@ -19,6 +19,7 @@ import { AuthCell, DataFlagCells, dataColumns, EndpointReasons } from '@/compone
 import type { ApiEndpoint, DataCategory } from '@/data/endpoints'
 import { plural } from '@/lib/format'
 import { EmptyState } from './findings-panels'
+import { NotScanned } from './not-scanned'
 
 type CategoryFilter = 'all' | 'sensitive' | DataCategory
 
@@ -34,12 +35,14 @@ function matches(endpoint: ApiEndpoint, category: CategoryFilter, noAuthOnly: bo
   return (!noAuthOnly || endpoint.auth === 'None') && matchesCategory(endpoint, category)
 }
 
-export function ApiSurfacePanel({ endpoints }: { endpoints: ApiEndpoint[] }) {
+/** `described` false: no API description of the repository was imported, so none of its endpoints is known. */
+export function ApiSurfacePanel({ endpoints, described = true }: { endpoints: ApiEndpoint[]; described?: boolean }) {
   const [category, setCategory] = useState<CategoryFilter>('all')
   const [noAuthOnly, setNoAuthOnly] = useState(false)
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
   const baseId = useId()
-  if (endpoints.length === 0) return <EmptyState text="No API endpoints found" />
+  if (endpoints.length === 0)
+    return described ? <EmptyState text="No API endpoints found" /> : <NotScanned tab="api-surface" />
 
   const shown = endpoints.filter((endpoint) => matches(endpoint, category, noAuthOnly))
   const withDocuments = endpoints.some((endpoint) => endpoint.document)

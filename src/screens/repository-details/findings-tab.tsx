@@ -12,6 +12,7 @@ import { useTriageAuthor } from '@/state/triage'
 import { useOptionalWorkspace } from '@/state/workspace'
 import { decisionExport } from '@/workspace/triage/exports/decision-exports'
 import { PolicyIssuesPanel, VulnerabilitiesPanel } from './findings-panels'
+import { NotScanned } from './not-scanned'
 import { TriageActions, decidableOfVulnerability, decidablesOfViolation, sharedDecision } from './finding-triage'
 
 type Tab = 'policy-issues' | 'vulnerabilities'
@@ -42,15 +43,18 @@ function countStates(
  * A repository's Policy Issues or Vulnerabilities tab. In a workspace where decisions can be made,
  * each card shows its decision with buttons to decide and to read its history, the tab counts what
  * needs triage, filters by decision, and downloads the repository's decisions for the scanners.
+ * Where no source of the tab's kind reported (`scanned` false) and nothing was found, it says so.
  */
 export function FindingsTab({
   tab,
   repository,
   findings,
+  scanned = true,
 }: {
   tab: Tab
   repository: string
   findings: RepositoryFindings
+  scanned?: boolean
 }) {
   const triage = useTriageDrawers()
   const [filter, setFilter] = useState<DecisionFilter>('all')
@@ -72,6 +76,7 @@ export function FindingsTab({
   )
   const counts = useMemo(() => countStates(items, decisions), [items, decisions])
 
+  if (!scanned && items.length === 0) return <NotScanned tab={tab} />
   if (!triage.canDecide) {
     return tab === 'policy-issues' ? (
       <PolicyIssuesPanel violations={findings.violations} sla={findings.sla} />

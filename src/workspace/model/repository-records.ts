@@ -1,5 +1,6 @@
 import type { EndpointExposure } from '@/data/endpoints'
 import type { FindingCounts } from '@/data/findings'
+import type { ScanCoverage } from '@/data/repositories'
 import type { ApiDocumentInfo, FormatId, TimeSource } from './model'
 
 // What the workspace keeps of each repository, as plain types: the store keeps them and a feed's
@@ -10,13 +11,24 @@ export interface RepositorySummary {
   name: string
   description: string
   url: string
-  isPrivate: boolean
+  /** As a source said (a feed's manifest); absent while none did (`visibilityOfSummary`). */
+  visibility?: 'private' | 'public'
+  /**
+   * What Vigil wrote before `visibility`: true also where no source said, so only false (public)
+   * is known from it. Never written now.
+   */
+  isPrivate?: boolean
   languages: string[]
   /** The newest scan time of its files, else when it was imported (ISO 8601). */
   scannedAt: string
   tools: string[]
   counts: FindingCounts
   apis: ApiSummary
+  /**
+   * Which kinds of source reported on it, from its runs' formats and its findings; absent in
+   * summaries written before it was kept (`coverageOfSummary` tells it from their tools).
+   */
+  coverage?: ScanCoverage
   /** The counts once decisions are weighed; absent while no decision was ever made. */
   triage?: TriageSummary
 }

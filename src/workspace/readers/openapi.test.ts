@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readScanText } from '@/workspace/readers/detect'
 import { ReaderError, type EndpointFinding } from '@/workspace/model/model'
+import { countExposure } from '@/data/endpoints'
 
 const endpointsOf = (text: string) => readScanText(text)[0].findings as EndpointFinding[]
 const byKey = (text: string) =>
@@ -131,7 +132,7 @@ paths:
     get:
       responses: { '200': { description: ok } }
 `)
-    expect(undeclared[0]).toMatchObject({ auth: 'Unknown', authDeclared: 'undeclared' })
+    expect(undeclared[0]).toMatchObject({ auth: 'None', authDeclared: 'undeclared' })
     expect(
       readScanText(`openapi: 3.0.3
 info: { title: Open, version: '1' }
@@ -140,7 +141,22 @@ paths:
     get:
       responses: { '200': { description: ok } }
 `)[0].warnings,
-    ).toContain('1 endpoint declared no security at all; its auth is shown as Unknown.')
+    ).toContain(
+      '1 endpoint declared no security at all: as the description states it, anyone can call it, so its auth is shown as None (not declared).',
+    )
+  })
+
+  it('reads a security that is no list of requirements as Unknown, and says so', () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Odd', version: '1' },
+      paths: { '/a': { get: { security: { key: [] }, responses: {} } } },
+    }
+    const [result] = readScanText(JSON.stringify(document))
+    expect(result.findings[0]).toMatchObject({ auth: 'Unknown', authDeclared: 'undeclared' })
+    expect(result.warnings).toContain(
+      '1 endpoint had a security that is no list of requirements; its auth is shown as Unknown.',
+    )
   })
 
   it.each([
@@ -579,5 +595,120 @@ components:
 `)
     expect(endpoints.get('GET /widgets')).toMatchObject({ pii: false })
     expect(endpoints.get('GET /buyers')).toMatchObject({ pii: true })
+  })
+})
+
+describe('descriptions that declare no security', () => {
+  /** A public user directory, as a Swagger 2.0 description with no security anywhere. */
+  const swagger = {
+    swagger: '2.0',
+    info: { title: 'Directory', version: '1.0' },
+    host: 'directory.example',
+    basePath: '/api',
+    paths: {
+      '/people/{id}': {
+        get: {
+          parameters: [{ in: 'path', name: 'id', required: true, type: 'string' }],
+          responses: { 200: { description: 'A person', schema: { $ref: '#/definitions/Person' } } },
+        },
+      },
+      '/people': {
+        post: {
+          parameters: [{ in: 'body', name: 'person', schema: { $ref: '#/definitions/Person' } }],
+          responses: { 201: { description: 'Created' } },
+        },
+      },
+      '/subscriptions': {
+        post: {
+          consumes: ['application/x-www-form-urlencoded'],
+          parameters: [{ in: 'formData', name: 'email', type: 'string', format: 'email' }],
+          responses: { 204: { description: 'Subscribed' } },
+        },
+      },
+      '/ping': { get: { responses: { 200: { description: 'pong' } } } },
+    },
+    definitions: {
+      Person: {
+        type: 'object',
+        properties: {
+          given_name: { type: 'string' },
+          family_name: { type: 'string' },
+          email: { type: 'string', format: 'email' },
+        },
+      },
+    },
+  }
+
+  /** The same kind of service in OpenAPI 3.1, with no security object and no security schemes. */
+  const openapi31 = `openapi: 3.1.0
+info: { title: Patients, version: '0.9' }
+paths:
+  /patients/{id}:
+    get:
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      responses:
+        '200':
+          description: A patient
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  birthDate: { type: string, format: date }
+                  diagnosis: { type: string }
+  /cards:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                card_number: { type: string }
+                cvc: { type: string }
+      responses: { '201': { description: Saved } }
+  /version:
+    get:
+      responses: { '200': { description: The version } }
+`
+
+  it('reads every operation of a Swagger 2.0 description with no security as unauthenticated, not declared', () => {
+    const endpoints = endpointsOf(JSON.stringify(swagger))
+    expect(endpoints).toHaveLength(4)
+    for (const endpoint of endpoints) expect(endpoint).toMatchObject({ auth: 'None', authDeclared: 'undeclared' })
+    const sensitive = endpoints.filter((endpoint) => endpoint.pii || endpoint.pci || endpoint.phi)
+    expect(sensitive.map((endpoint) => `${endpoint.method} ${endpoint.path}`).sort()).toEqual([
+      'GET /people/{id}',
+      'POST /people',
+      'POST /subscriptions',
+    ])
+    // What /apis, the dashboard and the repositories list count: each sensitive one is exposed.
+    expect(countExposure(endpoints)).toEqual({ endpoints: 4, sensitive: 3, exposed: 3 })
+  })
+
+  it('reads every operation of an OpenAPI 3.1 description with no security as unauthenticated, not declared', () => {
+    const endpoints = endpointsOf(openapi31)
+    for (const endpoint of endpoints) expect(endpoint).toMatchObject({ auth: 'None', authDeclared: 'undeclared' })
+    expect(byKey(openapi31).get('GET /patients/{id}')).toMatchObject({ phi: true })
+    expect(byKey(openapi31).get('POST /cards')).toMatchObject({ pci: true })
+    expect(countExposure(endpoints)).toEqual({ endpoints: 3, sensitive: 2, exposed: 2 })
+  })
+
+  it('reads an explicit empty security as none, declared', () => {
+    const endpoints = endpointsOf(JSON.stringify({ ...swagger, security: [] }))
+    for (const endpoint of endpoints) expect(endpoint).toMatchObject({ auth: 'None', authDeclared: 'none' })
+    expect(countExposure(endpoints).exposed).toBe(3)
+  })
+
+  it('lets a top-level security cover the operations that declare none of their own', () => {
+    const secured = {
+      ...swagger,
+      securityDefinitions: { token: { type: 'oauth2', flow: 'implicit', authorizationUrl: 'https://id.example' } },
+      security: [{ token: [] }],
+    }
+    const endpoints = endpointsOf(JSON.stringify(secured))
+    for (const endpoint of endpoints) expect(endpoint).toMatchObject({ auth: 'JWT', authDeclared: 'declared' })
+    expect(countExposure(endpoints).exposed).toBe(0)
   })
 })

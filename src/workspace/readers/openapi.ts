@@ -72,7 +72,9 @@ export interface EndpointAuthInfo {
 
 /**
  * The auth an operation needs: its own `security` if present, else the document's. `[]` is
- * none; an alternative `{}` makes auth optional (shown as None); nothing declared is Unknown.
+ * none; an alternative `{}` makes auth optional (shown as None). Nothing declared is none too, as
+ * the specification reads it (no requirement applies), kept apart as `undeclared`; a `security`
+ * that is no list of requirements is Unknown.
  */
 export function authOf(
   operationSecurity: unknown,
@@ -81,8 +83,7 @@ export function authOf(
   unknownSchemes: Set<string>,
 ): EndpointAuthInfo {
   const requirements = operationSecurity !== undefined ? operationSecurity : documentSecurity
-  if (requirements === undefined || requirements === null)
-    return { auth: 'Unknown', declared: 'undeclared', schemes: [] }
+  if (requirements === undefined || requirements === null) return { auth: 'None', declared: 'undeclared', schemes: [] }
   const alternatives = asObjects(requirements)
   if (Array.isArray(requirements) && requirements.length === 0) return { auth: 'None', declared: 'none', schemes: [] }
   if (alternatives.length === 0) return { auth: 'Unknown', declared: 'undeclared', schemes: [] }
@@ -285,10 +286,17 @@ export function readOpenApi(parsed: JsonObject): ReadResult {
       `${plural(truncated, 'operation')} had schemas nested deeper than Vigil reads; deeper fields were not classified.`,
     )
   }
-  const undeclared = findings.filter((finding) => finding.authDeclared === 'undeclared').length
-  if (undeclared > 0) {
+  const undeclared = findings.filter((finding) => finding.authDeclared === 'undeclared')
+  const open = undeclared.filter((finding) => finding.auth === 'None').length
+  if (open > 0) {
     warnings.push(
-      `${plural(undeclared, 'endpoint')} declared no security at all; ${undeclared === 1 ? 'its' : 'their'} auth is shown as Unknown.`,
+      `${plural(open, 'endpoint')} declared no security at all: as the description states ${open === 1 ? 'it' : 'them'}, anyone can call ${open === 1 ? 'it' : 'them'}, so ${open === 1 ? 'its' : 'their'} auth is shown as None (not declared).`,
+    )
+  }
+  const unreadable = undeclared.length - open
+  if (unreadable > 0) {
+    warnings.push(
+      `${plural(unreadable, 'endpoint')} had a security that is no list of requirements; ${unreadable === 1 ? 'its' : 'their'} auth is shown as Unknown.`,
     )
   }
 

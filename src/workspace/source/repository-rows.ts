@@ -2,6 +2,7 @@ import type { Repository } from '@/data/repositories'
 import { relativeTime } from '@/lib/relative-time'
 import { timeSlices, yieldToMain } from '@/lib/yield'
 import { emptyApiSummary, type RepositorySummary } from '@/workspace/model/repository-records'
+import { coverageOfSummary, visibilityOfSummary } from '@/workspace/model/scan-coverage'
 import { openCounts } from './open-counts'
 import { descriptionOf, tabSummaryOf } from './repository-texts'
 
@@ -17,11 +18,12 @@ export function repositoryOf(summary: RepositorySummary, now: number): Repositor
     languages: summary.languages,
     stars: 0,
     lastUpdated: relativeTime(Number.isNaN(scanned) ? 0 : Math.max(0, (now - scanned) / 60_000)),
-    isPrivate: summary.isPrivate,
+    isPrivate: visibilityOfSummary(summary),
     apiCount: (summary.apis ?? emptyApiSummary()).endpoints,
     policyViolations: openCounts(summary).policyIssues,
     vulnerabilities: openCounts(summary).vulnerabilities,
     needsTriage: summary.triage?.needsTriage,
+    coverage: coverageOfSummary(summary),
     // Written when a card first shows it: a read of 10,000 summaries needs none of them.
     get tabSummary() {
       return tabSummaryOf(summary)

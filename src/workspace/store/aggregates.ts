@@ -3,6 +3,7 @@ import { emptyCounts, type FindingCounts } from '@/data/findings'
 import { languagesOf } from '@/workspace/model/languages'
 import { isClosedByVex, locationOf, type EndpointFinding, type Finding, type ReadResult } from '@/workspace/model/model'
 import type { ApiDocumentRecord, RepositorySummary, RunRecord } from '@/workspace/model/repository-records'
+import { coverageOf, visibilityFromFlag, visibilityOfSummary } from '@/workspace/model/scan-coverage'
 
 /** A repository's findings counted: the open ones by severity and enforcement, VEX-closed apart. */
 export function countFindings(findings: Iterable<Finding>): FindingCounts {
@@ -28,8 +29,10 @@ export function countFindings(findings: Iterable<Finding>): FindingCounts {
 export const countEndpoints = (findings: Finding[]): EndpointExposure =>
   countExposure(findings.filter((finding): finding is EndpointFinding => finding.kind === 'endpoint'))
 
-/** What a feed's manifest or the dialog knows of a repository besides its scans. */
-export type RepositoryDetails = Partial<Pick<RepositorySummary, 'description' | 'url' | 'isPrivate' | 'languages'>>
+/** What a feed's manifest or the dialog knows of a repository besides its scans (`isPrivate` undefined: not said). */
+export type RepositoryDetails = Partial<Pick<RepositorySummary, 'description' | 'url' | 'languages'>> & {
+  isPrivate?: boolean
+}
 
 /**
  * The summary the lists and the dashboard read, from everything stored for the repository now:
@@ -46,11 +49,13 @@ export function summaryOf(input: {
   before?: RepositorySummary
 }): RepositorySummary {
   const { name, findings, runs, results, details, before } = input
+  // Only a source says it (a feed's manifest); none said, it stays unknown.
+  const visibility = visibilityFromFlag(details?.isPrivate ?? (before && visibilityOfSummary(before)))
   return {
     name,
     description: details?.description ?? before?.description ?? '',
     url: details?.url ?? before?.url ?? '',
-    isPrivate: details?.isPrivate ?? before?.isPrivate ?? true,
+    ...(visibility && { visibility }),
     languages:
       details?.languages ??
       languagesOf(
@@ -72,5 +77,9 @@ export function summaryOf(input: {
     tools: [...new Set(runs.filter((run) => run.format !== 'openapi').map((run) => run.tool))].sort(),
     counts: countFindings(findings),
     apis: { ...countEndpoints(findings), documents: input.documents },
+    coverage: coverageOf(
+      runs.map((run) => run.format),
+      findings,
+    ),
   }
 }

@@ -7,9 +7,10 @@ import type { FindingsPage, ImportRecord, RepositorySummary, RunRecord } from '@
 
 /**
  * The snapshot format this Vigil writes and reads. A snapshot of another format is refused (the
- * files are then fetched one by one): raise it whenever a record it carries changes shape.
+ * files are then fetched one by one): raise it whenever a record it carries changes shape. Format
+ * 4: a summary holds its visibility only where a source gave it, and what reported on it.
  */
-export const SNAPSHOT_FORMAT = 3
+export const SNAPSHOT_FORMAT = 4
 
 /** The largest part of a snapshot, compressed. */
 export const MAX_SNAPSHOT_PART_BYTES = 16 * 1024 * 1024

@@ -173,6 +173,24 @@ describe('feed sync with a snapshot', () => {
     expect(host.requests).toEqual(['manifest.json'])
   })
 
+  it('gives a repository from the snapshot the visibility its manifest entry says, and none where it says none', async () => {
+    const host = new SnapshotHost()
+    await host.publish(folder, (manifest) => {
+      const entries = manifest.repositories as { name: string; visibility?: string }[]
+      entries.find((entry) => entry.name === 'payments')!.visibility = 'public'
+      entries.find((entry) => entry.name === 'search')!.visibility = 'private'
+    })
+    const database = await workspace()
+    expect(await sync(host, database)).toMatchObject({ fetched: 0, fromSnapshot: 4 })
+    const summaries = await listRepositories(database)
+    expect(summaries.map((summary) => [summary.name, summary.visibility, summary.coverage])).toEqual([
+      ['payments', 'public', { policyIssues: false, vulnerabilities: true, apiSurface: false }],
+      ['search', 'private', { policyIssues: false, vulnerabilities: true, apiSurface: false }],
+      ['storefront', undefined, { policyIssues: false, vulnerabilities: true, apiSurface: false }],
+    ])
+    expect(summaries.some((summary) => 'isPrivate' in summary)).toBe(false)
+  })
+
   it('never takes a repository the workspace holds from the snapshot: its files are fetched, its hand import stays', async () => {
     const host = new SnapshotHost()
     await host.publish(folder)

@@ -13,6 +13,7 @@ import {
   type SnapshotRepository,
 } from '@/workspace/feed/format/snapshot'
 import { bodyWithin } from '@/workspace/files/read-within'
+import { visibilityFromFlag } from '@/workspace/model/scan-coverage'
 import { storeSnapshotRepositories, type SnapshotLanding } from '@/workspace/store/snapshot-records'
 import { isPacked } from '@/workspace/store/finding-pages'
 import { PACKED_RUN } from '@/workspace/store/record-keys'
@@ -147,7 +148,7 @@ function landingOf(
     Object.entries({
       description: listed.description,
       url: listed.url,
-      isPrivate: listed.isPrivate,
+      visibility: visibilityFromFlag(listed.isPrivate),
       languages: listed.languages,
     }).filter(([, value]) => value !== undefined),
   )
