@@ -63,6 +63,7 @@ const workspaceLayer = [
 const workspaceRooms = [
   'files',
   'model',
+  'intelligence',
   'api-surface',
   'triage',
   'history',

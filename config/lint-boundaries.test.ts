@@ -70,7 +70,8 @@ describe('lint boundaries', () => {
   // Each room of src/workspace, importing the room just above it (src/workspace/README.md).
   it.each([
     ['files', '@/workspace/model/model'],
-    ['model', '@/workspace/api-surface/endpoint-classifier'],
+    ['model', '@/workspace/intelligence/exploit-join'],
+    ['intelligence', '@/workspace/api-surface/endpoint-classifier'],
     ['api-surface', '@/workspace/triage/decision'],
     ['triage', '@/workspace/history/finding-history'],
     ['triage', './exports/bundle'],

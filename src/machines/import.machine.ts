@@ -1,6 +1,7 @@
 import { assign, fromCallback, setup } from 'xstate'
 import { workspaceJob } from './workspace-job'
 import type { FileOutcome, ImportFileInput, ImportPhase } from '@/workspace/import/import-file'
+import { landedInWorkspace } from '@/workspace/import/file-outcome'
 import type { DecisionAuthor } from '@/workspace/triage/decision-log'
 
 export type FileStatus = 'queued' | ImportPhase | 'done' | 'cancelled'
@@ -104,9 +105,9 @@ export const importMachine = setup({
       event.type === 'import.assign' &&
       event.repository.trim() !== '' &&
       context.entries[event.index]?.outcome?.status === 'needs-repository',
-    importedAny: ({ event }) => event.type === 'import.file' && event.outcome.status === 'imported',
+    importedAny: ({ event }) => event.type === 'import.file' && landedInWorkspace(event.outcome),
     /** A file of this report landed in the workspace. */
-    landedAny: ({ context }) => context.entries.some((entry) => entry.outcome?.status === 'imported'),
+    landedAny: ({ context }) => context.entries.some((entry) => landedInWorkspace(entry.outcome)),
   },
 }).createMachine({
   id: 'import',

@@ -56,7 +56,7 @@ test('a reload with the workspace chosen never shows sample data, nor one person
   await page.getByRole('button', { name: 'Import scan files' }).click()
   const dialog = page.getByRole('dialog', { name: 'Import scan files' })
   await dialog.getByRole('button', { name: 'Try with example files' }).click()
-  await expect(dialog.getByRole('status')).toHaveText(/9 of 9\s*files imported/)
+  await expect(dialog.getByRole('status')).toHaveText(/11 of 11\s*files imported/)
   await dialog.getByRole('button', { name: 'Done' }).click()
   await page.getByRole('button', { name: /^Data: / }).click()
   await page.getByRole('menuitem', { name: 'Your workspace (3 repositories)' }).click()

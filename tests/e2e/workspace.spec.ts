@@ -72,7 +72,7 @@ test('with "Delete my workspace when I sign out" set, signing out leaves nothing
   await page.getByRole('button', { name: 'Import scan files' }).click()
   const dialog = page.getByRole('dialog', { name: 'Import scan files' })
   await dialog.getByRole('button', { name: 'Try with example files' }).click()
-  await expect(dialog.getByRole('status')).toHaveText(/9 of 9\s*files imported/)
+  await expect(dialog.getByRole('status')).toHaveText(/11 of 11\s*files imported/)
   await dialog.getByRole('button', { name: 'Done' }).click()
   await expect(page.getByTestId('workspace-status')).toContainText('3 repositories from 9 imports')
   await page.getByRole('checkbox', { name: 'Delete my workspace when I sign out' }).check()

@@ -18,7 +18,7 @@ const status = () => page.getByTestId('workspace-status')
 async function importExamples() {
   await page.getByRole('button', { name: 'Import scan files' }).click()
   await dialog().getByRole('button', { name: 'Try with example files' }).click()
-  await expect.element(dialog().getByRole('status'), { timeout: 15_000 }).toHaveTextContent('9 of 9files imported')
+  await expect.element(dialog().getByRole('status'), { timeout: 15_000 }).toHaveTextContent('11 of 11files imported')
 }
 
 describe('data sources', () => {
@@ -35,8 +35,19 @@ describe('data sources', () => {
       .toHaveTextContent(
         '1 finding closed by VEX (not affected, false positive, resolved, or an unaffected version): kept and marked closed',
       )
+    await expect
+      .element(dialog().getByRole('row', { name: 'examples/catalogues/known_exploited_vulnerabilities.json' }))
+      .toHaveTextContent(
+        "CISA's Known Exploited Vulnerabilities catalogue, for the whole workspace: 2 vulnerabilities, version 2026.12.04.",
+      )
+    await expect
+      .element(dialog().getByRole('row', { name: 'examples/catalogues/epss_scores-2026-12-06.csv' }))
+      .toHaveTextContent("FIRST's EPSS scores, for the whole workspace: 7 CVE scores, scores of 2026-12-06")
     await dialog().getByRole('button', { name: 'Done' }).click()
     await expect.element(status()).toHaveTextContent('3 repositories from 9 imports')
+    const catalogues = page.getByRole('region', { name: 'Exploit intelligence' })
+    await expect.element(catalogues.getByRole('row')).toHaveLength(3)
+    await expect.element(catalogues).toHaveTextContent('version 2026.12.04')
     const history = page.getByRole('table', { name: 'Import history' })
     await expect.element(history.getByRole('row')).toHaveLength(10)
     await expect.element(history).toHaveTextContent('payments-api')
@@ -50,6 +61,11 @@ describe('data sources', () => {
     await expect
       .element(dialog().getByRole('row', { name: 'examples/atlas-web/semgrep.sarif' }), { timeout: 15_000 })
       .toHaveTextContent('Semgrep: 0 new, 0 changed, 4 unchanged')
+    await expect
+      .element(dialog().getByRole('row', { name: 'examples/catalogues/known_exploited_vulnerabilities.json' }))
+      .toHaveTextContent(
+        "The workspace holds CISA's Known Exploited Vulnerabilities catalogue, version 2026.12.04, already: nothing changed.",
+      )
   })
 
   it('closed with Escape on its report, opens again ready for new files', async () => {

@@ -19,9 +19,10 @@ import { droppedFiles, pickedFiles, type PickedFile } from './dropped-files'
 import { formatCount, plural } from '@/lib/format'
 import type { ImportEntry, ImportMachine } from '@/machines/import.machine'
 import { ImportActor, useImportDialog } from '@/state/import'
-import { fetchExampleFiles } from '@/workspace/import/examples'
+import { exampleCatalogueFiles, exampleFiles, fetchExampleFiles } from '@/workspace/import/examples'
 import { repositoryFromPath } from '@/workspace/model/repository-name'
 import type { ImportFileInput } from '@/workspace/import/import-file'
+import { landedInWorkspace } from '@/workspace/import/file-outcome'
 import type { ChangeCounts } from '@/workspace/model/repository-records'
 import type { SnapshotFrom } from 'xstate'
 import classes from './import-dialog.module.css'
@@ -98,6 +99,22 @@ function FileReport({ entry, index }: { entry: ImportEntry; index: number }) {
     )
   }
   if (outcome.status === 'needs-repository') return <NameRepository index={index} suggestion={outcome.suggestion} />
+  if (outcome.status === 'catalogue') {
+    return (
+      <Stack gap={2}>
+        <Text size="sm">
+          {outcome.formatName}, for the whole workspace: {outcome.summary}
+        </Text>
+        {outcome.warnings.length > 0 && (
+          <List size="xs" c="dimmed">
+            {outcome.warnings.map((warning) => (
+              <List.Item key={warning}>{warning}</List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    )
+  }
   return (
     <Stack gap={2}>
       <Text size="sm">
@@ -181,7 +198,7 @@ function Chooser({ onFiles }: { onFiles: (files: PickedFile[]) => void }) {
     setLoadingExamples(true)
     setProblem(undefined)
     try {
-      const examples = await fetchExampleFiles()
+      const examples = await fetchExampleFiles(undefined, [...exampleFiles, ...exampleCatalogueFiles])
       onFiles(examples.map(({ path, blob }) => ({ path, file: new File([blob], path.split('/').pop() ?? path) })))
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error))
@@ -338,7 +355,7 @@ const ImportDialogView = memo(function ImportDialogView({
 })
 
 /** Whether a file of the import landed in the workspace. */
-const landed = (entry: ImportEntry) => entry.outcome?.status === 'imported'
+const landed = (entry: ImportEntry) => landedInWorkspace(entry.outcome)
 
 /** The import dialog: pick or drop files, watch them import, read the report. */
 export function ImportDialog() {

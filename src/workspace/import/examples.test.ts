@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { readScanText } from '@/workspace/readers/detect'
-import { exampleFiles } from './examples'
+import { exampleCatalogueFiles, exampleFiles } from './examples'
+import { readCatalogueFile } from './import-catalogue'
 import { isClosedByVex } from '@/workspace/model/model'
 
 const read = (path: string) =>
@@ -56,5 +57,21 @@ describe('the example files that ship with Vigil', () => {
     ])
     const [trivy] = read('payments-api/trivy.json')
     expect(trivy.findings.filter((finding) => finding.kind === 'policy-issue')).toHaveLength(2)
+  })
+
+  it('come with a KEV catalogue and EPSS scores made up for the demo, naming the examples’ CVEs', () => {
+    const [kev, epss] = exampleCatalogueFiles.map((path) => {
+      const text = readFileSync(new URL(`../../../public/examples/${path}`, import.meta.url), 'utf8')
+      return readCatalogueFile(path, path.endsWith('.csv') ? { csv: text } : { document: JSON.parse(text) })
+    })
+    expect(kev.catalogue.kind === 'kev' && kev.catalogue.entries.map((entry) => entry.cve)).toEqual([
+      'CVE-2024-45337',
+      'CVE-2024-34064',
+    ])
+    expect(epss.catalogue.kind === 'epss' && [epss.catalogue.scoreDate, epss.catalogue.keys.length]).toEqual([
+      '2026-12-06',
+      7,
+    ])
+    expect([kev.skipped, epss.skipped]).toEqual([0, 0])
   })
 })

@@ -9,6 +9,10 @@ import type { WorkspaceDatabase } from '@/workspace/store/records'
 import { type ImportRecord } from '@/workspace/model/repository-records'
 import { recordDecisions, type DecisionAuthor } from '@/workspace/triage/decision-log'
 import { detectVex, importVex, VexImportError } from '@/workspace/triage/vex-import'
+import { CatalogueError } from '@/workspace/intelligence/catalogues'
+import { looksLikeEpss } from '@/workspace/intelligence/epss-scores'
+import { isKevDocument } from '@/workspace/intelligence/kev-catalogue'
+import { importCatalogue, type CatalogueOutcome } from './import-catalogue'
 
 /** A file to import, with the repository it belongs to when the dialog knows it. */
 export interface ImportFileInput {
@@ -60,6 +64,8 @@ export type FileOutcome =
     }
   | { status: 'needs-repository'; file: string; formatName: string; suggestion: string }
   | { status: 'refused'; file: string; reason: string }
+  /** A reference catalogue (CISA's KEV, FIRST's EPSS): organisation-wide, in no repository. */
+  | CatalogueOutcome
 
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024)
 
@@ -157,9 +163,16 @@ export async function importFile(
     const bytes = await bytesOf(input.blob)
     onPhase('parsing')
     const text = decodeText(bytes)
+    const database = () => (typeof workspace === 'function' ? workspace() : Promise.resolve(workspace))
+    const catalogueFile = {
+      name: input.name,
+      origin: input.origin?.kind === 'feed' ? ('feed' as const) : ('file' as const),
+      importedAt: now(),
+    }
+    if (looksLikeEpss(text)) return await importCatalogue(database, catalogueFile, { csv: text })
     // The file is parsed once: the VEX check and the reader share the document.
     const { document, json } = parseScanText(text)
-    const database = () => (typeof workspace === 'function' ? workspace() : Promise.resolve(workspace))
+    if (json && isKevDocument(document)) return await importCatalogue(database, catalogueFile, { document })
     const vex = json ? vexFormatOf(text, document) : undefined
     if (vex) return await importVexDocument(await database(), input, text, vex, now())
     const given = input.repository === undefined ? undefined : cleanRepositoryName(input.repository)
@@ -188,7 +201,7 @@ export async function importFile(
     })
     return { status: 'imported', file: input.name, formatName, repository, records }
   } catch (error) {
-    if (error instanceof ReaderError || error instanceof StorageFullError) {
+    if (error instanceof ReaderError || error instanceof StorageFullError || error instanceof CatalogueError) {
       return { status: 'refused', file: input.name, reason: error.message }
     }
     const detail = error instanceof Error ? error.message : String(error)

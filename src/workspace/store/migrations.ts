@@ -14,7 +14,7 @@ import { putRepositoryRuns } from './history-records'
 import type { FeedFileState, FeedState, WorkspaceSchema } from './records'
 
 /** The version the migrations bring a workspace to: one more with each step added below. */
-export const SCHEMA_VERSION = 9
+export const SCHEMA_VERSION = 10
 
 type UpgradeTransaction = IDBPTransaction<WorkspaceSchema, StoreNames<WorkspaceSchema>[], 'versionchange'>
 
@@ -80,6 +80,8 @@ export function upgradeWorkspace(
     database.createObjectStore('repositoryRuns')
     database.createObjectStore('feedFileGroups', { keyPath: 'group' })
   }
+  // Version 10 keeps the reference catalogues (CISA's KEV, FIRST's EPSS), one record each.
+  if (oldVersion < 10) database.createObjectStore('catalogues', { keyPath: 'kind' })
   // A step that throws aborts the upgrade: the workspace stays at its version, nothing half done.
   if (oldVersion >= 1) void migrateRecords(transaction, oldVersion).catch(() => transaction.abort())
 }

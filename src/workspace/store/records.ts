@@ -6,6 +6,7 @@ import type { FindingsPage, ImportRecord, RepositorySummary, RunRecord } from '@
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import type { RunHistory } from '@/workspace/history/finding-history'
 import type { KeptTimeline } from '@/workspace/projections/workspace-times'
+import type { StoredCatalogue } from '@/workspace/intelligence/stored-catalogue'
 import type { PACKED_RUN, PENDING_COUNTS_ID } from './record-keys'
 
 /**
@@ -87,6 +88,18 @@ export interface FeedState {
   manifest?: FeedManifest
   /** The history and decisions files it names, as last read whole. */
   teamFiles?: TeamFileState[]
+  /** The reference catalogues it lists, as last read whole (kept in the workspace, or kept out as older). */
+  catalogues?: CatalogueFileState[]
+}
+
+/** A reference catalogue of a feed (CISA's KEV, FIRST's EPSS) and its validators, once read whole. */
+export interface CatalogueFileState {
+  url: string
+  kind: 'kev' | 'epss'
+  etag?: string
+  lastModified?: string
+  /** The SHA-256 of the bytes read: the same hash in the manifest is not asked for again. */
+  sha256: string
 }
 
 /** A team file of a feed (history, decisions) and its validators. */
@@ -158,6 +171,7 @@ export interface WorkspaceSchema extends DBSchema {
   digests: { key: string; value: RepositoryDigest }
   indexes: { key: string; value: StoredAdvisoryIndex | KeptTimelineRecord | CounterRecord }
   decisions: { key: string; value: DecisionRecord }
+  catalogues: { key: StoredCatalogue['kind']; value: StoredCatalogue }
 }
 
 export type WorkspaceDatabase = IDBPDatabase<WorkspaceSchema>
