@@ -1,17 +1,19 @@
 #!/usr/bin/env node
-// `npm run feed -- <folder> [--out manifest.json] [--history history.json] [--decisions decisions.json] [--no-snapshot]`:
+// `npm run feed -- <folder> [--out manifest.json] [--history history.json] [--decisions decisions.json] [--kev kev.json] [--epss epss.csv.gz] [--no-snapshot]`:
 // builds a feed manifest for a folder laid out `<repo>/<scan files>`, for a CI step to run before
 // it uploads the folder and the manifest, and beside the manifest the snapshot (vigil-snapshot/):
 // what a browser stores for every file, pre-digested, in a few compressed parts (docs/feed.md). With --history it also reads the team's previous history
 // (when the file exists), adds this run's scans and writes it back; with --decisions it names the
-// team's decisions file. Both are listed in the manifest, relative to it.
+// team's decisions file. Both are listed in the manifest, relative to it. With --kev and --epss it
+// checks CISA's KEV catalogue and FIRST's EPSS scores with Vigil's readers and copies them beside
+// the manifest (vigil-catalogues/kev.json, vigil-catalogues/epss.csv.gz), listed in it.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { loadModule } from './load-module.mjs'
 
 const usage =
-  'Usage: npm run feed -- <folder> [--out <manifest.json>] [--history <history.json>] [--decisions <decisions.json>] [--no-snapshot]  (default: <folder>/manifest.json)'
-const options = ['--out', '--history', '--decisions']
+  'Usage: npm run feed -- <folder> [--out <manifest.json>] [--history <history.json>] [--decisions <decisions.json>] [--kev <known_exploited_vulnerabilities.json>] [--epss <epss_scores.csv.gz>] [--no-snapshot]  (default: <folder>/manifest.json; an --out folder gets <folder>/manifest.json)'
+const options = ['--out', '--history', '--decisions', '--kev', '--epss']
 const args = process.argv.slice(2)
 const given = {}
 const positional = []
@@ -34,13 +36,31 @@ if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
   console.error(`${folderArg} is not a folder.\n${usage}`)
   process.exit(2)
 }
-const manifestPath = resolve(given.out ?? join(folder, 'manifest.json'))
+// --out names the manifest, or the folder it goes in (one that exists, or a path ending in a slash).
+const outFolder =
+  given.out !== undefined && (/[/\\]$/.test(given.out) || statSync(given.out, { throwIfNoEntry: false })?.isDirectory())
+const manifestPath = resolve(
+  given.out === undefined ? join(folder, 'manifest.json') : outFolder ? join(given.out, 'manifest.json') : given.out,
+)
 const historyPath = given.history && resolve(given.history)
 const decisionsPath = given.decisions && resolve(given.decisions)
+const cataloguePaths = { kev: given.kev && resolve(given.kev), epss: given.epss && resolve(given.epss) }
 const snapshotModule = await loadModule('src/workspace/feed/format/snapshot.ts')
+const names = await loadModule('src/workspace/feed/format/names.ts')
 const snapshotFolder = join(dirname(manifestPath), snapshotModule.SNAPSHOT_FOLDER)
-// The team's files and the snapshot may sit in the scanned folder: they are not scan files.
-const own = new Set([manifestPath, historyPath, decisionsPath, snapshotFolder].filter(Boolean))
+const catalogueFolder = join(dirname(manifestPath), names.CATALOGUE_FOLDER)
+// The team's files, the catalogues and the snapshot may sit in the scanned folder: they are not scan files.
+const own = new Set(
+  [
+    manifestPath,
+    historyPath,
+    decisionsPath,
+    cataloguePaths.kev,
+    cataloguePaths.epss,
+    snapshotFolder,
+    catalogueFolder,
+  ].filter(Boolean),
+)
 
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -67,6 +87,27 @@ if (decisionsPath) {
   }
 }
 
+// The reference catalogues, read as Vigil reads them before anything is written.
+const catalogues = []
+for (const kind of ['kev', 'epss']) {
+  const path = cataloguePaths[kind]
+  if (!path) continue
+  if (!statSync(path, { throwIfNoEntry: false })?.isFile()) {
+    console.error(
+      `${given[kind]} does not exist: give the file downloaded from ${kind === 'kev' ? 'CISA' : 'FIRST'} (docs/feed.md).`,
+    )
+    process.exit(2)
+  }
+  try {
+    catalogues.push(
+      await module.buildCatalogue({ kind, name: basename(path), bytes: new Uint8Array(readFileSync(path)) }),
+    )
+  } catch (error) {
+    console.error(`--${kind} ${given[kind]}: ${error.message}\nNo manifest written.`)
+    process.exit(1)
+  }
+}
+
 const files = walk(folder).map((path) => ({
   path: relative(folder, path).split(sep).join('/'),
   bytes: new Uint8Array(readFileSync(path)),
@@ -80,6 +121,7 @@ const { manifest, refused, skipped, scans } = await module.buildManifest(
   {
     history: historyPath && fromManifest(historyPath),
     decisions: decisionsPath && fromManifest(decisionsPath),
+    catalogues: catalogues.map((catalogue) => catalogue.entry),
   },
 )
 
@@ -112,6 +154,20 @@ if (historyPath) {
 if (decisionsPath) console.log(`listed ${relative(process.cwd(), decisionsPath)}: ${decisionsCount} decisions`)
 
 mkdirSync(dirname(manifestPath), { recursive: true })
+// The catalogues under their stable names; one an earlier build copied and this one was not given goes.
+const catalogueNames = new Set(
+  catalogues.map((catalogue) => catalogue.entry.url.slice(`${names.CATALOGUE_FOLDER}/`.length)),
+)
+if (catalogues.length > 0) mkdirSync(catalogueFolder, { recursive: true })
+for (const catalogue of catalogues) {
+  writeFileSync(join(dirname(manifestPath), catalogue.entry.url), catalogue.bytes)
+  console.log(`listed ${catalogue.entry.url}: ${catalogue.summary}`)
+  for (const warning of catalogue.warnings) console.log(`  ${warning}`)
+}
+for (const name of Object.values(names.catalogueFileNames))
+  if (!catalogueNames.has(name)) rmSync(join(catalogueFolder, name), { force: true })
+if (existsSync(catalogueFolder) && readdirSync(catalogueFolder).length === 0)
+  rmSync(catalogueFolder, { recursive: true })
 if (args.includes('--no-snapshot')) {
   rmSync(snapshotFolder, { recursive: true, force: true })
 } else if (prefix.startsWith('..')) {

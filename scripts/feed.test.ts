@@ -2,9 +2,13 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { createHash } from 'node:crypto'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { buildManifest } from '@/workspace/feed/build/feed-builder'
+import { buildCatalogue, buildManifest } from '@/workspace/feed/build/feed-builder'
+import { readEpssScores } from '@/workspace/intelligence/epss-scores'
+import { readKevCatalogue } from '@/workspace/intelligence/kev-catalogue'
+import { EPSS_ROWS, epssScores, kevCatalogue } from '@tests/helpers/catalogue-fixtures'
 import { readScanText } from '@/workspace/readers/detect'
 import { readManifest } from '@/workspace/feed/format/manifest'
 import { findingHistory } from '@/workspace/history/finding-history'
@@ -226,5 +230,155 @@ describe('npm run feed with the team history and decisions', { timeout: 60_000 }
     const [byUrl] = readScanText(new TextDecoder().decode(audit), { fileName: 'storefront/web/audit.json' })
     expect(inFolder.run).not.toBe(byUrl.run)
     expect(scans.map((scan) => scan.run)).toEqual([inFolder.run])
+  })
+})
+
+describe('npm run feed with the reference catalogues', { timeout: 60_000 }, () => {
+  const kev = kevCatalogue('2026-12-04', ['CVE-2024-45337', 'CVE-2023-44487'])
+  const epss = epssScores('2026-12-06', EPSS_ROWS)
+  const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+  /** The scan folder, and beside it CI's downloads: KEV's JSON, and EPSS's CSV as FIRST publishes it (gzip). */
+  function downloads() {
+    const folder = scanFolder()
+    const root = temporaryFolder('vigil-downloads-')
+    writeFileSync(join(root, 'known_exploited_vulnerabilities.json'), kev)
+    writeFileSync(join(root, 'epss_scores-current.csv.gz'), gzipSync(epss))
+    writeFileSync(join(root, 'epss.csv'), epss)
+    return { folder, kev: join(root, 'known_exploited_vulnerabilities.json'), root }
+  }
+
+  it('checks both, copies them beside the manifest under stable names, and lists them with hash, size, version and date', () => {
+    const { folder, kev: kevPath, root } = downloads()
+    const out = temporaryFolder('vigil-site-')
+    const run = feed(folder, '--out', out, '--kev', kevPath, '--epss', join(root, 'epss_scores-current.csv.gz'))
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain(
+      "listed vigil-catalogues/kev.json: CISA's Known Exploited Vulnerabilities catalogue 2026.12.04 of 2026-12-04: 2 vulnerabilities",
+    )
+    expect(run.stdout).toContain(
+      "listed vigil-catalogues/epss.csv.gz: FIRST's EPSS scores v2025.03.14 of 2026-12-06: 3 CVE scores",
+    )
+    // An --out folder gets the manifest in it.
+    const text = readFileSync(join(out, 'manifest.json'), 'utf8')
+    const manifest = JSON.parse(text)
+    const kevBytes = readFileSync(join(out, 'vigil-catalogues', 'kev.json'))
+    const epssBytes = readFileSync(join(out, 'vigil-catalogues', 'epss.csv.gz'))
+    expect(manifest.catalogues).toEqual([
+      {
+        kind: 'kev',
+        url: 'vigil-catalogues/kev.json',
+        sha256: sha256(kevBytes),
+        size: kevBytes.byteLength,
+        version: '2026.12.04',
+        date: '2026-12-04',
+      },
+      {
+        kind: 'epss',
+        url: 'vigil-catalogues/epss.csv.gz',
+        sha256: sha256(epssBytes),
+        size: epssBytes.byteLength,
+        version: 'v2025.03.14',
+        date: '2026-12-06',
+      },
+    ])
+    // KEV as given; EPSS still gzip-compressed, as given.
+    expect(kevBytes.toString('utf8')).toBe(kev)
+    expect(epssBytes).toEqual(readFileSync(join(root, 'epss_scores-current.csv.gz')))
+    // What the builder writes, Vigil reads.
+    const read = readManifest(text, 'https://scans.example.com/vigil/manifest.json', 'https://vigil.example.com')
+    expect(read.catalogues?.map((catalogue) => catalogue.url)).toEqual([
+      'https://scans.example.com/vigil/vigil-catalogues/kev.json',
+      'https://scans.example.com/vigil/vigil-catalogues/epss.csv.gz',
+    ])
+    expect(read.repositories).toHaveLength(2)
+  })
+
+  it('compresses a plain EPSS CSV, and takes the catalogues in the scanned folder for no scan files', () => {
+    const { folder, root } = downloads()
+    writeFileSync(join(folder, 'kev.json'), kev)
+    const run = feed(folder, '--kev', join(folder, 'kev.json'), '--epss', join(root, 'epss.csv'))
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain('2 repositories, 3 files')
+    const published = readFileSync(join(folder, 'vigil-catalogues', 'epss.csv.gz'))
+    expect(published.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]))
+    expect(gunzipSync(published).toString('utf8')).toBe(epss)
+
+    // The next build (the copies now in the scanned folder) lists the same, and one without --epss drops it.
+    const again = feed(folder, '--kev', join(folder, 'kev.json'))
+    expect(again.status).toBe(0)
+    expect(again.stdout).toContain('2 repositories, 3 files')
+    const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'))
+    expect(manifest.catalogues.map((catalogue: { kind: string }) => catalogue.kind)).toEqual(['kev'])
+    expect(existsSync(join(folder, 'vigil-catalogues', 'epss.csv.gz'))).toBe(false)
+    // Without either, the folder goes (the download left in the scanned folder would be refused as a scan file).
+    rmSync(join(folder, 'kev.json'))
+    expect(feed(folder).status).toBe(0)
+    expect(existsSync(join(folder, 'vigil-catalogues'))).toBe(false)
+  })
+
+  it.each([
+    [
+      '--kev',
+      'epss.csv',
+      "This file is FIRST's EPSS scores, not CISA's Known Exploited Vulnerabilities catalogue: give it with --epss.",
+    ],
+    [
+      '--epss',
+      'known_exploited_vulnerabilities.json',
+      "This file is CISA's Known Exploited Vulnerabilities catalogue, not FIRST's EPSS scores: give it with --kev.",
+    ],
+    ['--kev', 'notes.txt', "This file is not JSON, so it is not CISA's KEV catalogue."],
+    ['--epss', 'notes.txt', 'This CSV file is not EPSS scores'],
+    ['--kev', 'page.html', "This file is a web page, not CISA's KEV catalogue."],
+  ])('refuses %s %s, saying why, and writes no manifest', (flag, name, reason) => {
+    const { folder, root } = downloads()
+    writeFileSync(join(root, 'notes.txt'), 'remember, the milk')
+    writeFileSync(join(root, 'page.html'), '<!doctype html><title>Access denied</title>')
+    const run = feed(folder, flag, join(root, name))
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain(`${flag} ${join(root, name)}: ${reason}`)
+    expect(run.stderr).toContain('No manifest written.')
+    expect(existsSync(join(folder, 'manifest.json'))).toBe(false)
+    expect(existsSync(join(folder, 'vigil-catalogues'))).toBe(false)
+  })
+
+  it('says when a catalogue file is missing', () => {
+    const { folder } = downloads()
+    const run = feed(folder, '--epss', '/no/such/epss.csv.gz')
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain('/no/such/epss.csv.gz does not exist')
+    expect(feed(folder, '--kev').status).toBe(2)
+  })
+
+  it('writes in an EPSS score date that only the file name gives, as a browser reads it under the feed’s name', async () => {
+    const undated = epssScores('2026-12-06', EPSS_ROWS, { dated: false })
+    const built = await buildCatalogue({
+      kind: 'epss',
+      name: 'epss_scores-2026-12-06.csv',
+      bytes: new TextEncoder().encode(undated),
+    })
+    expect(built.entry).toMatchObject({ kind: 'epss', url: 'vigil-catalogues/epss.csv.gz', date: '2026-12-06' })
+    const text = gunzipSync(built.bytes).toString('utf8')
+    expect(readEpssScores(text).catalogue.scoreDate).toBe('2026-12-06')
+    await expect(
+      buildCatalogue({ kind: 'epss', name: 'epss.csv', bytes: new TextEncoder().encode(undated) }),
+    ).rejects.toThrow('This EPSS file does not say the day of its scores')
+  })
+
+  it('publishes a gzip-compressed KEV catalogue as plain JSON, and refuses one with no entries', async () => {
+    const built = await buildCatalogue({ kind: 'kev', name: 'kev.json.gz', bytes: gzipSync(kev) })
+    expect(new TextDecoder().decode(built.bytes)).toBe(kev)
+    expect(readKevCatalogue(new TextDecoder().decode(built.bytes)).catalogue.catalogVersion).toBe('2026.12.04')
+    expect(built.entry).toMatchObject({ url: 'vigil-catalogues/kev.json', size: built.bytes.byteLength })
+    await expect(
+      buildCatalogue({
+        kind: 'kev',
+        name: 'kev.json',
+        bytes: new TextEncoder().encode(kevCatalogue('2026-12-04', [])),
+      }),
+    ).rejects.toThrow("This file holds CISA's Known Exploited Vulnerabilities catalogue with no entries")
   })
 })

@@ -85,6 +85,26 @@ describe('feed-sync machine', () => {
     expect(announceChange).toHaveBeenCalledTimes(2)
   })
 
+  it('announces a sync that kept a newer reference catalogue, and not one that found them unchanged or older', () => {
+    const { actor, worker, announceChange } = harness()
+    const kev = { kind: 'kev', name: 'KEV catalogue' } as const
+    actor.send(sync)
+    worker({
+      type: 'feed.synced',
+      report: {
+        ...report(0),
+        catalogues: [
+          { ...kev, status: 'unchanged' },
+          { ...kev, status: 'kept' },
+        ],
+      },
+    })
+    expect(announceChange).not.toHaveBeenCalled()
+    actor.send(sync)
+    worker({ type: 'feed.synced', report: { ...report(0), catalogues: [{ ...kev, status: 'updated' }] } })
+    expect(announceChange).toHaveBeenCalledTimes(1)
+  })
+
   it('announces a sync whose repositories all came from the snapshot, no file fetched', () => {
     const { actor, worker, announceChange } = harness()
     actor.send(sync)

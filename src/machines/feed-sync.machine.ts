@@ -5,8 +5,9 @@ import type { FeedProgress } from '@/workspace/feed/sync/sync-progress'
 
 /**
  * Whether a sync changed what the screens show: a scan file fetched or removed, repositories
- * loaded from the snapshot, or a team file read again (the history moves first-seen dates; the
- * decisions file adds decisions and says which local ones it publishes, even when it adds none).
+ * loaded from the snapshot, a team file read again (the history moves first-seen dates; the
+ * decisions file adds decisions and says which local ones it publishes, even when it adds none),
+ * or a reference catalogue the workspace keeps now (the views join it to the findings).
  * Here, not in the sync's module, which would bring the scan readers into the page with it.
  */
 const changedWorkspace = (report: FeedSyncReport) =>
@@ -14,7 +15,8 @@ const changedWorkspace = (report: FeedSyncReport) =>
   report.fromSnapshot > 0 ||
   report.removed.length > 0 ||
   report.decisionsAdded !== undefined ||
-  report.historyRuns !== undefined
+  report.historyRuns !== undefined ||
+  !!report.catalogues?.some((catalogue) => catalogue.status === 'updated')
 
 /** What the sync worker reports, as events the invoked actor sends back. */
 export type FeedRunnerEvent =

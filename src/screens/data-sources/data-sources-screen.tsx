@@ -29,6 +29,7 @@ import { prewarmWorkspaceWorker } from '@/state/workspace-worker'
 import type { FeedSyncReport } from '@/workspace/feed/sync/sync'
 import type { FeedProgress } from '@/workspace/feed/sync/sync-progress'
 import { DecisionsCard } from './decisions-card'
+import { CataloguesCard } from './catalogues-card'
 
 const when = (iso: string) => {
   const date = new Date(iso)
@@ -127,6 +128,14 @@ function WorkspaceCard() {
   )
 }
 
+/** What a sync did with a reference catalogue the feed carries, after its name ("KEV catalogue updated"). */
+const catalogueStatus: Record<NonNullable<FeedSyncReport['catalogues']>[number]['status'], string> = {
+  updated: 'updated',
+  kept: 'not newer than the one held',
+  unchanged: 'unchanged',
+  failed: 'not synced',
+}
+
 function describeSync(report: FeedSyncReport): string {
   const parts = [
     `${plural(report.repositories, 'repository', 'repositories')}, ${plural(report.files, 'file')}`,
@@ -136,6 +145,10 @@ function describeSync(report: FeedSyncReport): string {
     `${plural(report.added, 'new finding')}, ${report.fixed} fixed`,
   ]
   if (report.removed.length > 0) parts.push(`removed ${report.removed.join(', ')}`)
+  if (report.catalogues?.length)
+    parts.push(
+      report.catalogues.map((catalogue) => `${catalogue.name} ${catalogueStatus[catalogue.status]}`).join(', '),
+    )
   parts.push(`${plural(report.requests, 'request')}${report.tokenSent ? ', with your sign-in token' : ''}`)
   return parts.join('; ')
 }
@@ -322,6 +335,7 @@ export function DataSourcesScreen() {
         <WorkspaceCard />
         <DecisionsCard />
         <FeedCard key={databaseName} />
+        <CataloguesCard />
         <ImportHistory />
       </Stack>
     </>

@@ -1,10 +1,15 @@
 import { sha256Hex } from '@/lib/sha256'
-import { decodeText, readScanText } from '@/workspace/readers/detect'
+import { decodeText, isGzip, readScanText } from '@/workspace/readers/detect'
 import { emptyHistory, type Scan } from '@/workspace/history/finding-history'
 import { mergeHistory, readHistoryFile, writeHistoryFile } from '@/workspace/history/history-file'
 import { scanOf } from '@/workspace/history/scan-of'
-import { pathInRepositoryFolder } from '@/workspace/feed/format/names'
+import { CATALOGUE_FOLDER, catalogueFileNames, pathInRepositoryFolder } from '@/workspace/feed/format/names'
 import { bytesOf } from '@/workspace/import/import-file'
+import { CatalogueError } from '@/workspace/intelligence/catalogues'
+import { looksLikeEpss, readEpssScores, scoreDateFromFileName } from '@/workspace/intelligence/epss-scores'
+import { isKevDocument, readKevCatalogue } from '@/workspace/intelligence/kev-catalogue'
+import { catalogueDate, catalogueNames, catalogueSize } from '@/workspace/intelligence/stored-catalogue'
+import { plural } from '@/lib/format'
 import { formatNames, ReaderError, type ReadResult } from '@/workspace/model/model'
 import { readDecisionsFile } from '@/workspace/triage/decisions-file'
 
@@ -23,6 +28,18 @@ export interface ManifestEntryFile {
   format: string
 }
 
+/** A reference catalogue the manifest lists: where the builder copied it, its hash and size, what it read of it. */
+export interface ManifestCatalogue {
+  kind: 'kev' | 'epss'
+  url: string
+  sha256: string
+  size: number
+  /** KEV's catalogVersion, EPSS's model version (when the file gives one). */
+  version?: string
+  /** YYYY-MM-DD: KEV's release day, EPSS's score date. */
+  date: string
+}
+
 export interface BuiltManifest {
   vigilFeed: 1
   generatedAt: string
@@ -30,6 +47,8 @@ export interface BuiltManifest {
   history?: string
   /** The team's decisions file, relative to the manifest. */
   decisions?: string
+  /** The reference catalogues copied beside the manifest. */
+  catalogues?: ManifestCatalogue[]
   repositories: { name: string; files: ManifestEntryFile[] }[]
 }
 
@@ -47,6 +66,7 @@ export interface BuildResult {
 export interface ManifestExtras {
   history?: string
   decisions?: string
+  catalogues?: ManifestCatalogue[]
 }
 
 /** One scan per run of a file, dated as the import dates it: the file's time, its modification time, else now. */
@@ -127,6 +147,7 @@ export async function buildManifest(
       generatedAt: now,
       ...(extras.history ? { history: extras.history } : {}),
       ...(extras.decisions ? { decisions: extras.decisions } : {}),
+      ...(extras.catalogues?.length ? { catalogues: extras.catalogues } : {}),
       repositories: [...repositories].map(([name, entries]) => ({ name, files: entries })),
     },
     refused,
@@ -157,3 +178,105 @@ export function checkDecisions(text: string): number {
 }
 
 export const readableFormats = Object.values(formatNames).join(', ')
+
+/** A catalogue file given to the builder (`--kev`, `--epss`): what it is given as, its name, its bytes as read. */
+export interface CatalogueInput {
+  kind: 'kev' | 'epss'
+  /** Its file name: an EPSS file that gives no score date takes the one its name gives (`epss_scores-2026-12-06.csv`). */
+  name: string
+  bytes: Uint8Array
+}
+
+/** A catalogue ready to publish: the bytes to write at `entry.url` beside the manifest, and a line for the log. */
+export interface BuiltCatalogue {
+  entry: ManifestCatalogue
+  bytes: Uint8Array
+  /** "CISA's Known Exploited Vulnerabilities catalogue, version 2026.12.04: 1,482 vulnerabilities". */
+  summary: string
+  warnings: string[]
+}
+
+const flags = { kev: '--kev', epss: '--epss' } as const
+
+/** Gzip-compressed bytes, as FIRST publishes its scores. */
+async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('gzip'))
+  return new Uint8Array(await new Response(stream).arrayBuffer())
+}
+
+/** Text from a catalogue file's bytes (gzip-compressed or not), or the reader's reason it is none. */
+async function catalogueText(input: CatalogueInput): Promise<string> {
+  try {
+    return decodeText(await bytesOf(input.bytes))
+  } catch (error) {
+    if (error instanceof ReaderError)
+      throw new CatalogueError(`${error.message} It is not ${catalogueNames[input.kind]}.`)
+    throw error
+  }
+}
+
+/** The other catalogue's flag, when a file is the catalogue that flag takes: the likeliest slip in a CI step. */
+function givenAsTheOther(kind: CatalogueInput['kind'], text: string): CatalogueInput['kind'] | undefined {
+  if (kind === 'kev' && looksLikeEpss(text)) return 'epss'
+  if (kind === 'epss') {
+    try {
+      if (isKevDocument(JSON.parse(text.replace(/^\uFEFF/, '')))) return 'kev'
+    } catch {
+      // Not JSON: the EPSS reader says what it is.
+    }
+  }
+  return undefined
+}
+
+/**
+ * Reads a catalogue file given to `npm run feed` as Vigil's readers read it, and makes what the
+ * feed publishes of it: CISA's KEV catalogue as JSON (`vigil-catalogues/kev.json`), FIRST's EPSS
+ * scores gzip-compressed (`vigil-catalogues/epss.csv.gz`, as given when it was, compressed here
+ * when not). An EPSS file whose score date only its name gives gets it written in, as FIRST's first
+ * line, since a browser reads it under the feed's name. Throws `CatalogueError` with a sentence
+ * for a file that is not the catalogue it is given as, or holds no entries.
+ */
+export async function buildCatalogue(input: CatalogueInput): Promise<BuiltCatalogue> {
+  const name = catalogueNames[input.kind]
+  const text = await catalogueText(input)
+  const other = givenAsTheOther(input.kind, text)
+  if (other)
+    throw new CatalogueError(`This file is ${catalogueNames[other]}, not ${name}: give it with ${flags[other]}.`)
+  let bytes = input.bytes
+  let reading
+  if (input.kind === 'kev') {
+    reading = readKevCatalogue(text)
+    // Published as plain JSON, under a name that says so.
+    if (isGzip(input.bytes)) bytes = new TextEncoder().encode(text)
+  } else {
+    const fromName = scoreDateFromFileName(input.name.split(/[\\/]/).pop() ?? input.name)
+    try {
+      reading = readEpssScores(text)
+    } catch (error) {
+      if (!(error instanceof CatalogueError) || !fromName) throw error
+      reading = readEpssScores(text, fromName)
+      bytes = new TextEncoder().encode(`#score_date:${reading.catalogue.scoreDate}\n${text.replace(/^\uFEFF/, '')}`)
+    }
+    if (!isGzip(bytes)) bytes = await gzip(bytes)
+  }
+  const { catalogue, warnings } = reading
+  const size = catalogueSize(catalogue)
+  if (size === 0) throw new CatalogueError(`This file holds ${name} with no entries: a feed would carry nothing.`)
+  const version = catalogue.kind === 'kev' ? catalogue.catalogVersion : catalogue.modelVersion
+  return {
+    entry: {
+      kind: input.kind,
+      url: `${CATALOGUE_FOLDER}/${catalogueFileNames[input.kind]}`,
+      sha256: await sha256Hex(bytes),
+      size: bytes.byteLength,
+      ...(version ? { version } : {}),
+      date: catalogueDate(catalogue),
+    },
+    bytes,
+    summary: `${name}${version ? ` ${version}` : ''} of ${catalogueDate(catalogue)}: ${catalogue.kind === 'kev' ? plural(size, 'vulnerability', 'vulnerabilities') : plural(size, 'CVE score')}`,
+    warnings: [
+      ...(reading.skipped > 0 ? [`${plural(reading.skipped, 'entry', 'entries')} left out, unreadable`] : []),
+      ...warnings,
+    ],
+  }
+}

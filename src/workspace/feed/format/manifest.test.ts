@@ -116,6 +116,77 @@ describe('feed manifest', () => {
     ).toThrow('The feed manifest lists the repository "billing api" twice.')
   })
 
+  describe('catalogues', () => {
+    const kev = { kind: 'kev', url: 'vigil-catalogues/kev.json', sha256: 'b'.repeat(64), size: 2048 }
+    const epss = {
+      kind: 'epss',
+      url: 'https://cdn.example.com/epss.csv.gz',
+      sha256: 'c'.repeat(64),
+      size: 512,
+      version: 'v2025.03.14',
+      date: '2026-12-06',
+    }
+
+    it('reads the catalogues a feed carries, their URLs resolved against the manifest', () => {
+      const manifest = read({ vigilFeed: 1, repositories: [], catalogues: [kev, { ...kev, ...epss }] })
+      expect(manifest.catalogues).toEqual([
+        {
+          kind: 'kev',
+          url: 'https://scans.example.com/vigil/vigil-catalogues/kev.json',
+          sha256: 'b'.repeat(64),
+          size: 2048,
+        },
+        {
+          kind: 'epss',
+          url: 'https://cdn.example.com/epss.csv.gz',
+          sha256: 'c'.repeat(64),
+          size: 512,
+          version: 'v2025.03.14',
+          date: '2026-12-06',
+        },
+      ])
+    })
+
+    it('reads a manifest without them as before, and passes over a kind this Vigil does not know', () => {
+      expect(read({ vigilFeed: 1, repositories: [] })).not.toHaveProperty('catalogues')
+      expect(read({ vigilFeed: 1, repositories: [], catalogues: [] })).not.toHaveProperty('catalogues')
+      const manifest = read({
+        vigilFeed: 1,
+        repositories: [],
+        catalogues: [{ kind: 'osv-malicious', url: 'vigil-catalogues/malicious.json', extra: 1 }, kev],
+      })
+      expect(manifest.catalogues?.map((catalogue) => catalogue.kind)).toEqual(['kev'])
+    })
+
+    it('is a field an older Vigil passes over: the schema lets a manifest carry fields it does not name', () => {
+      // What an older Vigil does with `catalogues`, this one does with a field of a newer Vigil.
+      const manifest = read({
+        vigilFeed: 1,
+        repositories: [{ name: 'a', files: [] }],
+        someNewerField: [{ anything: true }],
+      })
+      expect(manifest.repositories.map((repository) => repository.name)).toEqual(['a'])
+    })
+
+    it.each([
+      [{ ...kev, sha256: 'nothex' }, '/catalogues/0/sha256'],
+      [{ kind: 'kev' }, 'url'],
+      [{ url: 'kev.json' }, 'kind'],
+      [{ ...kev, size: -1 }, '/catalogues/0/size'],
+    ])('refuses a catalogue entry %j', (entry, reason) => {
+      expect(() => read({ vigilFeed: 1, repositories: [], catalogues: [entry] })).toThrow(reason)
+    })
+
+    it('refuses a kind listed twice, and an http catalogue under an https page', () => {
+      expect(() => read({ vigilFeed: 1, repositories: [], catalogues: [kev, kev] })).toThrow(
+        'The feed manifest lists the KEV catalogue twice: a feed carries one of each.',
+      )
+      expect(() =>
+        read({ vigilFeed: 1, repositories: [], catalogues: [{ ...epss, url: 'http://cdn.example.com/e.csv.gz' }] }),
+      ).toThrow('refuses a feed over plain http')
+    })
+  })
+
   it('reads a manifest of 10,000 repositories', () => {
     const repositories = Array.from({ length: 10_000 }, (_, index) => ({
       name: `repo-${index}`,

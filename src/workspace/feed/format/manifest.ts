@@ -21,6 +21,25 @@ export interface FeedRepository {
   files: FeedFile[]
 }
 
+/** The kinds of reference catalogue a feed may carry: CISA's KEV, FIRST's EPSS. */
+export const FEED_CATALOGUE_KINDS = ['kev', 'epss'] as const
+
+/**
+ * A reference catalogue a feed carries (CISA's KEV catalogue, FIRST's EPSS scores), its URL
+ * resolved against the manifest's. Its version and date are what the builder read, for people:
+ * Vigil reads the file again.
+ */
+export interface FeedCatalogue {
+  kind: (typeof FEED_CATALOGUE_KINDS)[number]
+  url: string
+  sha256?: string
+  size?: number
+  /** KEV's catalogVersion, EPSS's model version. */
+  version?: string
+  /** YYYY-MM-DD: KEV's release day, EPSS's score date. */
+  date?: string
+}
+
 /** The snapshot a manifest lists: its parts only when Vigil reads its format. */
 export interface FeedSnapshot {
   format: number
@@ -36,6 +55,8 @@ export interface FeedManifest {
   decisions?: string
   repositories: FeedRepository[]
   snapshot?: FeedSnapshot
+  /** The reference catalogues the feed carries, of the kinds this Vigil reads; absent when it lists none. */
+  catalogues?: FeedCatalogue[]
 }
 
 /** Why a feed could not be read or synced, in words a person can act on. */
@@ -142,7 +163,46 @@ export function readManifest(text: string, manifestUrl: string, pageOrigin: stri
     ...teamFile(manifest, 'decisions', manifestUrl, pageOrigin),
     repositories,
     ...snapshotOf(manifest, manifestUrl, pageOrigin),
+    ...cataloguesOf(manifest, manifestUrl, pageOrigin),
   }
+}
+
+/**
+ * The catalogues a manifest lists, each URL resolved. A kind this Vigil does not know (a newer
+ * Vigil's) is passed over, as an older Vigil passes over the whole list; a kind listed twice is refused.
+ */
+function cataloguesOf(
+  manifest: Record<string, unknown>,
+  manifestUrl: string,
+  pageOrigin: string,
+): { catalogues?: FeedCatalogue[] } {
+  if (!Array.isArray(manifest.catalogues)) return {}
+  const catalogues: FeedCatalogue[] = []
+  for (const entry of manifest.catalogues as Record<string, unknown>[]) {
+    const kind = FEED_CATALOGUE_KINDS.find((known) => known === entry.kind)
+    if (kind === undefined) continue
+    if (catalogues.some((listed) => listed.kind === kind))
+      throw new FeedError(
+        `The feed manifest lists the ${kind.toUpperCase()} catalogue twice: a feed carries one of each.`,
+      )
+    let url: URL
+    try {
+      url = new URL(entry.url as string, manifestUrl)
+    } catch {
+      throw new FeedError(
+        `The ${kind.toUpperCase()} catalogue "${valueText(entry.url)}" of the feed manifest is not a URL.`,
+      )
+    }
+    catalogues.push({
+      kind,
+      url: checkFeedAddress(url, pageOrigin).href,
+      ...(typeof entry.sha256 === 'string' ? { sha256: entry.sha256 } : {}),
+      ...(typeof entry.size === 'number' ? { size: entry.size } : {}),
+      ...(typeof entry.version === 'string' ? { version: entry.version } : {}),
+      ...(typeof entry.date === 'string' ? { date: entry.date } : {}),
+    })
+  }
+  return catalogues.length > 0 ? { catalogues } : {}
 }
 
 /** The snapshot a manifest lists, its parts resolved; of another format, only its format (it is refused). */

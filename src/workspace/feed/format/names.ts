@@ -19,3 +19,11 @@ function folderOf(manifestUrl: string): string {
 export function pathInRepositoryFolder(name: string, repository: string): string {
   return name.startsWith(`${repository}/`) ? name.slice(repository.length + 1) : name
 }
+
+/**
+ * The folder beside the manifest that holds the reference catalogues `npm run feed` copies into a
+ * feed, each under a name that stays from one build to the next (a CDN's validators keep working).
+ */
+export const CATALOGUE_FOLDER = 'vigil-catalogues'
+
+export const catalogueFileNames = { kev: 'kev.json', epss: 'epss.csv.gz' } as const

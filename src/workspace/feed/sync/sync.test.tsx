@@ -113,12 +113,12 @@ describe('feed sync', () => {
       summaries.map((summary) => [
         summary.name,
         summary.description,
-        summary.isPrivate,
+        summary.visibility,
         summary.counts.vulnerabilities,
       ]),
     ).toEqual([
-      ['payments', 'payments service', true, 1],
-      ['storefront', 'storefront service', true, 2],
+      ['payments', 'payments service', 'private', 1],
+      ['storefront', 'storefront service', 'private', 2],
     ])
 
     host.requests = []

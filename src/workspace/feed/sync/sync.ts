@@ -20,6 +20,7 @@ import { fetchFile, filesOf, hashUnchanged, moved, recordFailure, type FeedItem,
 import { progressReporter, type FeedProgress } from './sync-progress'
 import { loadSnapshot } from './snapshot-sync'
 import { syncTeamFiles } from './team-files'
+import { syncCatalogueFiles, type CatalogueSync } from './catalogue-files'
 
 export interface FeedSyncOptions extends FeedClientOptions {
   database: WorkspaceDatabase
@@ -27,8 +28,11 @@ export interface FeedSyncOptions extends FeedClientOptions {
   now?: () => string
   /** Scan files asked for at once (`FILE_CONCURRENCY` when not given). */
   concurrency?: number
-  /** Byte caps (tests lower them): the manifest, each scan file before decompression, the team's history and decisions files. */
-  limits?: { manifest?: number; file?: number; team?: number }
+  /**
+   * Byte caps (tests lower them): the manifest, each scan file before decompression, the team's
+   * history and decisions files, each reference catalogue before decompression.
+   */
+  limits?: { manifest?: number; file?: number; team?: number; catalogue?: number }
 }
 
 /**
@@ -63,6 +67,8 @@ export interface FeedSyncReport {
   historyRuns?: number
   /** Decisions of the team's decisions file this workspace did not hold yet. */
   decisionsAdded?: number
+  /** The reference catalogues the manifest lists (CISA's KEV, FIRST's EPSS), each with what the sync did with it. */
+  catalogues?: CatalogueSync[]
   /** Files that could not be synced, each in words; they keep their last good state. */
   problems: string[]
   requests: number
@@ -324,6 +330,16 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
   report.problems.push(...team.problems)
   if (team.historyRuns !== undefined) report.historyRuns = team.historyRuns
   if (team.decisionsAdded !== undefined) report.decisionsAdded = team.decisionsAdded
+  const catalogues = await syncCatalogueFiles({
+    manifest,
+    database,
+    get: (url, what, conditional) => client.get(url, what, conditional),
+    previous: previous?.catalogues,
+    now: report.syncedAt,
+    limit: options.limits?.catalogue ?? MAX_FILE_BYTES,
+  })
+  report.problems.push(...catalogues.problems)
+  if (catalogues.catalogues.length > 0) report.catalogues = catalogues.catalogues
   const etag = manifestUnchanged ? previous?.etag : (response.headers.get('ETag') ?? undefined)
   const lastModified = manifestUnchanged ? previous?.lastModified : (response.headers.get('Last-Modified') ?? undefined)
   await writeFeedState(database, {
@@ -334,10 +350,15 @@ export async function syncFeed(options: FeedSyncOptions): Promise<FeedSyncReport
     repositories: [...new Set(manifest.repositories.map((repository) => repository.name))],
     manifest,
     teamFiles: team.states,
+    catalogues: catalogues.states,
   })
-  // Settled: every file landed, nothing waits for a retry, the team's files were read, and every
-  // file has its hash in the manifest (one without is asked for again, conditionally, at each sync).
-  const settled = report.problems.length === 0 && items.every((item) => item.file.sha256)
+  // Settled: every file landed, nothing waits for a retry, the team's files and the catalogues were
+  // read, and every file and catalogue has its hash in the manifest (one without is asked for
+  // again, conditionally, at each sync).
+  const settled =
+    report.problems.length === 0 &&
+    items.every((item) => item.file.sha256) &&
+    (manifest.catalogues ?? []).every((catalogue) => catalogue.sha256)
   await writeFeedCheck(database, manifestUrl, {
     etag,
     lastModified,
