@@ -56,7 +56,7 @@ function checksOver(lines: readonly PolicyLine[], facts: PolicyFacts): PolicyChe
   const checks = lines.map((line) => (line.kind === 'rule' ? (line.check?.raw ?? '') : '')).join('\n')
   const kept = evaluated.get(facts)
   if (kept?.checks === checks) return kept.result
-  const result = evaluatePolicyChecks(lines, facts.repositories)
+  const result = evaluatePolicyChecks(lines, facts.repositories, { kevCatalogue: facts.kevCatalogue })
   evaluated.set(facts, { checks, result })
   return result
 }

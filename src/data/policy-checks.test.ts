@@ -131,3 +131,75 @@ describe('policy checks', () => {
     )
   })
 })
+
+describe('the KEV check', () => {
+  const kevPolicy = parsePolicy(`---
+title: KEV
+---
+- Fix known exploited vulnerabilities by their KEV due date {kev: overdue} [Mandatory]
+- No known critical vulnerabilities, nor any past KEV's due date {severity: critical; kev: overdue} [Mandatory]
+`)
+  const grype = { tool: 'Grype', rules: ['CVE-2024-45337'], cwes: [], vulnerabilities: true }
+  const semgrep = { tool: 'Semgrep', rules: ['js/xss'], cwes: ['CWE-79'] }
+  const overdue = {
+    key: 'CVE-2024-45337|golang.org/x/crypto@0.30.0',
+    kind: 'vulnerability',
+    tool: 'Grype',
+    ruleId: 'CVE-2024-45337',
+    cwes: [],
+    severity: 'High',
+    kevOverdue: true,
+  } as const
+  const kevRepositories: CheckedRepository[] = [
+    // An open finding CISA's KEV catalogue lists with a due date before today.
+    { name: 'payments', scanners: [grype], findings: [overdue] },
+    // The same finding decided closed: the caller leaves it out.
+    { name: 'billing', scanners: [grype], findings: [] },
+    // In KEV, but its due date is not past.
+    { name: 'search', scanners: [grype], findings: [{ ...overdue, kevOverdue: false }] },
+    // No tool that reports vulnerabilities scanned it: nothing is known of its dependencies.
+    { name: 'web', scanners: [semgrep], findings: [] },
+    { name: 'legacy', scanners: [], findings: [] },
+    {
+      name: 'ledger',
+      scanners: [{ tool: 'Trivy' }],
+      findings: [{ key: 'CVE-1|x@1', kind: 'vulnerability', ruleId: 'CVE-1', cwes: [], severity: 'Critical' }],
+    },
+  ]
+
+  it('fails a repository with an open finding past KEV’s due date, and passes the others a vulnerability scanner read', () => {
+    const [kev] = evaluatePolicyChecks(kevPolicy.lines, kevRepositories, { kevCatalogue: true }).lines
+    expect(kev).toMatchObject({ checked: 3, passing: 2, unchecked: ['web', 'legacy', 'ledger'] })
+    expect(kev.missing).toBeUndefined()
+    expect(kev.summary).toBe('2 of 3 repositories pass')
+    expect(kev.failing).toEqual([{ repository: 'payments', findings: [overdue], endpoints: [] }])
+  })
+
+  it('joins its clause to the others of the line', () => {
+    const [, both] = evaluatePolicyChecks(kevPolicy.lines, kevRepositories, { kevCatalogue: true }).lines
+    expect(both).toMatchObject({ checked: 5, passing: 3, unchecked: ['legacy'] })
+    expect(both.failing.map((failure) => failure.repository)).toEqual(['payments', 'ledger'])
+  })
+
+  it('passes no repository without the KEV catalogue, and says it is not imported', () => {
+    // Without the catalogue, the facts know no finding past KEV's due date.
+    const unknown = kevRepositories.map((repository) => ({
+      ...repository,
+      findings: repository.findings.map(({ kevOverdue: _kevOverdue, ...finding }) => finding),
+    }))
+    const { lines, byRepository } = evaluatePolicyChecks(kevPolicy.lines, unknown)
+    const [kev, both] = lines
+    expect(kev).toMatchObject({ checked: 0, passing: 0, failing: [], missing: 'kev-catalogue' })
+    expect(kev.unchecked).toHaveLength(kevRepositories.length)
+    expect(kev.summary).toBe(
+      "No repository is checked: CISA's KEV catalogue is not imported. Import it (Data > Import scan files..., or the team's feed) to check this line.",
+    )
+    // What the line fails by what is known still fails; nothing passes.
+    expect(both).toMatchObject({ checked: 1, passing: 0, missing: 'kev-catalogue' })
+    expect(both.failing.map((failure) => failure.repository)).toEqual(['ledger'])
+    expect(both.summary).toBe(
+      "0 of 1 repository pass; the others are not checked: CISA's KEV catalogue is not imported (Data > Import scan files..., or the team's feed).",
+    )
+    expect(byRepository.get('billing')).toEqual({ checked: 0, passing: 0 })
+  })
+})

@@ -7,7 +7,8 @@ import type { Level, PolicyLine, RuleCheck } from './policy-document'
  * Which repositories pass each checked rule line of the policy: a repository is checked when a
  * tool that covers the rule scanned it (or a finding shows it does), and passes with no open
  * finding against the rule. The API check fails a repository with a sensitive endpoint (PII, PCI,
- * PHI) whose auth is None or Unknown.
+ * PHI) whose auth is None or Unknown; the KEV check one with an open finding past KEV's due date,
+ * and checks nothing where the KEV catalogue is not held.
  */
 
 /** A tool that scanned a repository, and what it looks for, when known (a SARIF driver's rules and their CWEs). */
@@ -15,6 +16,8 @@ export interface ScannerCoverage {
   tool: string
   rules?: readonly string[]
   cwes?: readonly string[]
+  /** It reports known vulnerabilities of dependencies (advisories): the KEV check reads what it found. */
+  vulnerabilities?: boolean
 }
 
 /** An open finding, as decisions leave it open. */
@@ -28,6 +31,8 @@ export interface CheckedFinding {
   kind?: 'vulnerability' | 'policy-issue'
   /** How many findings alike (one kind, rule, severity and CWEs) it stands for: 1 when left out. */
   count?: number
+  /** CISA's KEV catalogue lists one of its CVEs with a due date before the day the facts were read (UTC). */
+  kevOverdue?: boolean
 }
 
 export interface CheckedEndpoint {
@@ -65,9 +70,26 @@ export interface CheckedLine {
   failing: RepositoryFailure[]
   /** Repositories no tool that covers the rule scanned. */
   unchecked: string[]
+  /**
+   * What the line reads that the workspace does not hold (`kev-catalogue`: CISA's KEV catalogue):
+   * no repository passes it, only those it fails by what is known are checked.
+   */
+  missing?: 'kev-catalogue'
   /** "41 of 52 repositories pass". */
   summary: string
 }
+
+/** What the checks know beside the repositories: whether the workspace holds CISA's KEV catalogue. */
+export interface CheckContext {
+  kevCatalogue?: boolean
+}
+
+/** Where the KEV catalogue comes from, for the sentences that say it is missing. */
+const KEV_IMPORT = "Data > Import scan files..., or the team's feed"
+
+/** /policies' sentence for the lines the missing KEV catalogue leaves unchecked. */
+export const kevCatalogueMissing = (lines: number) =>
+  `${lines === 1 ? 'A rule line with a KEV check is' : `${formatCount(lines)} rule lines with a KEV check are`} not checked: CISA's KEV catalogue is not imported (${KEV_IMPORT}).`
 
 /** An API check's failure as a policy issue: one per endpoint and rule line. */
 export interface PolicyCheckIssue {
@@ -131,15 +153,24 @@ function categories(endpoint: CheckedEndpoint): string {
   return names.join(', ')
 }
 
-function summaryOf(passing: number, checked: number): string {
+function summaryOf(passing: number, checked: number, missing?: CheckedLine['missing']): string {
+  if (missing === 'kev-catalogue' && checked === 0)
+    return `No repository is checked: CISA's KEV catalogue is not imported. Import it (${KEV_IMPORT}) to check this line.`
   if (checked === 0) return 'No repository is checked: none was scanned by a tool that covers this rule.'
-  return `${formatCount(passing)} of ${formatCount(checked)} ${checked === 1 ? 'repository' : 'repositories'} ${passing === 1 ? 'passes' : 'pass'}`
+  const rate = `${formatCount(passing)} of ${formatCount(checked)} ${checked === 1 ? 'repository' : 'repositories'} ${passing === 1 ? 'passes' : 'pass'}`
+  return missing === 'kev-catalogue'
+    ? `${rate}; the others are not checked: CISA's KEV catalogue is not imported (${KEV_IMPORT}).`
+    : rate
 }
 
-/** Evaluates every rule line that names a check, over the repositories given. */
+/**
+ * Evaluates every rule line that names a check, over the repositories given. A KEV check reads the
+ * findings' `kevOverdue`, known only where the workspace holds the catalogue (`context`).
+ */
 export function evaluatePolicyChecks(
   lines: readonly PolicyLine[],
   repositories: readonly CheckedRepository[],
+  context: CheckContext = {},
 ): PolicyCheckResult {
   const result: PolicyCheckResult = { lines: [], issues: [], byRepository: new Map() }
   for (const repository of repositories) result.byRepository.set(repository.name, { checked: 0, passing: 0 })
@@ -147,14 +178,18 @@ export function evaluatePolicyChecks(
   lines.forEach((line, lineIndex) => {
     const spec = line.check?.spec
     if (line.kind !== 'rule' || spec === undefined) return
-    if (spec.cwes.length + spec.rules.length + spec.severities.length + spec.api.length === 0) return
+    if (spec.cwes.length + spec.rules.length + spec.severities.length + spec.api.length + spec.kev.length === 0) return
     const cwes = new Set(spec.cwes)
     const severities = new Set(spec.severities)
     const matchesRule = ruleMatcher(spec.rules)
+    const kev = spec.kev.length > 0
+    // Without the catalogue no finding is known past KEV's due date: no repository passes the line.
+    const missing = kev && !context.kevCatalogue ? 'kev-catalogue' : undefined
     const fails = (finding: CheckedFinding) =>
       severities.has(finding.severity) ||
       matchesRule(finding.ruleId) ||
-      finding.cwes.some((cwe) => cwes.has(cweOf(cwe)))
+      finding.cwes.some((cwe) => cwes.has(cweOf(cwe))) ||
+      (kev && finding.kevOverdue === true)
     const checked: CheckedLine = {
       lineIndex,
       text: line.text,
@@ -164,6 +199,7 @@ export function evaluatePolicyChecks(
       passing: 0,
       failing: [],
       unchecked: [],
+      ...(missing ? { missing } : {}),
       summary: '',
     }
     // The same scanner scans many repositories: what it covers is worked out once per line.
@@ -171,7 +207,10 @@ export function evaluatePolicyChecks(
     const covers = (scanner: ScannerCoverage) => {
       let covered = coverage.get(scanner)
       if (covered === undefined) {
-        covered = (scanner.cwes ?? []).some((cwe) => cwes.has(cweOf(cwe))) || (scanner.rules ?? []).some(matchesRule)
+        covered =
+          (kev && scanner.vulnerabilities === true) ||
+          (scanner.cwes ?? []).some((cwe) => cwes.has(cweOf(cwe))) ||
+          (scanner.rules ?? []).some(matchesRule)
         coverage.set(scanner, covered)
       }
       return covered
@@ -184,7 +223,8 @@ export function evaluatePolicyChecks(
         (severities.size > 0 && repository.scanners.length > 0) ||
         (spec.api.length > 0 && repository.endpoints !== undefined) ||
         repository.scanners.some(covers)
-      if (!covered) {
+      // Nothing fails it, but what the missing catalogue would say is not known: it is not checked.
+      if (!covered || (missing && findings.length === 0 && endpoints.length === 0)) {
         checked.unchecked.push(repository.name)
         continue
       }
@@ -208,7 +248,7 @@ export function evaluatePolicyChecks(
         })
       }
     }
-    checked.summary = summaryOf(checked.passing, checked.checked)
+    checked.summary = summaryOf(checked.passing, checked.checked, missing)
     result.lines.push(checked)
   })
   return result

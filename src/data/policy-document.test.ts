@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   API_CHECKS,
   formatCheck,
+  KEV_CHECKS,
   LEVELS,
   parseCheck,
   parseLine,
@@ -175,7 +176,7 @@ describe('policy checks in rule lines', () => {
       text: 'Never render user HTML',
       check: {
         raw: ' {cwe: 79, CWE-080}',
-        spec: { cwes: ['CWE-79', 'CWE-80'], rules: [], severities: [], api: [] },
+        spec: { cwes: ['CWE-79', 'CWE-80'], rules: [], severities: [], api: [], kev: [] },
         problems: [],
       },
       tag: { level: 'Mandatory', raw: ' [Mandatory]' },
@@ -186,6 +187,7 @@ describe('policy checks in rule lines', () => {
       rules: ['js/xss', 'react-dangerouslysetinnerhtml'],
       severities: [],
       api: [],
+      kev: [],
     })
     expect(
       parseLine('- No known criticals {severity: Critical, high} [Strongly Recommended]').check?.spec.severities,
@@ -193,6 +195,32 @@ describe('policy checks in rule lines', () => {
     expect(parseLine('- Sensitive endpoints need auth {api: sensitive-endpoints-need-auth}').check?.spec.api).toEqual([
       'sensitive-endpoints-need-auth',
     ])
+  })
+
+  it('reads the KEV check: no open finding past the due date CISA’s KEV catalogue gives it', () => {
+    expect(parseLine('- Fix known exploited vulnerabilities by their KEV due date {kev: overdue} [Mandatory]')).toEqual(
+      {
+        kind: 'rule',
+        marker: '- ',
+        text: 'Fix known exploited vulnerabilities by their KEV due date',
+        check: {
+          raw: ' {kev: overdue}',
+          spec: { cwes: [], rules: [], severities: [], api: [], kev: ['overdue'] },
+          problems: [],
+        },
+        tag: { level: 'Mandatory', raw: ' [Mandatory]' },
+        eol: '',
+      },
+    )
+    expect(parseCheck('{KEV: Overdue; severity: critical}')).toEqual({
+      spec: { cwes: [], rules: [], severities: ['Critical'], api: [], kev: ['overdue'] },
+      problems: [],
+    })
+    expect(formatCheck(parseCheck('{kev: overdue, OVERDUE; severity: critical}').spec)).toBe(
+      '{severity: critical; kev: overdue}',
+    )
+    const document = '---\ntitle: T\n---\n- Patch KEV findings in time {kev: overdue} [Mandatory]'
+    expect(serializePolicy(parsePolicy(document))).toBe(document)
   })
 
   it('leaves braces that are no check, and braces outside rule lines, as text', () => {
@@ -204,10 +232,12 @@ describe('policy checks in rule lines', () => {
   })
 
   it.each([
-    ['- x {cwes: 79}', '"cwes" is not a kind of check: write cwe, rules, severity or api'],
+    ['- x {cwes: 79}', '"cwes" is not a kind of check: write cwe, rules, severity, api or kev'],
     ['- x {cwe: xss}', '"xss" is not a CWE id: write its number, such as {cwe: 79}.'],
     ['- x {severity: urgent}', '"urgent" is not a severity: write critical, high, medium, low or unknown.'],
     ['- x {api: everything}', '"everything" is not an API check Vigil knows: write sensitive-endpoints-need-auth.'],
+    ['- x {kev: late}', '"late" is not a KEV check Vigil knows: write overdue.'],
+    ['- x {kev: }', 'The kev check names nothing: list what it checks after the colon, such as {kev: overdue}.'],
     ['- x {rules: }', 'The rules check names nothing: list what it checks after the colon, such as {rules: js/xss}.'],
     ['- x {cwe: 79; oops}', '"oops" is not a check: write a kind, a colon and what it checks'],
     ['- x [Mandatory] {cwe: 79}', 'Write the level tag after the check, at the very end of the line'],
@@ -276,7 +306,7 @@ describe('policy checks in rule lines', () => {
     expect(formatCheck(parseCheck('{ CWE: CWE-79 ,80; severity: HIGH; rules: a }').spec)).toBe(
       '{cwe: 79, 80; rules: a; severity: high}',
     )
-    expect(formatCheck({ cwes: [], rules: [], severities: [], api: [] })).toBe('')
+    expect(formatCheck({ cwes: [], rules: [], severities: [], api: [], kev: [] })).toBe('')
     const spec = fc.record({
       cwes: fc.uniqueArray(
         fc.integer({ min: 1, max: 99999 }).map((n) => `CWE-${n}`),
@@ -285,6 +315,7 @@ describe('policy checks in rule lines', () => {
       rules: fc.uniqueArray(fc.stringMatching(/^[a-z][a-z0-9./-]{0,20}$/), { maxLength: 3 }),
       severities: fc.uniqueArray(fc.constantFrom(...(['Critical', 'High', 'Medium', 'Low', 'Unknown'] as const))),
       api: fc.uniqueArray(fc.constantFrom(...API_CHECKS)),
+      kev: fc.uniqueArray(fc.constantFrom(...KEV_CHECKS)),
     })
     fc.assert(
       fc.property(spec, (value) => {

@@ -27,7 +27,14 @@ export type LineKind = 'heading' | 'section' | 'rule' | 'paragraph' | 'blank'
 export const API_CHECKS = ['sensitive-endpoints-need-auth'] as const
 export type ApiCheck = (typeof API_CHECKS)[number]
 
-/** What checks a rule line: a finding fails it by CWE, rule or severity; a repository by its API. */
+/** The named checks of the `kev` kind: `overdue`, an open finding CISA's KEV catalogue lists past its due date. */
+export const KEV_CHECKS = ['overdue'] as const
+export type KevCheck = (typeof KEV_CHECKS)[number]
+
+/**
+ * What checks a rule line: a finding fails it by CWE, rule, severity or KEV due date; a repository
+ * by its API.
+ */
 export interface RuleCheck {
   /** `CWE-79`. */
   cwes: string[]
@@ -35,9 +42,11 @@ export interface RuleCheck {
   rules: string[]
   severities: FindingSeverity[]
   api: ApiCheck[]
+  /** `overdue`: no open finding whose CVE CISA's KEV catalogue lists with a due date before today. */
+  kev: KevCheck[]
 }
 
-export const CHECK_KINDS = ['cwe', 'rules', 'severity', 'api'] as const
+export const CHECK_KINDS = ['cwe', 'rules', 'severity', 'api', 'kev'] as const
 
 export interface PolicyLine {
   kind: LineKind
@@ -123,11 +132,12 @@ const checkExamples: Record<(typeof CHECK_KINDS)[number], string> = {
   rules: '{rules: js/xss}',
   severity: '{severity: critical, high}',
   api: `{api: ${API_CHECKS[0]}}`,
+  kev: `{kev: ${KEV_CHECKS[0]}}`,
 }
 
 /** Reads a check group, `{cwe: 79, 80; rules: js/xss}`: what it checks, and what is wrong with it. */
 export function parseCheck(group: string): { spec: RuleCheck; problems: string[] } {
-  const spec: RuleCheck = { cwes: [], rules: [], severities: [], api: [] }
+  const spec: RuleCheck = { cwes: [], rules: [], severities: [], api: [], kev: [] }
   const problems: string[] = []
   const inner = group.trim().replace(/^\{/, '').replace(/\}$/, '')
   for (const clause of inner.split(';')) {
@@ -144,7 +154,7 @@ export function parseCheck(group: string): { spec: RuleCheck; problems: string[]
       .map((value) => value.trim())
       .filter((value) => value !== '')
     if (!(CHECK_KINDS as readonly string[]).includes(kind)) {
-      problems.push(`"${kind}" is not a kind of check: write cwe, rules, severity or api, such as {cwe: 79}.`)
+      problems.push(`"${kind}" is not a kind of check: write cwe, rules, severity, api or kev, such as {cwe: 79}.`)
       continue
     }
     if (values.length === 0) {
@@ -161,6 +171,10 @@ export function parseCheck(group: string): { spec: RuleCheck; problems: string[]
         const severity = severityWords[value.toLowerCase()]
         if (severity) spec.severities.push(severity)
         else problems.push(`"${value}" is not a severity: write critical, high, medium, low or unknown.`)
+      } else if (kind === 'kev') {
+        const check = value.toLowerCase()
+        if ((KEV_CHECKS as readonly string[]).includes(check)) spec.kev.push(check as KevCheck)
+        else problems.push(`"${value}" is not a KEV check Vigil knows: write ${KEV_CHECKS.join(' or ')}.`)
       } else if ((API_CHECKS as readonly string[]).includes(value)) spec.api.push(value as ApiCheck)
       else problems.push(`"${value}" is not an API check Vigil knows: write ${API_CHECKS.join(' or ')}.`)
     }
@@ -171,6 +185,7 @@ export function parseCheck(group: string): { spec: RuleCheck; problems: string[]
       rules: [...new Set(spec.rules)],
       severities: [...new Set(spec.severities)],
       api: [...new Set(spec.api)],
+      kev: [...new Set(spec.kev)],
     },
     problems,
   }
@@ -183,6 +198,7 @@ export function formatCheck(spec: RuleCheck): string {
     ['rules', spec.rules],
     ['severity', spec.severities.map((severity) => severity.toLowerCase())],
     ['api', spec.api],
+    ['kev', spec.kev],
   ] as const
   const written = clauses
     .filter(([, values]) => values.length > 0)

@@ -62,4 +62,16 @@ describe('the policies overview from the workspace', () => {
       'No rule line of the policy names a check, so the health score leaves the pass rate out.',
     ])
   })
+
+  it('says when CISA’s KEV catalogue is missing for the lines that check KEV', () => {
+    const kevLines = parsePolicy(
+      '---\ntitle: T\n---\n- No XSS {cwe: 79}\n- Fix KEV findings in time {kev: overdue}',
+    ).lines
+    const without = policyOverview(facts, evaluatePolicyChecks(kevLines, facts.repositories), now)
+    expect(without.statements).toContain(
+      "A rule line with a KEV check is not checked: CISA's KEV catalogue is not imported (Data > Import scan files..., or the team's feed).",
+    )
+    const held = policyOverview(facts, evaluatePolicyChecks(kevLines, facts.repositories, { kevCatalogue: true }), now)
+    expect(held.statements.some((statement) => statement.includes('KEV'))).toBe(false)
+  })
 })

@@ -1,7 +1,7 @@
 import { formatCount, plural } from '@/lib/format'
 import { relativeTime } from '@/lib/relative-time'
 import type { PolicyFacts } from './data-source'
-import type { PolicyCheckResult } from './policy-checks'
+import { kevCatalogueMissing, type PolicyCheckResult } from './policy-checks'
 import { healthByAppType, healthByLanguage, healthOf, type HealthRow } from './policy-health'
 
 /** The policies page's figures computed from the workspace: coverage, recency, pass rates and health. */
@@ -36,6 +36,7 @@ export function policyOverview(facts: PolicyFacts, checks: PolicyCheckResult, no
     pairs.checked += line.checked
     pairs.passing += line.passing
   }
+  const withoutKev = checks.lines.filter((line) => line.missing === 'kev-catalogue').length
   const weakest = [...languages].sort((a, b) => a.healthScore - b.healthScore)[0]
   const statements = [
     `${formatCount(covered)} of ${plural(total, 'repository', 'repositories')} scanned at least once (${percent(covered, total)}%).`,
@@ -45,6 +46,7 @@ export function policyOverview(facts: PolicyFacts, checks: PolicyCheckResult, no
     checks.lines.length === 0
       ? 'No rule line of the policy names a check, so the health score leaves the pass rate out.'
       : `${plural(checks.lines.length, 'checked rule line')}: ${formatCount(pairs.passing)} of ${formatCount(pairs.checked)} checks of a repository pass (${percent(pairs.passing, pairs.checked)}%).`,
+    ...(withoutKev > 0 ? [kevCatalogueMissing(withoutKev)] : []),
     ...(weakest && languages.length > 1
       ? [`${weakest.group} has the lowest policy health (${weakest.healthScore.toFixed(1)}).`]
       : []),

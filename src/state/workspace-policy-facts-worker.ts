@@ -28,7 +28,9 @@ const factsWork = workerPerWorkspace(
           for (const repository of unpacker.unpack(reply.part)) repositories.push(repository)
           return undefined
         }
-        return 'scanners' in reply ? { facts: { repositories, scanners: reply.scanners } } : reply
+        return 'scanners' in reply
+          ? { facts: { repositories, scanners: reply.scanners, kevCatalogue: reply.kevCatalogue } }
+          : reply
       }
     },
   },

@@ -116,7 +116,7 @@ export function LineCheck({
         size="xs"
         ml={18}
         label={`Check of "${label}"`}
-        description="Such as {cwe: 79, 80}, {rules: js/xss}, {severity: critical, high} or {api: sensitive-endpoints-need-auth}. Enter saves, Escape cancels; empty removes the check."
+        description="Such as {cwe: 79, 80}, {rules: js/xss}, {severity: critical, high}, {api: sensitive-endpoints-need-auth} or {kev: overdue}. Enter saves, Escape cancels; empty removes the check."
         value={editing.draft}
         error={editing.error}
         onChange={(event) => editing.onChange(event.currentTarget.value)}

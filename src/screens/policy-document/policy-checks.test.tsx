@@ -4,7 +4,10 @@ import { personalKey } from '@/state/personal-settings'
 import { POLICY_STORAGE_KEY } from '@/state/stored-policy'
 import type { WorkspaceIdentity } from '@/state/workspace'
 import { workspaceName } from '@/workspace/store/workspace-names'
+import { importFile } from '@/workspace/import/import-file'
+import { openWorkspace } from '@/workspace/store/open'
 import { axeViolations } from '@tests/helpers/axe'
+import { dayAgo, kevCatalogueText } from '@tests/helpers/catalogues'
 import { captureDownloads } from '@tests/helpers/downloads'
 import { renderWithProviders } from '@tests/helpers/render'
 import { deleteTestWorkspacesAfterEach, workspaceWithExamples, workspaceWithFiles } from '@tests/helpers/workspace'
@@ -43,6 +46,40 @@ async function renderChecked(colorScheme: 'light' | 'dark' = 'light') {
   })
   return { ...rendered, workspace }
 }
+
+describe('the KEV check on the policy document', () => {
+  const KEV_LINE = 'Fix known exploited vulnerabilities by their KEV due date'
+
+  it('fails the repository with an open finding past KEV’s due date, linking to it', async () => {
+    localStorage.setItem(POLICY_STORAGE_KEY, `---\ntitle: T\n---\n- ${KEV_LINE} {kev: overdue} [Mandatory]`)
+    const workspace = await workspaceWithExamples()
+    const database = await openWorkspace(await workspaceName(workspace.issuer, workspace.subject))
+    const text = kevCatalogueText([{ cve: 'CVE-2024-45337', dueDate: dayAgo(2) }])
+    expect((await importFile(database, { name: 'kev.json', blob: new Blob([text]) }, () => {})).status).toBe(
+      'catalogue',
+    )
+    database.close()
+    await renderWithProviders(<PolicyDocumentScreen />, { path: '/policy', source: 'workspace', workspace })
+    await expect.element(body().getByText('2 of 3 repositories pass')).toBeVisible()
+    await expect
+      .element(failing(KEV_LINE).getByRole('link', { name: 'payments-api' }))
+      .toHaveAttribute('href', '/repository/payments-api?tab=vulnerabilities&advisories=CVE-2024-45337')
+  })
+
+  it('says the KEV catalogue is not imported, rather than passing anything', async () => {
+    localStorage.setItem(POLICY_STORAGE_KEY, `---\ntitle: T\n---\n- ${KEV_LINE} {kev: overdue} [Mandatory]`)
+    const workspace = await workspaceWithExamples()
+    await renderWithProviders(<PolicyDocumentScreen />, { path: '/policy', source: 'workspace', workspace })
+    await expect
+      .element(body().getByText(/^No repository is checked: CISA's KEV catalogue is not imported\./))
+      .toBeVisible()
+    expect(
+      body()
+        .getByRole('list', { name: `Failing findings of "${KEV_LINE}":` })
+        .elements(),
+    ).toHaveLength(0)
+  })
+})
 
 describe('policy document checks over the workspace', () => {
   it("shows each checked line's pass rate and links to the failing findings of each failing repository", async () => {

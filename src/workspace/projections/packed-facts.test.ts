@@ -5,7 +5,7 @@ import { FactsPacker, FactsUnpacker, FINDINGS_PER_PART, partsOf } from './packed
 import type { RepositoryFacts } from './policy-facts'
 
 /** A finding as the checks read it: the fields a packed part carries, whatever else the object holds. */
-const checked = ({ key, tool, ruleId, severity, kind, cwes, count }: CheckedFinding): CheckedFinding => ({
+const checked = ({ key, tool, ruleId, severity, kind, cwes, count, kevOverdue }: CheckedFinding): CheckedFinding => ({
   key,
   severity,
   cwes: [...cwes],
@@ -13,6 +13,8 @@ const checked = ({ key, tool, ruleId, severity, kind, cwes, count }: CheckedFind
   ...(tool === undefined ? {} : { tool }),
   ...(ruleId === undefined ? {} : { ruleId }),
   ...(kind === undefined ? {} : { kind }),
+  // Only a finding past KEV's due date says so.
+  ...(kevOverdue === true ? { kevOverdue } : {}),
 })
 
 const roundTrip = (parts: RepositoryFacts[][]) => {
@@ -84,6 +86,7 @@ describe('the policy facts packed for the page', () => {
         kind: fc.constantFrom('vulnerability', 'policy-issue' as const),
         cwes: fc.array(text, { maxLength: 3 }),
         count: fc.integer({ min: 1, max: 5 }),
+        kevOverdue: fc.boolean(),
       },
       { requiredKeys: ['key', 'severity', 'cwes'] },
     )
@@ -100,6 +103,18 @@ describe('the policy facts packed for the page', () => {
         expect(roundTrip(parts)).toEqual(expected)
       }),
     )
+  })
+
+  it('keeps a finding past KEV’s due date apart from the same finding that is not', () => {
+    const late = { ...log4j, kevOverdue: true }
+    const [a, b] = roundTrip([
+      [
+        { name: 'a', tools: ['Grype'], findings: [late] },
+        { name: 'b', tools: ['Grype'], findings: [{ ...log4j, kevOverdue: false }] },
+      ],
+    ])
+    expect(a.findings[0].kevOverdue).toBe(true)
+    expect(b.findings[0].kevOverdue).toBeUndefined()
   })
 
   it('hands the repositories over in parts of about FINDINGS_PER_PART findings, in order', () => {

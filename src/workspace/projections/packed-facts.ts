@@ -6,12 +6,12 @@ import type { RepositoryFacts } from './policy-facts'
  * The policy facts' findings as a worker hands them to the page, part by part. A structured copy
  * of the facts themselves made every finding and each of its texts anew on the page (at a million
  * findings the page's heap doubled: docs/benchmarks.md). Packed, each text and each distinct finding (the
- * same key, tool, rule, severity, kind, CWEs and count, as a group recurring in many repositories
- * is) is sent once, in numbers, and made once on the page.
+ * same key, tool, rule, severity, kind, CWEs, count and whether KEV's due date is past, as a group
+ * recurring in many repositories is) is sent once, in numbers, and made once on the page.
  */
 
-/** Numbers per finding in `PackedFacts.findings`: tool, rule, severity, kind, CWE list, count. */
-const FIELDS = 6
+/** Numbers per finding in `PackedFacts.findings`: tool, rule, severity, kind, CWE list, count, KEV overdue (1 or 0). */
+const FIELDS = 7
 
 /** A field left out (a finding without a tool, rule or kind). */
 const NONE = 0xffffffff
@@ -107,6 +107,7 @@ export class FactsPacker {
         const kind = finding.kind === undefined ? NONE : textIndex(finding.kind)
         const cwes = cweListIndex(finding.cwes)
         const count = finding.count ?? 1
+        const kevOverdue = finding.kevOverdue === true ? 1 : 0
         const first = firstOfKey.get(finding.key)
         let index = first ?? NONE
         while (index !== NONE) {
@@ -117,7 +118,8 @@ export class FactsPacker {
             fields[place + 2] === severity &&
             fields[place + 3] === kind &&
             fields[place + 4] === cwes &&
-            fields[place + 5] === count
+            fields[place + 5] === count &&
+            fields[place + 6] === kevOverdue
           )
             break
           index = nextOfKey[index]
@@ -127,7 +129,7 @@ export class FactsPacker {
           nextOfKey.push(first ?? NONE)
           firstOfKey.set(finding.key, index)
           keys.push(finding.key)
-          for (const value of [tool, rule, severity, kind, cwes, count]) {
+          for (const value of [tool, rule, severity, kind, cwes, count, kevOverdue]) {
             fields.push(value)
             added.push(value)
           }
@@ -167,6 +169,7 @@ export class FactsUnpacker {
       if (fields[at] !== NONE) finding.tool = texts[fields[at]]
       if (fields[at + 1] !== NONE) finding.ruleId = texts[fields[at + 1]]
       if (fields[at + 3] !== NONE) finding.kind = texts[fields[at + 3]] as CheckedFinding['kind']
+      if (fields[at + 6] === 1) finding.kevOverdue = true
       findings.push(finding)
     })
     let at = 0

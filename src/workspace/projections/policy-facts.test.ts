@@ -12,6 +12,7 @@ import {
   type FactFinding,
 } from './policy-facts'
 import { emptyApiSummary, type ApiDocumentRecord, type RepositorySummary } from '@/workspace/model/repository-records'
+import type { StoredKev } from '@/workspace/intelligence/stored-catalogue'
 
 const now = new Date('2026-03-01T12:00:00Z')
 
@@ -175,6 +176,7 @@ describe('the policy facts of a workspace', () => {
         cwes,
         count: 1,
         closed: false,
+        kevOverdue: false,
       }) satisfies FactFinding
     const covers = new Map()
     const grouped = openFindingsOf(
@@ -247,5 +249,105 @@ describe('the policy facts of a workspace', () => {
       { name: 'docs', languages: ['TypeScript'] },
       { name: 'web', languages: ['TypeScript'], lastScannedAt: '2026-03-01T00:00:00Z' },
     ])
+  })
+
+  describe('with CISA’s KEV catalogue', () => {
+    const kev: StoredKev = {
+      kind: 'kev',
+      catalogVersion: '2026.02.27',
+      dateReleased: '2026-02-27T14:00:00.000Z',
+      entries: [
+        // Due the day before the facts' day: past. Listed by the finding's alias.
+        { cve: 'CVE-2024-0001', dateAdded: '2026-02-01', dueDate: '2026-02-28' },
+        // Due on the facts' day: not yet past.
+        { cve: 'CVE-2024-0002', dateAdded: '2026-02-01', dueDate: '2026-03-01' },
+        { cve: 'CVE-2024-0003', dateAdded: '2026-02-01' },
+      ],
+      file: 'known_exploited_vulnerabilities.json',
+      origin: 'file',
+      importedAt: '2026-02-28T00:00:00Z',
+      skipped: 0,
+    }
+    const vulnerability = (key: string, cve: string, change: Record<string, unknown> = {}) =>
+      JSON.stringify({ id: key, key, title: cve, severity: 'High', cve, package: 'p', tool: 'Grype', ...change })
+    const kevDigests: RepositoryDigest[] = [
+      {
+        repository: 'payments',
+        issues: [issue('src/a.ts')],
+        vulnerabilities: [
+          vulnerability('GHSA-1|p@1', 'GHSA-xxxx-0001', { aliases: ['CVE-2024-0001'] }),
+          vulnerability('CVE-2024-0002|p@1', 'CVE-2024-0002'),
+        ],
+        endpoints: [],
+      },
+      {
+        repository: 'search',
+        issues: [],
+        vulnerabilities: [vulnerability('CVE-2024-0002|p@1', 'CVE-2024-0002')],
+        endpoints: [],
+      },
+      {
+        repository: 'billing',
+        issues: [],
+        vulnerabilities: [vulnerability('GHSA-1|p@1', 'GHSA-xxxx-0001', { aliases: ['CVE-2024-0001'] })],
+        endpoints: [],
+      },
+      { repository: 'web', issues: [issue('src/b.ts')], vulnerabilities: [], endpoints: [] },
+    ]
+    const kevSummaries = [
+      summary('billing', { tools: ['Grype'] }),
+      summary('payments', { tools: ['Grype', 'CodeQL'] }),
+      summary('search', { tools: ['Grype'] }),
+      summary('web'),
+    ]
+    const kevPolicy = parsePolicy('---\ntitle: T\n---\n- Fix KEV findings by their due date {kev: overdue} [Mandatory]')
+    // A decision closes billing's finding past KEV's due date.
+    const decisions = logOf([
+      {
+        state: 'accepted-risk',
+        reason: 'Not reachable from the service',
+        scope: { kind: 'finding', repository: 'billing', findingKey: 'GHSA-1|p@1' },
+        severity: 'High',
+      },
+    ])
+    const factsWith = async (catalogues: { kev?: StoredKev }) =>
+      policyFactsFromParts(
+        kevSummaries,
+        await policyFactPartsOf(kevSummaries.map(factSubjectOf), kevDigests, decisions, now, { catalogues }),
+      )
+
+    it('marks an open finding whose CVE or alias KEV lists with a due date before today, and a tool that reports vulnerabilities', async () => {
+      const facts = await factsWith({ kev })
+      expect(facts.kevCatalogue).toBe(true)
+      const payments = facts.repositories.find((repository) => repository.name === 'payments')!
+      expect(payments.findings.map(({ ruleId, kevOverdue }) => [ruleId, kevOverdue])).toEqual([
+        ['GHSA-xxxx-0001', true],
+        ['CVE-2024-0002', false],
+        ['js/xss', false],
+      ])
+      // Only the flag is kept of the catalogue's entry.
+      expect(Object.keys(payments.findings[0])).not.toContain('exploit')
+      const scanners = Object.fromEntries(payments.scanners.map((scanner) => [scanner.tool, scanner.vulnerabilities]))
+      expect(scanners).toEqual({ Grype: true, CodeQL: false })
+    })
+
+    it('fails the repository with such a finding, passes one whose finding a decision closed, and checks none without a vulnerability scanner', async () => {
+      const facts = await factsWith({ kev })
+      const [line] = evaluatePolicyChecks(kevPolicy.lines, facts.repositories, facts).lines
+      expect(line.summary).toBe('2 of 3 repositories pass')
+      expect(line.failing.map((failure) => failure.repository)).toEqual(['payments'])
+      expect(line.unchecked).toEqual(['web'])
+    })
+
+    it('knows nothing of KEV without the catalogue: no repository passes, and the line says so', async () => {
+      const facts = await factsWith({})
+      expect(facts.kevCatalogue).toBe(false)
+      expect(
+        facts.repositories.flatMap((repository) => repository.findings).some((finding) => finding.kevOverdue),
+      ).toBe(false)
+      const [line] = evaluatePolicyChecks(kevPolicy.lines, facts.repositories, facts).lines
+      expect(line).toMatchObject({ checked: 0, passing: 0, missing: 'kev-catalogue' })
+      expect(line.summary).toMatch(/^No repository is checked: CISA's KEV catalogue is not imported\./)
+    })
   })
 })

@@ -1,11 +1,13 @@
-import { isVulnerabilityClosedByVex } from '@/data/findings'
+import { isVulnerabilityClosedByVex, type Vulnerability } from '@/data/findings'
 import type { PolicyFacts } from '@/data/data-source'
 import type { CheckedEndpoint, CheckedFinding, CheckedRepository, ScannerCoverage } from '@/data/policy-checks'
 import type { HealthRepository } from '@/data/policy-health'
 import { sameItems } from '@/lib/same-list'
 import { timeSlices, yieldToEverything } from '@/lib/yield'
 import { DigestReader, type IssueDigest, type RepositoryDigest } from './digest'
-import { decidableIssue, decidableVulnerability, type VulnerabilityDigest } from './triage-summary'
+import { decidableIssue, decidableVulnerability } from './triage-summary'
+import { exploitIntelligence, joinVulnerability } from '@/workspace/intelligence/exploit-join'
+import type { HeldCatalogues } from '@/workspace/intelligence/stored-catalogue'
 import { emptyApiSummary, type RepositorySummary } from '@/workspace/model/repository-records'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
 import { isOpen, resolveDecisions, type DecidableFinding } from '@/workspace/triage/resolve'
@@ -16,12 +18,17 @@ import { isOpen, resolveDecisions, type DecidableFinding } from '@/workspace/tri
  * rule, severity and CWEs, with how many), and its endpoints when an API description was imported.
  *
  * What a tool covers is known only from what it reported: a tool covers a rule or a CWE when it
- * reported a finding of it in any repository of the workspace (decided ones included).
+ * reported a finding of it in any repository of the workspace (decided ones included), and the
+ * KEV check when it reported a vulnerability.
+ *
+ * With CISA's KEV catalogue held, each distinct vulnerability is joined to it once, as it is first
+ * read, and its fact says only whether KEV's due date for it is past (`kevOverdue`).
  */
 
 interface Tally {
   rules: Set<string>
   cwes: Set<string>
+  vulnerabilities: boolean
 }
 
 /**
@@ -36,6 +43,7 @@ export interface FactFinding extends CheckedFinding {
   count: 1
   /** Closed by a VEX statement in the file: never open. */
   closed: boolean
+  kevOverdue: boolean
 }
 
 /**
@@ -57,7 +65,8 @@ export function openFindingsOf(
   const copies = new Set<CheckedFinding>()
   findings.forEach((finding, index) => {
     let tally = covers.get(finding.tool)
-    if (!tally) covers.set(finding.tool, (tally = { rules: new Set(), cwes: new Set() }))
+    if (!tally) covers.set(finding.tool, (tally = { rules: new Set(), cwes: new Set(), vulnerabilities: false }))
+    if (finding.kind === 'vulnerability') tally.vulnerabilities = true
     tally.rules.add(finding.ruleId)
     for (const cwe of finding.cwes) tally.cwes.add(cwe)
     if (finding.closed || !open(index)) return
@@ -65,7 +74,12 @@ export function openFindingsOf(
     if (!ofRule) byRule.set(finding.ruleId, (ofRule = []))
     const alike = ofRule.find((place) => {
       const other = grouped[place]
-      return other.kind === finding.kind && other.severity === finding.severity && sameItems(other.cwes, finding.cwes)
+      return (
+        other.kind === finding.kind &&
+        other.severity === finding.severity &&
+        (other.kevOverdue ?? false) === finding.kevOverdue &&
+        sameItems(other.cwes, finding.cwes)
+      )
     })
     if (alike === undefined) {
       ofRule.push(grouped.length)
@@ -75,8 +89,8 @@ export function openFindingsOf(
     const group = grouped[alike]
     if (copies.has(group)) group.count = (group.count ?? 1) + 1
     else {
-      const { key, tool, ruleId, cwes, severity, kind } = group
-      const copy = { key, tool, ruleId, cwes, severity, kind, count: 2 }
+      const { key, tool, ruleId, cwes, severity, kind, kevOverdue } = group
+      const copy = { key, tool, ruleId, cwes, severity, kind, count: 2, kevOverdue }
       copies.add(copy)
       grouped[alike] = copy
     }
@@ -86,29 +100,40 @@ export function openFindingsOf(
 
 const closedByVex = isVulnerabilityClosedByVex
 
-/** A vulnerability's text read once for every repository it recurs in: its digest and its facts. */
-interface VulnerabilityRead {
-  view: VulnerabilityDigest
-  fact: FactFinding
+/**
+ * How a digest's vulnerabilities are read: each distinct text once (`reader`, which joins it to
+ * the KEV catalogue), into one fact shared by every repository that has it (`facts`); `today`
+ * (YYYY-MM-DD, UTC) is the day a KEV due date before it is past.
+ */
+interface VulnerabilityReading {
+  reader: DigestReader
+  facts: Map<Vulnerability, FactFinding>
+  today: string
+}
+
+/** KEV's due date for the finding is before `today`: the day after it has begun (UTC). */
+const pastKevDueDate = (view: Vulnerability, today: string) => {
+  const due = view.exploit?.kev?.dueDate
+  return due !== undefined && due < today
 }
 
 /**
  * One repository's findings from its digest: a vulnerability's text recurs across repositories
- * and is read once (`views`), into one fact shared by every repository that has it; the decidable
- * findings are made only when there are decisions.
+ * and is read once, into one fact shared by every repository that has it; the decidable findings
+ * are made only when there are decisions.
  */
 function readDigest(
   digest: RepositoryDigest,
-  views: Map<string, VulnerabilityRead>,
+  { reader, facts, today }: VulnerabilityReading,
   decidable: boolean,
 ): { findings: FactFinding[]; decidables: DecidableFinding[] } {
   const findings: FactFinding[] = []
   const decidables: DecidableFinding[] = []
   for (const text of digest.vulnerabilities) {
-    let read = views.get(text)
-    if (!read) {
-      const view = JSON.parse(text) as VulnerabilityDigest
-      const fact: FactFinding = {
+    const view = reader.vulnerability(text)
+    let fact = facts.get(view)
+    if (!fact) {
+      fact = {
         kind: 'vulnerability',
         key: view.key ?? view.id,
         tool: view.tool ?? '',
@@ -117,11 +142,12 @@ function readDigest(
         cwes: view.cwes ?? [],
         count: 1,
         closed: closedByVex(view),
+        kevOverdue: pastKevDueDate(view, today),
       }
-      views.set(text, (read = { view, fact }))
+      facts.set(view, fact)
     }
-    findings.push(read.fact)
-    if (decidable) decidables.push(decidableVulnerability(digest.repository, read.view))
+    findings.push(fact)
+    if (decidable) decidables.push(decidableVulnerability(digest.repository, view))
   }
   for (const text of digest.issues ?? []) {
     const issue = JSON.parse(text) as IssueDigest
@@ -134,6 +160,7 @@ function readDigest(
       cwes: issue.cwes ?? [],
       count: 1,
       closed: false,
+      kevOverdue: false,
     })
     if (decidable) decidables.push(decidableIssue(digest.repository, issue))
   }
@@ -177,29 +204,34 @@ export interface RepositoryFacts {
 export interface PolicyFactParts {
   repositories: RepositoryFacts[]
   scanners: ScannerCoverage[]
+  /** The workspace holds CISA's KEV catalogue: the findings' `kevOverdue` is known (left out: not held). */
+  kevCatalogue?: boolean
 }
 
 /**
  * Every repository's facts, read from their digests: on the page in slices (`sliced`), in a
- * worker, where no frame waits, in one go.
+ * worker, where no frame waits, in one go. `catalogues` are those the workspace holds, read once
+ * per run: only KEV's is joined (its due dates), each distinct vulnerability once.
  */
 export async function policyFactPartsOf(
   subjects: readonly FactSubject[],
   digests: readonly RepositoryDigest[],
   decisions: readonly DecisionEntry[],
   now: Date,
-  { sliced = true }: { sliced?: boolean } = {},
+  { sliced = true, catalogues = {} }: { sliced?: boolean; catalogues?: HeldCatalogues } = {},
 ): Promise<PolicyFactParts> {
   const digestOf = new Map(digests.map((digest) => [digest.repository, digest]))
   const covers = new Map<string, Tally>()
-  const views = new Map<string, VulnerabilityRead>()
-  const reader = new DigestReader()
+  // EPSS is left out: the checks read no score, and joining one made an object per scored finding.
+  const intelligence = catalogues.kev ? exploitIntelligence({ kev: catalogues.kev }) : undefined
+  const reader = new DigestReader(intelligence && ((finding) => joinVulnerability(finding, intelligence)))
+  const reading: VulnerabilityReading = { reader, facts: new Map(), today: now.toISOString().slice(0, 10) }
   const repositories: RepositoryFacts[] = []
   const slices = timeSlices(yieldToEverything)
   for (const { name, tools, described } of subjects) {
     const digest = digestOf.get(name)
     const { findings: all, decidables } = digest
-      ? readDigest(digest, views, decisions.length > 0)
+      ? readDigest(digest, reading, decisions.length > 0)
       : { findings: [], decidables: [] }
     const effective = decisions.length > 0 ? resolveDecisions(decidables, decisions, { now }).effective : undefined
     const findings = openFindingsOf(all, (index) => effective === undefined || isOpen(effective[index]), covers)
@@ -212,8 +244,13 @@ export async function policyFactPartsOf(
     repositories.push({ name, tools, findings, ...(endpoints ? { endpoints } : {}) })
     if (sliced && slices.due()) await slices.next()
   }
-  const scanners = [...covers].map(([tool, tally]) => ({ tool, rules: [...tally.rules], cwes: [...tally.cwes] }))
-  return { repositories, scanners }
+  const scanners = [...covers].map(([tool, tally]) => ({
+    tool,
+    rules: [...tally.rules],
+    cwes: [...tally.cwes],
+    vulnerabilities: tally.vulnerabilities,
+  }))
+  return { repositories, scanners, kevCatalogue: catalogues.kev !== undefined }
 }
 
 /** The facts the checks read, from their parts: each repository with its tools' coverage. */
@@ -236,5 +273,5 @@ export function policyFactsFromParts(summaries: readonly RepositorySummary[], pa
     languages: summary.languages,
     ...(summary.tools.length > 0 ? { lastScannedAt: summary.scannedAt } : {}),
   }))
-  return { repositories, health }
+  return { repositories, health, kevCatalogue: parts.kevCatalogue }
 }

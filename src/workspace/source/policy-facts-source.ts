@@ -23,7 +23,14 @@ export function workspacePolicyFacts(
 ): NonNullable<DataSource['policyFacts']> {
   return policyFactsOnce(async (onProgress) => {
     const subjects = sorted.map(factSubjectOf)
-    const onPage = async () => policyFactPartsOf(subjects, (await indexes.digests()).digests, decisions, new Date(now))
+    const onPage = async () => {
+      // No catalogue read is no catalogue held: the KEV check then says it is not imported.
+      const [{ digests }, catalogues] = await Promise.all([
+        indexes.digests(),
+        indexes.catalogues?.().catch(() => undefined),
+      ])
+      return policyFactPartsOf(subjects, digests, decisions, new Date(now), { catalogues })
+    }
     const parts = indexes.policyFacts
       ? await indexes.policyFacts({ repositories: subjects, now, onProgress }).catch((error: unknown) => {
           if (error instanceof SupersededFactsError) throw error

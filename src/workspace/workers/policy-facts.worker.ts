@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import type { PolicyFactsProgress } from '@/data/data-source'
 import type { ScannerCoverage } from '@/data/policy-checks'
+import { readCatalogues } from '@/workspace/store/catalogue-records'
 import { LOG_RECORDS_PER_READ, readLog } from '@/workspace/store/decisions'
 import { listDigests } from '@/workspace/store/reads'
 import { openWorkspace } from '@/workspace/store/open'
@@ -9,8 +10,9 @@ import { policyFactPartsOf, type FactSubject } from '@/workspace/projections/pol
 
 /**
  * What the page sends: the workspace's database, its repositories in the page's order, and the
- * time the decisions are read at. The worker reads the digests and the decisions itself: reading
- * every digest on the page left it hundreds of megabytes to collect, a pause of its own later.
+ * time the decisions (and KEV's due dates) are read at. The worker reads the digests, the decisions
+ * and the catalogues itself: reading every digest on the page left it hundreds of megabytes to
+ * collect, a pause of its own later.
  */
 export interface PolicyFactsRequest {
   database: string
@@ -18,9 +20,15 @@ export interface PolicyFactsRequest {
   now: number
 }
 
-/** How far the reading is, now and then; the repositories' facts in packed parts; what each tool covers, last. */
+/**
+ * How far the reading is, now and then; the repositories' facts in packed parts; what each tool
+ * covers and whether the KEV catalogue is held, last.
+ */
 export type PolicyFactsReply =
-  { progress: PolicyFactsProgress } | { part: PackedFacts } | { scanners: ScannerCoverage[] } | { failed: string }
+  | { progress: PolicyFactsProgress }
+  | { part: PackedFacts }
+  | { scanners: ScannerCoverage[]; kevCatalogue: boolean }
+  | { failed: string }
 
 /** How often the page hears how far the reading is: a message is a task of the page's. */
 const PROGRESS_EVERY_MS = 250
@@ -38,24 +46,25 @@ scope.onmessage = async ({ data }: MessageEvent<PolicyFactsRequest>) => {
         told = performance.now()
         scope.postMessage({ progress: { read: Math.min(read, total), total } } satisfies PolicyFactsReply)
       }
-      const [{ digests }, decisions] = await Promise.all([
+      const [{ digests }, decisions, catalogues] = await Promise.all([
         listDigests(database, { onRead }),
         readLog(database, undefined, { recordsPerRead: LOG_RECORDS_PER_READ }).then((read) => read.log),
+        readCatalogues(database),
       ])
       scope.postMessage({ progress: { read: total, total } } satisfies PolicyFactsReply)
-      const { repositories, scanners } = await policyFactPartsOf(
+      const { repositories, scanners, kevCatalogue } = await policyFactPartsOf(
         data.repositories,
         digests,
         decisions,
         new Date(data.now),
-        { sliced: false },
+        { sliced: false, catalogues },
       )
       const packer = new FactsPacker()
       for (const repositoriesOfPart of partsOf(repositories)) {
         const part = packer.pack(repositoriesOfPart)
         scope.postMessage({ part } satisfies PolicyFactsReply, packedBuffers(part))
       }
-      scope.postMessage({ scanners } satisfies PolicyFactsReply)
+      scope.postMessage({ scanners, kevCatalogue: kevCatalogue === true } satisfies PolicyFactsReply)
     } finally {
       database.close()
     }
