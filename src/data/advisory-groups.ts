@@ -1,4 +1,4 @@
-import { findingSeverities, type FindingSeverity, type Vulnerability } from './findings'
+import { findingSeverities, type ExploitView, type FindingSeverity, type Vulnerability } from './findings'
 import type { DecisionView } from './decisions'
 import type { SlaView } from './sla'
 import type { Repository } from './repositories'
@@ -29,6 +29,10 @@ export interface AdvisoryGroup {
   knownExploited?: boolean
   /** The highest risk score a scanner gave its findings. */
   risk?: number
+  /** The KEV catalogue's entry for one of its CVEs (any of its merged ids), where the workspace holds the catalogue. */
+  kev?: ExploitView['kev']
+  /** The EPSS catalogue's highest score of its CVEs, with the score's date. */
+  catalogueEpss?: ExploitView['catalogueEpss']
   ecosystems: string[]
   packages: string[]
   /** The versions the repositories use. */

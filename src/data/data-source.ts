@@ -15,6 +15,7 @@ import {
   type PolicyViolation,
   type Vulnerability,
 } from './findings'
+import type { CatalogueStatus } from './catalogue-status'
 import type { DecisionView } from './decisions'
 import type { CheckedRepository } from './policy-checks'
 import type { HealthRepository } from './policy-health'
@@ -43,6 +44,8 @@ export interface PolicyFactsProgress {
 export interface PolicyFacts {
   repositories: CheckedRepository[]
   health: HealthRepository[]
+  /** The workspace holds CISA's KEV catalogue: the findings' `kevOverdue` is known (the KEV check reads it). */
+  kevCatalogue?: boolean
 }
 
 /**
@@ -89,6 +92,11 @@ export interface DataSource {
    * `onProgress` hears how far the reading is, where it can be told.
    */
   policyFacts?: (onProgress?: (progress: PolicyFactsProgress) => void) => Promise<PolicyFacts>
+  /**
+   * The reference catalogues of exploitation the workspace holds (CISA's KEV, FIRST's EPSS), joined
+   * to its findings; sample and generated data hold none.
+   */
+  catalogues?: () => Promise<CatalogueStatus[]>
   /** Trends and days to fix from the history the workspace keeps (sample and generated data keep none). */
   timeline?: (options: TimelineOptions) => Promise<TimelineSummary>
 }

@@ -62,11 +62,34 @@ export interface PolicyViolation {
   keys?: string[]
 }
 
-/** Signals of exploitation a scanner gave: EPSS, known exploitation (CISA KEV), the tool's risk score. */
+/** An entry of CISA's Known Exploited Vulnerabilities catalogue, as a finding shows it. */
+export interface KevView {
+  cve: string
+  /** YYYY-MM-DD. */
+  dateAdded: string
+  /** YYYY-MM-DD: remediate by then; a KEV finding is due at the earlier of this and its SLA. */
+  dueDate?: string
+  /** The catalogue says the vulnerability is known to be used in ransomware campaigns. */
+  ransomware: boolean
+  requiredAction?: string
+  notes?: string
+  vulnerabilityName?: string
+}
+
+/**
+ * Signals of exploitation: what the scanner gave (EPSS, known exploitation, the tool's risk
+ * score), and what the workspace's catalogues say of its CVEs (CISA KEV, FIRST EPSS).
+ */
 export interface ExploitView {
+  /** The scanner's own EPSS, with its date where it gave one. */
   epss?: { score: number; percentile?: number; date?: string }
+  /** The scanner or the KEV catalogue says it is exploited. */
   knownExploited?: boolean
   risk?: number
+  /** The KEV catalogue's entry for one of its CVEs. */
+  kev?: KevView
+  /** The EPSS catalogue's score of its CVEs (the highest), with the score's date. */
+  catalogueEpss?: { score: number; percentile: number; date: string }
 }
 
 /** What a VEX statement in the file said of the finding. */
@@ -117,25 +140,6 @@ export interface Vulnerability {
 /** A VEX statement in the scanner's own file closed it (not affected, or fixed): decided without the team. */
 export const isVulnerabilityClosedByVex = (finding: Pick<Vulnerability, 'vex'> | undefined): boolean =>
   finding?.vex?.status === 'not_affected' || finding?.vex?.status === 'fixed'
-
-const severityRank = (severity: FindingSeverity) => findingSeverities.indexOf(severity)
-
-/**
- * "Fix first": known to be exploited first, then the likeliest to be exploited (EPSS), then the
- * tool's risk score, then the most severe. What a file gives none of counts as lowest.
- */
-export function byFixFirst(
-  a: Pick<Vulnerability, 'exploit' | 'epss' | 'severity' | 'cvss'>,
-  b: Pick<Vulnerability, 'exploit' | 'epss' | 'severity' | 'cvss'>,
-): number {
-  return (
-    Number(!!b.exploit?.knownExploited) - Number(!!a.exploit?.knownExploited) ||
-    (b.epss ?? -1) - (a.epss ?? -1) ||
-    (b.exploit?.risk ?? -1) - (a.exploit?.risk ?? -1) ||
-    severityRank(a.severity) - severityRank(b.severity) ||
-    (b.cvss?.score ?? -1) - (a.cvss?.score ?? -1)
-  )
-}
 
 const sampleViolations: PolicyViolation[] = [
   {

@@ -12,6 +12,30 @@ export interface SlaView {
   /** Less than 7 days to fix left, and not overdue. */
   dueSoon: boolean
   clock: 'running' | 'paused' | 'ended'
+  /** `kev` when the due date is KEV's `dueDate`, earlier than the SLA's. */
+  deadline?: 'kev'
+}
+
+const DAY = 86_400_000
+
+/**
+ * A known-exploited finding is due at the earlier of its SLA and KEV's `dueDate` (the end of that
+ * day, UTC), and is overdue after it. A clock that ended (fixed, decided) stays as it is.
+ */
+export function withKevDueDate(view: SlaView, kevDueDate: string | undefined, now: number): SlaView {
+  if (!kevDueDate || view.clock === 'ended') return view
+  const kevDue = Date.parse(`${kevDueDate}T00:00:00Z`) + DAY
+  if (!Number.isFinite(kevDue)) return view
+  if (view.dueAt !== undefined && Date.parse(view.dueAt) <= kevDue) return view
+  const overdue = view.clock === 'running' && kevDue <= now
+  return {
+    ...view,
+    dueAt: new Date(kevDue).toISOString(),
+    daysLeft: Math.trunc((kevDue - now) / DAY),
+    overdue,
+    dueSoon: view.clock === 'running' && !overdue && kevDue - now < 7 * DAY,
+    deadline: 'kev',
+  }
 }
 
 /** The lists' filter by due date. */
@@ -46,5 +70,8 @@ export function dueText(view: SlaView): string {
   const days = Math.abs(view.daysLeft ?? 0)
   const count = `${days} ${days === 1 ? 'day' : 'days'}`
   if (view.clock === 'paused') return `Paused, ${dayOf(view.dueAt)} if resumed now`
-  return view.overdue ? `Overdue since ${dayOf(view.dueAt)} (${count})` : `Due ${dayOf(view.dueAt)} (in ${count})`
+  const source = view.deadline === 'kev' ? ", KEV's due date" : ''
+  return view.overdue
+    ? `Overdue since ${dayOf(view.dueAt)} (${count}${source})`
+    : `Due ${dayOf(view.dueAt)} (in ${count}${source})`
 }

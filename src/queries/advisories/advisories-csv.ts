@@ -1,7 +1,8 @@
 import { rowsToCsv, type CsvColumn } from '@/lib/csv'
 import { packageParts, type AdvisoryGroup, type VulnerabilityOccurrences } from '@/data/advisory-groups'
-import type { Repository } from '@/data/repositories'
+import { visibilityCsvText, visibilityOf, type Repository } from '@/data/repositories'
 import type { SlaView } from '@/data/sla'
+import type { ExploitView } from '@/data/findings'
 
 /** First seen, due and age, where the workspace keeps history (empty for a finding it has not seen). */
 export const slaColumns = <T>(of: (row: T) => SlaView | undefined): CsvColumn<T>[] => [
@@ -12,6 +13,19 @@ export const slaColumns = <T>(of: (row: T) => SlaView | undefined): CsvColumn<T>
 ]
 
 const score = (value: number | undefined, digits: number) => (value === undefined ? '' : value.toFixed(digits))
+
+/** What CISA's KEV and FIRST's EPSS catalogues say of the row, where the workspace holds them. */
+export const exploitColumns = <T>(
+  of: (row: T) => Pick<ExploitView, 'kev' | 'catalogueEpss'> | undefined,
+): CsvColumn<T>[] => [
+  ['In KEV', (row) => (of(row)?.kev ? 'yes' : '')],
+  ['KEV date added', (row) => of(row)?.kev?.dateAdded ?? ''],
+  ['KEV due date', (row) => of(row)?.kev?.dueDate ?? ''],
+  ['KEV ransomware', (row) => (of(row)?.kev ? (of(row)!.kev!.ransomware ? 'known' : 'unknown') : '')],
+  ['EPSS (FIRST)', (row) => score(of(row)?.catalogueEpss?.score, 5)],
+  ['EPSS percentile (FIRST)', (row) => score(of(row)?.catalogueEpss?.percentile, 5)],
+  ['EPSS date (FIRST)', (row) => of(row)?.catalogueEpss?.date ?? ''],
+]
 
 const advisoryColumns = (repositories: Repository[], occurrences: VulnerabilityOccurrences) =>
   [
@@ -33,6 +47,7 @@ const advisoryColumns = (repositories: Repository[], occurrences: VulnerabilityO
           ' ',
         ),
     ],
+    ...exploitColumns<AdvisoryGroup>((group) => group),
   ] satisfies CsvColumn<AdvisoryGroup>[]
 
 export function advisoriesToCsv(
@@ -53,7 +68,7 @@ export function occurrencesToCsv(
   const repository = (index: number) => repositories[occurrences.repository[index]]
   const columns: CsvColumn<number>[] = [
     ['Repository', (index) => repository(index)?.name],
-    ['Visibility', (index) => (repository(index)?.isPrivate ? 'Private' : 'Public')],
+    ['Visibility', (index) => visibilityCsvText[visibilityOf(repository(index))]],
     ['Advisory', (index) => finding(index).cve],
     ['Aliases', (index) => (finding(index).aliases ?? []).join(' ')],
     ['Severity', (index) => finding(index).severity],
@@ -65,6 +80,7 @@ export function occurrencesToCsv(
     ['Version', (index) => packageParts(finding(index)).version],
     ['Fixed version', (index) => finding(index).fixedVersion],
     ['File', (index) => finding(index).file],
+    ...exploitColumns((index: number) => finding(index).exploit),
     ...(sla ? slaColumns((index: number) => sla[index]) : []),
   ]
   return rowsToCsv(columns, shown)

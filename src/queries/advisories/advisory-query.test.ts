@@ -171,6 +171,26 @@ describe('filters', () => {
     expect(byName.map((group) => [group.id, group.repositories])).toEqual([['CVE-2021-44906', 1]])
   })
 
+  it('shows a repository whose visibility is unknown under neither Public nor Private, and counts it as neither', () => {
+    const withUnknown = [...repositories, { name: 'epsilon' } as Repository]
+    const spread = occurrencesOf([
+      [0, log4j],
+      [1, log4j],
+      [4, log4j],
+    ])
+    const all = groupAdvisories(spread, withUnknown)
+    expect(all.map((group) => [group.repositories, group.privateRepositories])).toEqual([[3, 1]])
+    const shown = (visibility: VulnerabilityFilters['visibility']) =>
+      filterAdvisories(all, spread, withUnknown, filters({ visibility })).map((group) => [
+        group.repositories,
+        group.privateRepositories,
+      ])
+    expect(shown('private')).toEqual([[1, 1]])
+    expect(shown('public')).toEqual([[1, 0]])
+    expect(shown('all')).toEqual([[3, 1]])
+    expect(occurrencesToCsv([2], spread, withUnknown).trimEnd().split('\r\n')[1]).toMatch(/^epsilon,Unknown,/)
+  })
+
   it('gives the same list and the same narrowed advisories again for filters that show the same, a new list for others', () => {
     const first = filterAdvisories(groups, occurrences, repositories, filters({ search: 'gamma' }))
     const again = filterAdvisories(groups, occurrences, repositories, filters({ search: 'gamm' }))
@@ -188,7 +208,8 @@ describe('filters', () => {
 
   it('narrows each advisory to exactly the occurrences that pass, wherever in its list the others fall', () => {
     const names = ['alpha', 'beta', 'gamma', 'delta', 'alphabet', 'gammaray']
-    const many = names.map((name, index) => repository(name, index % 2 === 1))
+    // Public, private and unknown (no source said) in turn.
+    const many = names.map((name, index) => ({ name, isPrivate: [false, true, undefined][index % 3] }) as Repository)
     const cves = ['CVE-2024-0001', 'CVE-2024-0002', 'CVE-2024-0003'].map((cve) => finding(cve))
     const hits = fc.array(fc.tuple(fc.nat(names.length - 1), fc.nat(cves.length - 1)), { minLength: 1, maxLength: 30 })
     const choice = fc.record({
@@ -205,7 +226,9 @@ describe('filters', () => {
         const shown = filterAdvisories(groups, occurrences, many, filters(change))
         const passes = (occurrence: number, advisoryMatches: boolean) => {
           const shownRepository = many[occurrences.repository[occurrence]]
-          const visible = change.visibility === 'all' || shownRepository.isPrivate === (change.visibility === 'private')
+          const visible =
+            change.visibility === 'all' ||
+            (shownRepository.isPrivate !== undefined && shownRepository.isPrivate === (change.visibility === 'private'))
           return visible && (advisoryMatches || shownRepository.name.includes(change.search))
         }
         const advisoryMatches = (finding: Vulnerability) =>
@@ -225,7 +248,7 @@ describe('filters', () => {
         for (const group of shown) {
           const hit = new Set(group.occurrences.map((occurrence) => occurrences.repository[occurrence]))
           expect(group.repositories).toBe(hit.size)
-          expect(group.privateRepositories).toBe([...hit].filter((place) => many[place].isPrivate).length)
+          expect(group.privateRepositories).toBe([...hit].filter((place) => many[place].isPrivate === true).length)
         }
       }),
     )
@@ -320,9 +343,11 @@ describe('CSV export', () => {
   it('writes one line per advisory shown, with its repositories, and formulas made inert', () => {
     const lines = advisoriesToCsv(groups, occurrences, repositories).trimEnd().split('\r\n')
     expect(lines[0]).toBe(
-      'Advisory,Aliases,Severity,CVSS,EPSS,Title,Ecosystems,Packages,Affected versions,Fixed versions,Affected repositories,Repositories',
+      'Advisory,Aliases,Severity,CVSS,EPSS,Title,Ecosystems,Packages,Affected versions,Fixed versions,Affected repositories,Repositories,' +
+        'In KEV,KEV date added,KEV due date,KEV ransomware,EPSS (FIRST),EPSS percentile (FIRST),EPSS date (FIRST)',
     )
-    expect(lines.slice(1)).toEqual(["CVE-1,GHSA-x,High,,,'=cmd|calc,npm,lodash,4.17.11,2.0.0,2,alpha beta"])
+    // No catalogue joined: the KEV and EPSS columns are empty, never "no".
+    expect(lines.slice(1)).toEqual(["CVE-1,GHSA-x,High,,,'=cmd|calc,npm,lodash,4.17.11,2.0.0,2,alpha beta,,,,,,,"])
   })
 
   it('writes one line per repository and finding in the flat view', () => {

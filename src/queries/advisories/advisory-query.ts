@@ -7,8 +7,9 @@ import { passesDecisionFilter, type DecisionFilter, type DecisionView } from '@/
 import type { Vulnerability } from '@/data/findings'
 import { passesDueFilter, type SlaView } from '@/data/sla'
 import type { Repository } from '@/data/repositories'
-import { sortAdvisories, sortOccurrences, type OccurrenceSort } from './advisory-sort'
+import { fixFirstSubjectOf, sortAdvisories, sortOccurrences, type OccurrenceSort } from './advisory-sort'
 import { ALL_ECOSYSTEMS, type VulnerabilityFilters } from './vulnerability-filters'
+import { passesExploitFilters } from '@/data/exploit-filters'
 
 function matchesText(finding: Vulnerability, needle: string): boolean {
   if (!needle) return true
@@ -24,12 +25,13 @@ function matchesFinding(finding: Vulnerability, filters: VulnerabilityFilters): 
   return (
     (filters.severity === 'all' || finding.severity === filters.severity) &&
     (filters.ecosystem === ALL_ECOSYSTEMS || finding.ecosystem === filters.ecosystem) &&
-    (filters.fix === 'all' || (filters.fix === 'yes') === !!finding.fixedVersion)
+    (filters.fix === 'all' || (filters.fix === 'yes') === !!finding.fixedVersion) &&
+    passesExploitFilters(finding, filters.exploited, filters.epss)
   )
 }
 
 const nameSearches = new WeakMap<Repository[], SubstringSearch>()
-const privateFlags = new WeakMap<Repository[], Uint8Array>()
+const visibilityFlags = new WeakMap<Repository[], Uint8Array>()
 
 /** The search over the repositories' names, in lower case, made once per list. */
 function nameSearch(repositories: Repository[]): SubstringSearch {
@@ -41,13 +43,21 @@ function nameSearch(repositories: Repository[]): SubstringSearch {
   return search
 }
 
-/** 1 for each private repository, made once per list: reading a flag beats reading 100,000 objects. */
-function privateFlagsOf(repositories: Repository[]): Uint8Array {
-  let flags = privateFlags.get(repositories)
+/** A repository's visibility flag: an unknown one matches neither the public nor the private choice. */
+const PUBLIC = 0
+const PRIVATE = 1
+const UNKNOWN = 2
+
+/** Each repository's visibility flag, made once per list: reading a flag beats reading 100,000 objects. */
+function visibilityFlagsOf(repositories: Repository[]): Uint8Array {
+  let flags = visibilityFlags.get(repositories)
   if (!flags) {
     flags = new Uint8Array(repositories.length)
-    for (let index = 0; index < repositories.length; index++) flags[index] = repositories[index].isPrivate ? 1 : 0
-    privateFlags.set(repositories, flags)
+    for (let index = 0; index < repositories.length; index++) {
+      const { isPrivate } = repositories[index]
+      flags[index] = isPrivate === undefined ? UNKNOWN : isPrivate ? PRIVATE : PUBLIC
+    }
+    visibilityFlags.set(repositories, flags)
   }
   return flags
 }
@@ -57,8 +67,8 @@ function privateFlagsOf(repositories: Repository[]): Uint8Array {
  * visibility filter and whose name holds `needle` (any name when it is empty).
  */
 function repositoriesPassing(repositories: Repository[], filters: VulnerabilityFilters, needle: string): Uint8Array {
-  const flags = privateFlagsOf(repositories)
-  const wanted = filters.visibility === 'all' ? -1 : filters.visibility === 'private' ? 1 : 0
+  const flags = visibilityFlagsOf(repositories)
+  const wanted = filters.visibility === 'all' ? -1 : filters.visibility === 'private' ? PRIVATE : PUBLIC
   const passing = new Uint8Array(repositories.length)
   if (needle) {
     const named = nameSearch(repositories).matching(needle)
@@ -151,6 +161,8 @@ function candidatesOf(
     filters.fix,
     filters.visibility,
     filters.flatSort,
+    filters.exploited,
+    filters.epss,
   ])
   const last = lastCandidates.get(occurrences)
   if (
@@ -263,12 +275,13 @@ function advisoriesPassing(
   const test = occurrenceTest(repositories, filters)
   const inState = withDue(stateTest(occurrences, filters.state, decisions), filters, sla)
   const unfiltered = test.needle === '' && filters.visibility === 'all' && !inState
-  const flags = unfiltered ? undefined : privateFlagsOf(repositories)
+  const flags = unfiltered ? undefined : visibilityFlagsOf(repositories)
   const shown: AdvisoryGroup[] = []
   for (const group of groups) {
     if (filters.severity !== 'all' && group.severity !== filters.severity) continue
     if (filters.ecosystem !== ALL_ECOSYSTEMS && !group.ecosystems.includes(filters.ecosystem)) continue
     if (filters.fix !== 'all' && (filters.fix === 'yes') !== group.fixed.length > 0) continue
+    if (!passesExploitFilters(fixFirstSubjectOf(group), filters.exploited, filters.epss)) continue
     const passing = unfiltered ? undefined : test.passing(!test.needle || groupMatchesText(group, test.needle))
     if (!passing && !inState) {
       shown.push(group)
@@ -296,7 +309,7 @@ function advisoriesPassing(
       if (repository === last) continue
       last = repository
       count += 1
-      privateCount += flags![repository]
+      if (flags![repository] === PRIVATE) privateCount += 1
     }
     if (keptCount === 0) continue
     if (!kept) shown.push(group)

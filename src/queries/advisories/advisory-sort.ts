@@ -5,7 +5,7 @@ import {
   type AdvisoryGroup,
   type VulnerabilityOccurrences as Occurrences,
 } from '@/data/advisory-groups'
-import { byFixFirst } from '@/data/findings'
+import { byFixFirst, epssOf, type FixFirstSubject } from '@/data/fix-first'
 import type { Repository } from '@/data/repositories'
 import { byDueDate, type SlaView } from '@/data/sla'
 
@@ -14,7 +14,7 @@ export type OccurrenceSort = 'severity' | 'fix-first' | 'repository' | 'advisory
 
 export const advisorySorts: { value: AdvisorySort; label: string }[] = [
   { value: 'repositories', label: 'Most repositories' },
-  { value: 'fix-first', label: 'Fix first (exploited, EPSS, risk)' },
+  { value: 'fix-first', label: 'Fix first (KEV, EPSS × severity)' },
   { value: 'severity', label: 'Most severe' },
   { value: 'cvss', label: 'Highest CVSS' },
   { value: 'epss', label: 'Highest EPSS' },
@@ -23,26 +23,36 @@ export const advisorySorts: { value: AdvisorySort; label: string }[] = [
 
 export const occurrenceSorts: { value: OccurrenceSort; label: string }[] = [
   { value: 'severity', label: 'Most severe' },
-  { value: 'fix-first', label: 'Fix first (exploited, EPSS, risk)' },
+  { value: 'fix-first', label: 'Fix first (KEV, EPSS × severity)' },
   { value: 'cvss', label: 'Highest CVSS' },
   { value: 'repository', label: 'Repository' },
   { value: 'advisory', label: 'Advisory id' },
   { value: 'due', label: 'Due soonest' },
 ]
 
+/** An advisory as the fix-first order reads it: its KEV entry and EPSS, its worst severity and CVSS. */
+export const fixFirstSubjectOf = (group: AdvisoryGroup): FixFirstSubject => ({
+  exploit: {
+    knownExploited: group.knownExploited,
+    risk: group.risk,
+    kev: group.kev,
+    catalogueEpss: group.catalogueEpss,
+  },
+  epss: group.epss,
+  severity: group.severity,
+  cvss: group.cvss === undefined ? undefined : { score: group.cvss },
+})
+
 const byDescending = (a: number | undefined, b: number | undefined) => (b ?? -1) - (a ?? -1)
 
 export function sortAdvisories(groups: AdvisoryGroup[], sort: AdvisorySort): AdvisoryGroup[] {
   const compare: Record<AdvisorySort, (a: AdvisoryGroup, b: AdvisoryGroup) => number> = {
     repositories: byRepositoriesHit,
-    'fix-first': (a, b) =>
-      byFixFirst(
-        { exploit: { knownExploited: a.knownExploited, risk: a.risk }, epss: a.epss, severity: a.severity },
-        { exploit: { knownExploited: b.knownExploited, risk: b.risk }, epss: b.epss, severity: b.severity },
-      ) || bySeverityThenReach(a, b),
+    'fix-first': (a, b) => byFixFirst(fixFirstSubjectOf(a), fixFirstSubjectOf(b)) || bySeverityThenReach(a, b),
     severity: bySeverityThenReach,
     cvss: (a, b) => byDescending(a.cvss, b.cvss) || bySeverityThenReach(a, b),
-    epss: (a, b) => byDescending(a.epss, b.epss) || bySeverityThenReach(a, b),
+    epss: (a, b) =>
+      byDescending(epssOf(fixFirstSubjectOf(a)), epssOf(fixFirstSubjectOf(b))) || bySeverityThenReach(a, b),
     advisory: (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   }
   return [...groups].sort(compare[sort])

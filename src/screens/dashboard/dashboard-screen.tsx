@@ -6,11 +6,13 @@ import { useDataSource } from '@/state/data-source'
 import { EnforcementBadge, PolicyIssuesBadge, SeverityBadge, VulnerabilitiesBadge } from '@/components/badges'
 import { PageHeader } from '@/components/page-header'
 import { enforcementStatuses, findingSeverities } from '@/data/findings'
-import { formatCount } from '@/lib/format'
+import { scannedFor, type Repository } from '@/data/repositories'
+import { formatCount, plural } from '@/lib/format'
 import { needsTriageTotal, rankByRisk, violationsByStatus, vulnerabilitiesBySeverity } from './risk-summary'
 import { PingTile } from './ping-tile'
 import { FigureTile } from './figure-tile'
 import { TimelineSection } from './timeline-section'
+import { ExploitedSection } from './exploited-section'
 
 interface CountTileProps {
   id: string
@@ -18,9 +20,11 @@ interface CountTileProps {
   title: string
   /** Each row: its label (a badge) and its count, read out as "<count> <name>". */
   rows: { name: string; badge: ReactNode; count: number }[]
+  /** Under the rows, where some repositories were not looked at for these findings: how many. */
+  unscanned?: string
 }
 
-function CountTile({ id, icon, title, rows }: CountTileProps) {
+function CountTile({ id, icon, title, rows, unscanned }: CountTileProps) {
   return (
     <FigureTile id={id} icon={icon} title={title} figure={rows.reduce((total, row) => total + row.count, 0)}>
       <Stack gap={6}>
@@ -32,9 +36,22 @@ function CountTile({ id, icon, title, rows }: CountTileProps) {
             </Text>
           </Group>
         ))}
+        {unscanned && (
+          <Text size="xs" c="dimmed">
+            {unscanned}
+          </Text>
+        )}
       </Stack>
     </FigureTile>
   )
+}
+
+/** "2 repositories not scanned for vulnerabilities yet", where a count of 0 would say nothing was found. */
+function unscannedText(repositories: readonly Repository[], kind: 'policyIssues' | 'vulnerabilities') {
+  const count = repositories.filter((repository) => !scannedFor(repository, kind)).length
+  if (count === 0) return undefined
+  const what = kind === 'policyIssues' ? 'policy issues' : 'vulnerabilities'
+  return `${plural(count, 'repository', 'repositories')} not scanned for ${what} yet`
 }
 
 /** Open findings nobody has decided on yet, with the way to the vulnerabilities among them. */
@@ -63,12 +80,16 @@ export function DashboardScreen() {
   const { source } = useDataSource()
   const { repositories } = source
   // Counted once per source: at 100,000 repositories the ranking takes a while.
-  const { bySeverity, byStatus, needsTriage, ranking } = useMemo(
+  const { bySeverity, byStatus, needsTriage, ranking, unscanned } = useMemo(
     () => ({
       bySeverity: vulnerabilitiesBySeverity(source),
       byStatus: violationsByStatus(source),
       needsTriage: needsTriageTotal(source),
       ranking: rankByRisk(source, RISK_RANKING_SIZE),
+      unscanned: {
+        policyIssues: unscannedText(source.repositories, 'policyIssues'),
+        vulnerabilities: unscannedText(source.repositories, 'vulnerabilities'),
+      },
     }),
     [source],
   )
@@ -89,6 +110,7 @@ export function DashboardScreen() {
               badge: <SeverityBadge severity={severity} />,
               count: bySeverity[severity],
             }))}
+          unscanned={unscanned.vulnerabilities}
         />
         <CountTile
           id="violations-heading"
@@ -99,9 +121,11 @@ export function DashboardScreen() {
             badge: <EnforcementBadge status={status} />,
             count: byStatus[status],
           }))}
+          unscanned={unscanned.policyIssues}
         />
         <NeedsTriageTile count={needsTriage} />
       </SimpleGrid>
+      <ExploitedSection source={source} />
       <TimelineSection source={source} />
       <Card withBorder padding="lg" component="section" aria-labelledby="risk-heading">
         <Title order={2} size="h4" id="risk-heading">
@@ -136,10 +160,16 @@ export function DashboardScreen() {
                   </Table.Td>
                   <Table.Td>{score}</Table.Td>
                   <Table.Td>
-                    <PolicyIssuesBadge count={repository.policyViolations} />
+                    <PolicyIssuesBadge
+                      count={repository.policyViolations}
+                      scanned={scannedFor(repository, 'policyIssues')}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <VulnerabilitiesBadge count={repository.vulnerabilities} />
+                    <VulnerabilitiesBadge
+                      count={repository.vulnerabilities}
+                      scanned={scannedFor(repository, 'vulnerabilities')}
+                    />
                   </Table.Td>
                   <Table.Td>{sensitiveEndpoints}</Table.Td>
                 </Table.Tr>

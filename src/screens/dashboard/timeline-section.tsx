@@ -185,7 +185,7 @@ export function TimelineSection({ source }: { source: DataSource }) {
         <OverdueCard summary={state.summary} />
       ) : (
         <Card withBorder padding="lg">
-          <Loader size="sm" aria-label="Reading the history" />
+          <Loader size="sm" role="img" aria-label="Reading the history" />
         </Card>
       )}
       <Card
@@ -243,11 +243,11 @@ export function TimelineSection({ source }: { source: DataSource }) {
             {view === 'table' ? (
               <TrendTable summary={state.summary} />
             ) : (
-              <Suspense fallback={<Loader size="sm" aria-label="Drawing the charts" />}>
+              <Suspense fallback={<Loader size="sm" role="img" aria-label="Drawing the charts" />}>
                 {chartSummary === state.summary ? (
                   <TrendCharts summary={chartSummary} days={period} />
                 ) : (
-                  <Loader size="sm" aria-label="Drawing the charts" />
+                  <Loader size="sm" role="img" aria-label="Drawing the charts" />
                 )}
               </Suspense>
             )}

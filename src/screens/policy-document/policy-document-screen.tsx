@@ -57,7 +57,7 @@ function download(document: string, title: string) {
 /** /policy: the signed-in person's policy document, read again when the identity changes. */
 export function PolicyDocumentScreen() {
   const workspace = useOptionalWorkspace()
-  if (workspace?.pending) return <Loader aria-label="Loading your policy document" />
+  if (workspace?.pending) return <Loader role="img" aria-label="Loading your policy document" />
   return <PolicyDocumentEditor key={workspace?.databaseName} workspace={workspace?.databaseName} />
 }
 

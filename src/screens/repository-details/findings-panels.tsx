@@ -4,13 +4,21 @@ import { useMemo, useState, type ReactNode } from 'react'
 import { EnforcementBadge, SeverityBadge } from '@/components/badges'
 import { FilterSelect } from '@/components/filter-select'
 import {
-  byFixFirst,
   findingSeverities,
   type FindingSeverity,
   type PolicyViolation,
   type Vulnerability,
+  type KevView,
   type VexView,
 } from '@/data/findings'
+import { byFixFirst, fixFirstExplanation, fixFirstReasons } from '@/data/fix-first'
+import {
+  epssFilterOptions,
+  exploitedFilterOptions,
+  passesExploitFilters,
+  type EpssFilter,
+  type ExploitedFilter,
+} from '@/data/exploit-filters'
 import { safeLink } from '@/lib/safe-link'
 import { plural } from '@/lib/format'
 import { byDueDate, dueFilterOptions, passesDueFilter, type DueFilter, type SlaView } from '@/data/sla'
@@ -154,26 +162,63 @@ function VexStatement({ vex }: { vex: VexView }) {
   )
 }
 
-/** EPSS, known exploitation and the tool's risk score, where the scanner gave them. */
+const percent = (value: number) => `${(value * 100).toFixed(value >= 0.1 ? 0 : 1)}%`
+
+/**
+ * EPSS from the catalogue (with its date) and the scanner's where it differs, known exploitation
+ * and the tool's risk score.
+ */
 function ExploitSignals({ vulnerability }: { vulnerability: Vulnerability }) {
-  const { exploit, epss } = vulnerability
-  const percentile = exploit?.epss?.percentile
+  const { exploit } = vulnerability
+  const catalogue = exploit?.catalogueEpss
+  const scanner = vulnerability.epss ?? exploit?.epss?.score
+  const scannerDiffers = scanner !== undefined && (!catalogue || Math.abs(catalogue.score - scanner) >= 0.0005)
   return (
     <>
-      {exploit?.knownExploited && (
+      {exploit?.knownExploited && !exploit.kev && (
         <Badge color="red.8" variant="filled" tt="none">
-          Known exploited (CISA KEV)
+          Known exploited (as the scanner reports)
         </Badge>
       )}
-      {epss !== undefined && (
+      {catalogue && (
         <Text size="sm">
-          EPSS {(epss * 100).toFixed(1)}%
-          {percentile !== undefined && `, more likely than ${(percentile * 100).toFixed(0)}% of advisories`}
+          EPSS {percent(catalogue.score)}, more likely than {(catalogue.percentile * 100).toFixed(0)}% of advisories
+          (FIRST, {catalogue.date})
+        </Text>
+      )}
+      {scannerDiffers && (
+        <Text size="sm">
+          {catalogue ? "Scanner's EPSS" : 'EPSS'} {percent(scanner)}
+          {exploit?.epss?.percentile !== undefined &&
+            `, more likely than ${(exploit.epss.percentile * 100).toFixed(0)}% of advisories`}
           {exploit?.epss?.date && ` (${exploit.epss.date})`}
         </Text>
       )}
       {exploit?.risk !== undefined && <Text size="sm">Risk score {exploit.risk.toFixed(1)}</Text>}
     </>
+  )
+}
+
+/** CISA's KEV entry of a finding: when it was added, the due date, ransomware use, the action required. */
+function KevEntry({ kev }: { kev: KevView }) {
+  return (
+    <Stack gap={2} mt="xs" aria-label={`CISA KEV entry for ${kev.cve}`} role="group">
+      <Group gap="xs">
+        <Badge color="red.8" variant="filled" tt="none">
+          In CISA KEV: exploited
+        </Badge>
+        {kev.ransomware && (
+          <Badge color="red.8" variant="outline" tt="none">
+            Used in ransomware
+          </Badge>
+        )}
+        <Text size="sm">
+          Added {kev.dateAdded}
+          {kev.dueDate && `, due ${kev.dueDate}`}
+        </Text>
+      </Group>
+      {kev.requiredAction && <Text size="sm">Required action: {kev.requiredAction}</Text>}
+    </Stack>
   )
 }
 
@@ -186,7 +231,7 @@ type VulnerabilityOrder = 'severity' | 'fix-first' | 'due'
 
 const orderOptions: { value: VulnerabilityOrder; label: string }[] = [
   { value: 'severity', label: 'Most severe' },
-  { value: 'fix-first', label: 'Fix first (exploited, EPSS, risk)' },
+  { value: 'fix-first', label: 'Fix first (KEV, EPSS × severity)' },
   { value: 'due', label: 'Due soonest' },
 ]
 
@@ -202,16 +247,21 @@ export function VulnerabilitiesPanel({
 }) {
   const [order, setOrder] = useState<VulnerabilityOrder>('severity')
   const [due, setDue] = useState<DueFilter>('all')
+  const [exploited, setExploited] = useState<ExploitedFilter>('all')
+  const [epss, setEpss] = useState<EpssFilter>('all')
   const dated = !!sla && sla.size > 0
   const shown = useMemo(() => {
-    const kept =
-      due === 'all' ? vulnerabilities : vulnerabilities.filter((each) => passesDueFilter(due, sla?.get(each.key ?? '')))
+    const kept = vulnerabilities.filter(
+      (each) =>
+        (due === 'all' || passesDueFilter(due, sla?.get(each.key ?? ''))) &&
+        passesExploitFilters(each, exploited, epss),
+    )
     return order === 'fix-first'
       ? [...kept].sort(byFixFirst)
       : order === 'due'
         ? [...kept].sort((a, b) => byDueDate(sla?.get(a.key ?? ''), sla?.get(b.key ?? '')))
         : kept
-  }, [order, due, vulnerabilities, sla])
+  }, [order, due, exploited, epss, vulnerabilities, sla])
   if (vulnerabilities.length === 0) return <EmptyState text="No vulnerabilities found" />
   return (
     <Stack gap="md">
@@ -226,19 +276,34 @@ export function VulnerabilitiesPanel({
               w={260}
             />
           )}
-          {dated && (
+          {dated && <DueSelect value={due} onChange={setDue} />}
+          {vulnerabilities.length > 1 && (
             <>
-              <DueSelect value={due} onChange={setDue} />
-              <Text size="sm" c="dimmed" role="status">
-                {shown.length === vulnerabilities.length
-                  ? plural(vulnerabilities.length, 'vulnerability', 'vulnerabilities')
-                  : `${shown.length} of ${plural(vulnerabilities.length, 'vulnerability', 'vulnerabilities')}`}
-              </Text>
+              <FilterSelect
+                label="Exploited"
+                data={exploitedFilterOptions}
+                value={exploited}
+                onChange={setExploited}
+                w={210}
+              />
+              <FilterSelect label="EPSS" data={epssFilterOptions} value={epss} onChange={setEpss} w={170} />
             </>
+          )}
+          {(dated || vulnerabilities.length > 1) && (
+            <Text size="sm" c="dimmed" role="status">
+              {shown.length === vulnerabilities.length
+                ? plural(vulnerabilities.length, 'vulnerability', 'vulnerabilities')
+                : `${shown.length} of ${plural(vulnerabilities.length, 'vulnerability', 'vulnerabilities')}`}
+            </Text>
           )}
         </Group>
       )}
-      {shown.length === 0 && <EmptyState text="No vulnerability matches this due date" />}
+      {order === 'fix-first' && <Text size="sm">{fixFirstExplanation}</Text>}
+      {shown.length === 0 && (
+        <EmptyState
+          text={due !== 'all' ? 'No vulnerability matches this due date' : 'No vulnerability matches these filters'}
+        />
+      )}
       {shown.map((vulnerability) => (
         <Card
           key={vulnerability.id}
@@ -290,6 +355,7 @@ export function VulnerabilitiesPanel({
             </Text>
           )}
           {vulnerability.vex && <VexStatement vex={vulnerability.vex} />}
+          {vulnerability.exploit?.kev && <KevEntry kev={vulnerability.exploit.kev} />}
           {(vulnerability.aliases?.length ||
             vulnerability.cvss ||
             vulnerability.epss !== undefined ||
@@ -313,6 +379,18 @@ export function VulnerabilitiesPanel({
                 </Text>
               )}
             </Group>
+          )}
+          {order === 'fix-first' && (
+            <Stack gap={0} mt="xs">
+              <Text size="sm" fw={600} id={`${vulnerability.id}-why`}>
+                Why here
+              </Text>
+              <List size="sm" aria-labelledby={`${vulnerability.id}-why`}>
+                {fixFirstReasons(vulnerability).map((reason) => (
+                  <List.Item key={reason}>{reason}</List.Item>
+                ))}
+              </List>
+            </Stack>
           )}
         </Card>
       ))}

@@ -5,13 +5,14 @@ import { Link } from 'wouter'
 import { useDataSource } from '@/state/data-source'
 import { VisibilityLabel } from '@/components/badges'
 import type { RepositoryFindings } from '@/data/data-source'
-import type { Repository } from '@/data/repositories'
+import { scannedFor, type Repository } from '@/data/repositories'
 import { tabSummaryText } from '@/data/repository-tabs'
 import { ApiSurfacePanel } from './api-surface-panel'
 import { VulnerabilitiesWithFilter } from './failing-filter'
 import { EmptyState } from './findings-panels'
 import { FindingsTab } from './findings-tab'
 import { PolicyIssuesWithChecks } from './policy-check-issues'
+import { SecurityContextPanel } from './security-context-panel'
 import { useRepoTab } from './use-repo-tab'
 import { useRepositoryFindings } from './use-repository-findings'
 
@@ -72,7 +73,7 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
               Updated {repository.lastUpdated}
             </Text>
           </Group>
-          <Group gap={4} aria-label="Languages">
+          <Group gap={4} role="group" aria-label="Languages">
             {repository.languages.map((language) => (
               <Badge key={language} variant="default" tt="none">
                 {language}
@@ -109,6 +110,7 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
                   tab="policy-issues"
                   repository={repository.name}
                   findings={{ ...loaded, violations: shown }}
+                  scanned={scannedFor(repository, 'policyIssues')}
                 />
               )}
             </PolicyIssuesWithChecks>
@@ -122,6 +124,7 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
                   tab="vulnerabilities"
                   repository={repository.name}
                   findings={{ ...loaded, vulnerabilities: shown }}
+                  scanned={scannedFor(repository, 'vulnerabilities')}
                 />
               )}
             </VulnerabilitiesWithFilter>
@@ -129,11 +132,15 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
         </Tabs.Panel>
         <Tabs.Panel value="api-surface" pt="md">
           {panel((loaded) => (
-            <ApiSurfacePanel endpoints={loaded.endpoints} />
+            <ApiSurfacePanel endpoints={loaded.endpoints} described={scannedFor(repository, 'apiSurface')} />
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="security-context" pt="md">
-          <EmptyState text="Security Context analysis coming soon" comingSoon />
+          {source.kind === 'workspace' ? (
+            panel((loaded) => <SecurityContextPanel repository={repository} findings={loaded} />)
+          ) : (
+            <EmptyState text="Security Context analysis coming soon" comingSoon />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="source-graph" pt="md">
           <EmptyState text="Source Graph visualization coming soon" comingSoon />

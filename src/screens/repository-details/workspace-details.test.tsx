@@ -19,6 +19,25 @@ async function renderImported(name: string, query = '', colorScheme: 'light' | '
 
 const tab = (name: string | RegExp) => page.getByRole('tab', { name })
 
+/** A people directory in Swagger 2.0 that declares no security, and says nothing of its visibility. */
+const directorySwagger = JSON.stringify({
+  swagger: '2.0',
+  info: { title: 'Directory', version: '1.0' },
+  paths: {
+    '/people/{id}': {
+      get: {
+        parameters: [{ in: 'path', name: 'id', required: true, type: 'string' }],
+        responses: {
+          200: {
+            description: 'A person',
+            schema: { type: 'object', properties: { email: { type: 'string', format: 'email' } } },
+          },
+        },
+      },
+    },
+  },
+})
+
 describe('repository details on workspace data', () => {
   it('groups policy issues by rule with every file:line, the help link and CWE', async () => {
     await renderImported('atlas-web')
@@ -127,10 +146,12 @@ describe('repository details on workspace data', () => {
         .elements()
         .map((article) => article.querySelector('h3')?.textContent)
     await expect.poll(titles).toEqual(['CVE-2026-0003 in gamma', 'CVE-2026-0002 in beta', 'CVE-2026-0001 in alpha'])
-    await expect.element(page.getByRole('article').first()).toHaveTextContent('Known exploited (CISA KEV)')
+    await expect
+      .element(page.getByRole('article').first())
+      .toHaveTextContent('Known exploited (as the scanner reports)')
     await expect
       .element(page.getByRole('article').nth(1))
-      .toHaveTextContent('EPSS 50.0%, more likely than 90% of advisories (2026-11-20)')
+      .toHaveTextContent('EPSS 50%, more likely than 90% of advisories (2026-11-20)')
   })
 
   it('keeps a finding a VEX statement closed, shows the statement, and leaves it out of the open count', async () => {
@@ -153,7 +174,7 @@ describe('repository details on workspace data', () => {
     await expect.element(crypto).toHaveTextContent('Fixed in: 0.31.0')
     await expect.element(crypto).toHaveTextContent('Also known as GHSA-v778-237x-gjrc')
     await expect.element(crypto).toHaveTextContent('CVSS 3.1 score 9.1')
-    await expect.element(crypto).toHaveTextContent('EPSS 41.0%')
+    await expect.element(crypto).toHaveTextContent('EPSS 41%')
     await expect.element(page.getByRole('article').filter({ hasText: 'CVE-2025-22871' })).toHaveTextContent('Unknown')
   })
 
@@ -213,6 +234,89 @@ describe('repository details on workspace data', () => {
     await expect.element(page.getByText('<img src=x onerror="window.hacked=1">')).toBeVisible()
     await expect.element(page.getByRole('cell', { name: '<b>Bold</b> API 1' })).toBeVisible()
     expect((window as { hacked?: number }).hacked).toBeUndefined()
+  })
+
+  it('says a repository that holds only an API description was not scanned for policy issues or vulnerabilities', async () => {
+    const workspace = await workspaceWithFiles([
+      { name: 'directory/swagger.json', text: directorySwagger, repository: 'directory' },
+    ])
+    const { location } = await renderWithProviders(<RepositoryDetailsScreen repoName="directory" />, {
+      path: '/repository/directory',
+      source: 'workspace',
+      workspace,
+    })
+    await expect.element(page.getByRole('heading', { level: 1, name: 'directory' })).toBeVisible()
+    // No file said whether it is private or public.
+    await expect.element(page.getByText('Visibility unknown', { exact: true })).toBeVisible()
+    expect(page.getByText(/^(Private|Public)$/).elements()).toHaveLength(0)
+    await expect
+      .element(
+        page.getByText(
+          "Not scanned for policy issues yet: no code scanner's results were imported for this repository.",
+        ),
+      )
+      .toBeVisible()
+    await expect
+      .element(page.getByTestId('tab-summary'))
+      .toHaveTextContent('No code scanner has reported on this repository yet, so its policy issues are not known.')
+    expect(page.getByText('No policy violations found').elements()).toHaveLength(0)
+
+    await tab('Vulnerabilities').click()
+    await expect.poll(() => location.history.at(-1)).toBe('/repository/directory?tab=vulnerabilities')
+    await expect
+      .element(
+        page.getByText(
+          "Not scanned for vulnerabilities yet: no dependency scanner's results were imported for this repository.",
+        ),
+      )
+      .toBeVisible()
+    expect(page.getByText('No vulnerabilities found').elements()).toHaveLength(0)
+    await page.getByRole('button', { name: 'Import scan files' }).click()
+    await expect.element(page.getByRole('dialog', { name: 'Import scan files' })).toBeVisible()
+  })
+
+  it('says "none found" where a scanner of the kind looked and found nothing, and that no API description was imported', async () => {
+    const sarif = JSON.stringify({ version: '2.1.0', runs: [{ tool: { driver: { name: 'CodeQL' } }, results: [] }] })
+    const grype = JSON.stringify({
+      matches: [],
+      source: { type: 'directory', target: '.' },
+      descriptor: { name: 'grype', version: '0.80.0', timestamp: '2026-11-20T10:00:00Z' },
+    })
+    const workspace = await workspaceWithFiles([
+      { name: 'quiet/codeql.sarif', text: sarif, repository: 'quiet' },
+      { name: 'quiet/grype.json', text: grype, repository: 'quiet' },
+    ])
+    await renderWithProviders(<RepositoryDetailsScreen repoName="quiet" />, {
+      path: '/repository/quiet',
+      source: 'workspace',
+      workspace,
+    })
+    await expect.element(page.getByText('No policy violations found')).toBeVisible()
+    await tab('Vulnerabilities').click()
+    await expect.element(page.getByText('No vulnerabilities found')).toBeVisible()
+    await tab('API Surface').click()
+    await expect
+      .element(
+        page.getByText(
+          'No API description imported for this repository: import its OpenAPI or Swagger file to see its endpoints.',
+        ),
+      )
+      .toBeVisible()
+    expect(page.getByText('No API endpoints found').elements()).toHaveLength(0)
+  })
+
+  it.each(['light', 'dark'] as const)('has no axe-core violations where nothing was scanned (%s)', async (scheme) => {
+    const workspace = await workspaceWithFiles([
+      { name: 'directory/swagger.json', text: directorySwagger, repository: 'directory' },
+    ])
+    await renderWithProviders(<RepositoryDetailsScreen repoName="directory" />, {
+      path: '/repository/directory?tab=vulnerabilities',
+      source: 'workspace',
+      workspace,
+      colorScheme: scheme,
+    })
+    await expect.element(page.getByRole('button', { name: 'Import scan files' })).toBeVisible()
+    expect(await axeViolations()).toEqual([])
   })
 
   it.each(['light', 'dark'] as const)('has no axe-core violations on the API surface (%s)', async (scheme) => {

@@ -16,6 +16,7 @@ import type { Repository } from '@/data/repositories'
 import type { Vulnerability } from '@/data/findings'
 import { plural } from '@/lib/format'
 import { safeLink } from '@/lib/safe-link'
+import { fixFirstSubjectOf } from '@/queries/advisories/advisory-sort'
 import {
   Cell,
   DecisionCell,
@@ -117,7 +118,7 @@ function AdvisoryCells({
         <SeverityBadge severity={group.severity} />
       </Cell>
       <Cell>{score(group.cvss, 1)}</Cell>
-      <ExploitCell epss={group.epss} knownExploited={group.knownExploited} risk={group.risk} />
+      <ExploitCell subject={fixFirstSubjectOf(group)} />
       <Cell>
         <p className={`${cellLineClass} ${classes.package} ${classes.truncate}`}>
           {group.packages.join(', ')}
@@ -177,7 +178,7 @@ function OccurrenceCells({
         <SeverityBadge severity={finding.severity} />
       </Cell>
       <Cell>{score(finding.cvss?.score, 1)}</Cell>
-      <ExploitCell epss={finding.epss} knownExploited={finding.exploit?.knownExploited} risk={finding.exploit?.risk} />
+      <ExploitCell subject={finding} />
       <PackageCell finding={finding} detail={finding.file} />
       <Cell>{finding.fixedVersion ?? '–'}</Cell>
       <Cell />

@@ -151,7 +151,7 @@ const OccurrenceTableRow = memo(function OccurrenceTableRow({
         <SeverityBadge severity={finding.severity} />
       </Cell>
       <Cell>{score(finding.cvss?.score, 1)}</Cell>
-      <ExploitCell epss={finding.epss} knownExploited={finding.exploit?.knownExploited} risk={finding.exploit?.risk} />
+      <ExploitCell subject={finding} />
       <PackageCell finding={finding} detail={finding.ecosystem} />
       <Cell>{finding.fixedVersion ?? '–'}</Cell>
       <DueCell view={sla?.[occurrence]} pending={slaPending} />

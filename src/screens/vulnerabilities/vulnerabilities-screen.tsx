@@ -18,6 +18,11 @@ import {
 } from '@/queries/advisories/vulnerability-filters'
 import { decisionFilterOptions, type DecisionFilter } from '@/data/decisions'
 import { dueFilterOptions } from '@/data/sla'
+import { epssFilterOptions, exploitedFilterOptions } from '@/data/exploit-filters'
+import { fixFirstExplanation } from '@/data/fix-first'
+import { CatalogueFreshness } from '@/components/catalogue-freshness'
+import { useCatalogues } from '@/components/use-catalogues'
+import { useDataSource } from '@/state/data-source'
 import { findingSeverities, type FindingSeverity } from '@/data/findings'
 import { visibilityOptions } from '@/queries/repositories/repository-filters'
 import { downloadText } from '@/lib/download'
@@ -85,6 +90,7 @@ export function VulnerabilitiesScreen({ severity = 'all' }: { severity?: Finding
   return (
     <>
       <Header severity={severity} />
+      <ExploitSources />
       <SearchCard actor={actor} choices={filters} ecosystems={ecosystems} choose={choose} />
       <VulnerabilityResults
         actor={actor}
@@ -271,7 +277,7 @@ type Choose = (change: Partial<VulnerabilityFilters>) => void
 // The parts below take no part of the search text, so a keystroke does not render them again.
 
 const FilterChoices = memo(function FilterChoices({
-  choices: { severity, ecosystem, fix, visibility, state, due },
+  choices: { severity, ecosystem, fix, visibility, state, due, exploited, epss },
   ecosystems,
   choose,
 }: {
@@ -311,6 +317,14 @@ const FilterChoices = memo(function FilterChoices({
         w={180}
       />
       <FilterSelect label="Due" data={dueFilterOptions} value={due} onChange={(due) => choose({ due })} w={180} />
+      <FilterSelect
+        label="Exploited"
+        data={exploitedFilterOptions}
+        value={exploited}
+        onChange={(exploited) => choose({ exploited })}
+        w={210}
+      />
+      <FilterSelect label="EPSS" data={epssFilterOptions} value={epss} onChange={(epss) => choose({ epss })} w={170} />
     </>
   )
 })
@@ -349,8 +363,25 @@ const ViewChoices = memo(function ViewChoices({
               : { sort: sort as VulnerabilityFilters['sort'] },
           )
         }
-        w={200}
+        w={240}
       />
+      {(view === 'flat' ? flatSort : sort) === 'fix-first' && (
+        <Text size="sm" maw={720} id="fix-first-explanation">
+          {fixFirstExplanation}
+        </Text>
+      )}
     </Group>
   )
 })
+
+/** Where the exploitation the lists show comes from, and how fresh it is (the workspace's alone). */
+function ExploitSources() {
+  const { source } = useDataSource()
+  const catalogues = useCatalogues(source)
+  if (source.kind !== 'workspace' || !catalogues) return null
+  return (
+    <Stack gap="xs" mb="md" aria-label="Exploitation sources" role="region">
+      <CatalogueFreshness catalogues={catalogues} />
+    </Stack>
+  )
+}

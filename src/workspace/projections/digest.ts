@@ -82,6 +82,9 @@ export class DigestReader {
   private vulnerabilities = new Map<string, Vulnerability>()
   private endpoints = new Map<string, ApiEndpoint>()
 
+  /** `complete` finishes each distinct vulnerability once, as it is first read (joins it to the catalogues). */
+  constructor(private readonly complete?: (finding: Vulnerability) => void) {}
+
   vulnerability(text: string): Vulnerability {
     let value = this.vulnerabilities.get(text)
     if (!value) {
@@ -89,6 +92,7 @@ export class DigestReader {
       // one garbage at once.
       value = JSON.parse(text) as Vulnerability
       value.description ??= ''
+      this.complete?.(value)
       this.vulnerabilities.set(text, value)
     }
     return value

@@ -7,7 +7,9 @@ import { timeSlices, yieldToMain } from '@/lib/yield'
 import { buildAdvisoryIndex, fromStoredAdvisoryIndex } from '@/workspace/projections/advisory-index'
 import { DigestReader, type RepositoryDigest } from '@/workspace/projections/digest'
 import type { RepositorySummary } from '@/workspace/model/repository-records'
+import { visibilityOfSummary } from '@/workspace/model/scan-coverage'
 import type { WorkspaceIndexes } from './workspace-indexes'
+import { joinAdvisory, joinVulnerability, type ExploitIntelligence } from '@/workspace/intelligence/exploit-join'
 
 /**
  * Every vulnerability and endpoint of the digests, one entry per repository × finding in the
@@ -16,9 +18,11 @@ import type { WorkspaceIndexes } from './workspace-indexes'
 export async function occurrencesFromDigests(
   digests: RepositoryDigest[],
   repositories: readonly Pick<Repository, 'name'>[],
+  intelligence?: ExploitIntelligence,
 ) {
   const indexOf = new Map(repositories.map((repository, index) => [repository.name, index]))
-  const reader = new DigestReader()
+  // Each distinct finding is joined to the catalogues once, as it is first read.
+  const reader = new DigestReader(intelligence && ((finding) => joinVulnerability(finding, intelligence)))
   const vulnerabilities = { repository: [] as number[], finding: [] as Vulnerability[] }
   const endpoints = { repository: [] as number[], endpoint: [] as ApiEndpoint[] }
   const ordered = digests
@@ -55,6 +59,8 @@ interface DigestRead {
  */
 const lastDigestReads = new WeakMap<WorkspaceIndexes, DigestRead>()
 
+const visibilityMark = (isPrivate: boolean | undefined) => (isPrivate === undefined ? 'u' : isPrivate ? 'p' : 'o')
+
 /**
  * The repositories as the digest indexes depend on them: their order, names and visibility, and
  * what each last import brought (a workspace deleted and filled again counts its generations
@@ -64,7 +70,7 @@ const repositoriesKey = (summaries: readonly RepositorySummary[]) =>
   summaries
     .map(
       (summary) =>
-        `${summary.isPrivate ? 'p' : 'o'}${summary.name}\t${summary.scannedAt}\t${summary.counts.vulnerabilities}\t${summary.counts.policyIssues}\t${summary.apis?.endpoints ?? 0}`,
+        `${visibilityMark(visibilityOfSummary(summary))}${summary.name}\t${summary.scannedAt}\t${summary.counts.vulnerabilities}\t${summary.counts.policyIssues}\t${summary.apis?.endpoints ?? 0}`,
     )
     .join('\n')
 
@@ -77,6 +83,7 @@ export function digestIndexes(
   sorted: readonly RepositorySummary[],
   repositories: Repository[],
   indexes: WorkspaceIndexes,
+  intelligence: () => Promise<ExploitIntelligence | undefined> = async () => undefined,
 ): Pick<DataSource, 'vulnerabilityIndex' | 'vulnerabilityPreview' | 'endpointOccurrences'> {
   const key = repositoriesKey(sorted)
   const reusable = once(async () => {
@@ -88,8 +95,8 @@ export function digestIndexes(
     const reused = await reusable()
     if (reused) return reused
     const occurrences = (async () => {
-      const { digests, generation } = await indexes.digests()
-      return { ...(await occurrencesFromDigests(digests, repositories)), generation }
+      const [{ digests, generation }, known] = await Promise.all([indexes.digests(), intelligence()])
+      return { ...(await occurrencesFromDigests(digests, repositories, known)), generation }
     })()
     const entry = { generation: (await occurrences).generation, repositories: key, occurrences }
     lastDigestReads.set(indexes, entry)
@@ -98,7 +105,10 @@ export function digestIndexes(
   const kept = once(async () => {
     const stored = await indexes.storedAdvisories().catch(() => undefined)
     const index = stored && fromStoredAdvisoryIndex(stored, repositories)
-    return index && { index, generation: stored.generation }
+    if (!index) return undefined
+    const known = await intelligence()
+    for (const group of index.groups) joinAdvisory(group, known)
+    return { index, generation: stored.generation }
   })
   return {
     vulnerabilityPreview: async () => ((await reusable())?.index ? undefined : (await kept())?.index),
@@ -117,6 +127,8 @@ export function digestIndexes(
         // Only the next visit is slower for it (a full storage, say): nothing the user sees is wrong.
         console.warn('The advisory index was not kept for the next visit', error)
       })
+      const known = await intelligence()
+      for (const group of index.groups) joinAdvisory(group, known)
       entry.index = index
       return index
     }),

@@ -2,6 +2,7 @@ import { findingSeverities, type FindingCounts } from '@/data/findings'
 import type { TabSummary } from '@/data/repositories'
 import { plural } from '@/lib/format'
 import { emptyApiSummary, type RepositorySummary } from '@/workspace/model/repository-records'
+import { coverageOfSummary } from '@/workspace/model/scan-coverage'
 import { openCounts } from './open-counts'
 
 // The English texts the screens show of an imported repository: they reach the screens in the
@@ -42,14 +43,20 @@ function tabSummaryTexts(summary: RepositorySummary): TabSummary {
   const counts = openCounts(summary)
   const { bySeverity, byEnforcement } = counts
   const unknown = bySeverity.Unknown ? `, ${bySeverity.Unknown} of unknown severity` : ''
+  const coverage = coverageOfSummary(summary)
   return {
-    policyIssues: `${plural(counts.policyIssues, 'policy issue')}, ${byEnforcement.Mandatory} of them mandatory, from ${tools.join(', ') || 'no scan yet'}.${bandsText(counts.byIssueSeverity)}`,
-    vulnerabilities: `${plural(counts.vulnerabilities, 'vulnerability', 'vulnerabilities')}: ${bySeverity.Critical} critical, ${bySeverity.High} high, ${bySeverity.Medium} medium, ${bySeverity.Low} low${unknown}.${counts.closedByVex ? ` ${counts.closedByVex} more closed by VEX.` : ''}${triageText(summary)}`,
+    policyIssues: coverage.policyIssues
+      ? `${plural(counts.policyIssues, 'policy issue')}, ${byEnforcement.Mandatory} of them mandatory, from ${tools.join(', ') || 'no scan yet'}.${bandsText(counts.byIssueSeverity)}`
+      : 'No code scanner has reported on this repository yet, so its policy issues are not known.',
+    vulnerabilities: coverage.vulnerabilities
+      ? `${plural(counts.vulnerabilities, 'vulnerability', 'vulnerabilities')}: ${bySeverity.Critical} critical, ${bySeverity.High} high, ${bySeverity.Medium} medium, ${bySeverity.Low} low${unknown}.${counts.closedByVex ? ` ${counts.closedByVex} more closed by VEX.` : ''}${triageText(summary)}`
+      : 'No dependency scanner has reported on this repository yet, so its vulnerabilities are not known.',
     apiSurface:
       apis.endpoints === 0
         ? 'No API description has been imported for this repository.'
         : `${plural(apis.endpoints, 'endpoint')} from ${plural(apis.documents.length, 'API description')}: ${apis.sensitive} handle personal, card or health data, ${apis.exposed} of them with no authentication.`,
-    securityContext: 'Imported scans do not describe the security context yet.',
+    securityContext:
+      'Its risks in context, most pressing first: what attackers exploit or are likely to, weighed with what it exposes without authentication, its leaked secrets and its overdue findings.',
     sourceGraph: 'Imported scans do not describe the source graph yet.',
   }
 }

@@ -4,6 +4,7 @@ import type { RepositoryDigest } from '@/workspace/projections/digest'
 import type { HistoryState } from '@/workspace/history/finding-history'
 import type { FactSubject, PolicyFactParts } from '@/workspace/projections/policy-facts'
 import type { KeptTimeline, WorkspaceTimes, WorkspaceTimesRequest } from '@/workspace/projections/workspace-times'
+import type { HeldCatalogues } from '@/workspace/intelligence/stored-catalogue'
 
 /** What the organisation-wide screens read of the workspace, and the advisory index they keep. */
 export interface WorkspaceIndexes {
@@ -22,6 +23,8 @@ export interface WorkspaceIndexes {
   }) => Promise<PolicyFactParts>
   /** The findings' generation alone (`digests` gives it too), read without the digests. */
   generation?: () => Promise<number>
+  /** The reference catalogues the workspace holds (CISA's KEV, FIRST's EPSS), joined to findings as they are read. */
+  catalogues?: () => Promise<HeldCatalogues>
   storedAdvisories: () => Promise<StoredAdvisoryIndex | undefined>
   saveAdvisories: (index: StoredAdvisoryIndex) => Promise<boolean>
 }

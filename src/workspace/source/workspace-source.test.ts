@@ -31,7 +31,7 @@ const summary = (name: string, isPrivate = false): RepositorySummary => ({
   name,
   description: '',
   url: '',
-  isPrivate,
+  visibility: isPrivate ? 'private' : 'public',
   languages: [],
   scannedAt: '2026-11-01T00:00:00Z',
   tools: ['Grype'],

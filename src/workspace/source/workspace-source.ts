@@ -1,5 +1,5 @@
 import { emptyCounts } from '@/data/findings'
-import type { DataSource } from '@/data/data-source'
+import { once, type DataSource } from '@/data/data-source'
 import type { ApiDocumentListing } from '@/data/endpoints'
 import { defaultSla, type SlaSettings } from '@/data/policy-sla'
 import type { Finding } from '@/workspace/model/model'
@@ -15,6 +15,9 @@ import { workspacePolicyFacts } from './policy-facts-source'
 import { rowOf, sortedByName } from './repository-rows'
 import { withTimes } from './times-and-trends'
 import type { WorkspaceIndexes } from './workspace-indexes'
+import { exploitIntelligence, joinVulnerability } from '@/workspace/intelligence/exploit-join'
+import { heldCatalogueStatuses } from '@/workspace/intelligence/stored-catalogue'
+import { withKevDeadlines } from './kev-deadlines'
 
 /** The workspace as a data source: summaries up front, findings read from storage when opened. */
 export function workspaceDataSource(
@@ -30,8 +33,11 @@ export function workspaceDataSource(
   const named = new Map(
     repositories.map((repository, index) => [repository.name, { repository, summary: sorted[index] }]),
   )
+  const held = once(async () => (await indexes.catalogues?.().catch(() => undefined)) ?? {})
+  const intelligence = once(async () => exploitIntelligence(await held()))
   return {
     kind: 'workspace',
+    catalogues: async () => heldCatalogueStatuses(await held()),
     repositories,
     findRepository: (name) => named.get(name)?.repository,
     endpointStats: (repository) => {
@@ -44,14 +50,21 @@ export function workspaceDataSource(
     },
     // Two tools reporting one advisory for one package show it once (the first tool's words).
     findings: async (repository) => {
-      const [stored, history] = await Promise.all([loadFindings(repository.name), indexes.history?.(repository.name)])
+      const [stored, history, known] = await Promise.all([
+        loadFindings(repository.name),
+        indexes.history?.(repository.name),
+        intelligence(),
+      ])
       const findings = uniqueFindings(stored)
       const decided = decisionsOf(repository.name, findings, decisions, now)
       const due = history && slaViewsOf(history, repository.name, findings, decided?.timelines, new Date(now), sla)
-      return { ...findingViews(findings), decisions: decided?.views, ...(due ? { sla: due } : {}) }
+      const views = findingViews(findings)
+      for (const vulnerability of views.vulnerabilities) joinVulnerability(vulnerability, known)
+      const deadlines = due && withKevDeadlines(due, views.vulnerabilities, now)
+      return { ...views, decisions: decided?.views, ...(deadlines ? { sla: deadlines } : {}) }
     },
     ...withTimes(
-      withDecisions(digestIndexes(sorted, repositories, indexes), repositories, decisions, now),
+      withDecisions(digestIndexes(sorted, repositories, indexes, intelligence), repositories, decisions, now),
       repositories,
       indexes,
       async (repository) => findingViews(uniqueFindings(await loadFindings(repository))).vulnerabilities,
