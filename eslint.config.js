@@ -68,6 +68,7 @@ const workspaceRooms = [
   'triage',
   'history',
   'readers',
+  'connectors',
   'projections',
   'triage/exports',
   'feed/format',

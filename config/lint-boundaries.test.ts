@@ -77,6 +77,7 @@ describe('lint boundaries', () => {
     ['triage', './exports/bundle'],
     ['history', '@/workspace/readers/detect'],
     ['readers', '@/workspace/projections/digest'],
+    ['connectors', '@/workspace/projections/digest'],
     ['projections', '@/workspace/triage/exports/bundle'],
     ['triage/exports', '@/workspace/feed/format/manifest'],
     ['feed/format', '@/workspace/store/open'],

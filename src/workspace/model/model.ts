@@ -40,6 +40,40 @@ export interface SecuritySeverity {
   score?: number
 }
 
+/** What GitHub's secret scanning says of a secret besides the finding (never the secret itself). */
+export interface SecretAlertFacts {
+  /** The token's status at GitHub's latest validity check. */
+  validity?: 'active' | 'inactive' | 'unknown'
+  /** Someone pushed the secret past push protection: who (their login) and when. */
+  pushProtectionBypass?: { by?: string; at?: string }
+  publiclyLeaked?: boolean
+  /** Found in several repositories of the organisation. */
+  multiRepository?: boolean
+  /** Who issued the secret (`Amazon AWS`), as GitHub names them. */
+  provider?: string
+  /** Where GitHub first saw it when that is no file: an issue, a pull request, a discussion (its page). */
+  firstLocationUrl?: string
+  /** GitHub saw it in more places than the first (the repository's alert lists them). */
+  hasMoreLocations?: boolean
+}
+
+/**
+ * Where a finding came from when a connector pulled it rather than a file (GitHub now): enough to
+ * name the alert it mirrors and to write a decision back to it.
+ */
+export interface FindingSource {
+  provider: 'github'
+  kind: 'dependabot' | 'code-scanning' | 'secret-scanning'
+  /** The alert's number in its repository. */
+  number: number
+  /** The alert's page (GitHub's `html_url`). */
+  url: string
+  /** The repository's full name, `owner/name`. */
+  repository: string
+  /** Secret scanning's facts about the secret. */
+  secret?: SecretAlertFacts
+}
+
 /** A rule a scanner says the code breaks (SARIF results, Trivy misconfigurations and secrets). */
 export interface PolicyIssueFinding {
   kind: 'policy-issue'
@@ -66,6 +100,8 @@ export interface PolicyIssueFinding {
   fingerprint?: string
   /** A secret's match with the secret masked: its first characters at most, the rest asterisks. */
   maskedMatch?: string
+  /** The alert it mirrors, when a connector pulled it. */
+  source?: FindingSource
 }
 
 export interface CvssScore {
@@ -160,6 +196,8 @@ export interface VulnerabilityFinding {
   analysis?: VexAnalysis
   /** The outcome of VEX for this package; a closed finding is kept, marked, never dropped. */
   vexStatus?: VexStatus
+  /** The alert it mirrors, when a connector pulled it. */
+  source?: FindingSource
 }
 
 /** Whether VEX closed a finding: not affected, or fixed. Counts of open findings leave these out. */
