@@ -12,3 +12,9 @@ export const formatCount = (value: number): string =>
 /** `3 files` / `1 file`. */
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${formatCount(count)} ${count === 1 ? one : many}`
+
+/** A time as the screens write it, in the browser's locale; a text that is no time, as it is. */
+export function localTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString()
+}

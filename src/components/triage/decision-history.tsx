@@ -1,4 +1,5 @@
 import { isUnpublished } from '@/workspace/triage/publication'
+import { localTime } from '@/lib/format'
 import { Drawer, Stack, Text, Timeline } from '@mantine/core'
 import { useMemo } from 'react'
 import { decisionStateNames } from '@/data/decisions'
@@ -15,11 +16,6 @@ export interface DecisionHistoryProps {
   /** The finding in words, for the title. */
   subject: string
   onClose: () => void
-}
-
-const when = (at: string) => {
-  const date = new Date(at)
-  return Number.isNaN(date.getTime()) ? at : date.toLocaleString()
 }
 
 function HistoryEntry({ entry, notPublished }: { entry: DecisionEntry; notPublished: boolean }) {
@@ -42,7 +38,7 @@ function HistoryEntry({ entry, notPublished }: { entry: DecisionEntry; notPublis
         </div>
       )}
       <Text size="sm" c="dimmed">
-        {when(entry.at)} by {entry.by.name} ({entry.by.subject} at {entry.by.issuer})
+        {localTime(entry.at)} by {entry.by.name} ({entry.by.subject} at {entry.by.issuer})
       </Text>
       {entry.reason && <Text size="sm">“{entry.reason}”</Text>}
       {details.length > 0 && <Text size="sm">{details.join('. ')}.</Text>}

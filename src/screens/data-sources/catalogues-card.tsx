@@ -6,12 +6,7 @@ import { useLastSettled, watched } from '@/components/use-last-settled'
 import { catalogueStatusesOf } from '@/state/catalogues'
 import { useImportDialog } from '@/state/import'
 import { useWorkspace } from '@/state/workspace'
-import { formatCount } from '@/lib/format'
-
-const when = (iso: string) => {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString()
-}
+import { formatCount, localTime } from '@/lib/format'
 
 /**
  * CISA's KEV catalogue and FIRST's EPSS scores: what the workspace holds, how fresh it is, and how
@@ -70,7 +65,7 @@ export function CataloguesCard() {
                     <Table.Td>
                       {status.origin === 'feed' ? 'The team’s feed' : 'A file'}: <bdi>{status.file}</bdi>
                     </Table.Td>
-                    <Table.Td>{when(status.importedAt)}</Table.Td>
+                    <Table.Td>{localTime(status.importedAt)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -19,7 +19,7 @@ import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
 import { PageHeader } from '@/components/page-header'
 import { describeChanges } from './import-dialog'
-import { plural } from '@/lib/format'
+import { localTime, plural } from '@/lib/format'
 import { whenIdle } from '@/lib/when-idle'
 import { FeedSyncActor, useFeedSettings } from '@/state/feed'
 import { useImportDialog } from '@/state/import'
@@ -30,11 +30,6 @@ import type { FeedSyncReport } from '@/workspace/feed/sync/sync'
 import type { FeedProgress } from '@/workspace/feed/sync/sync-progress'
 import { DecisionsCard } from './decisions-card'
 import { CataloguesCard } from './catalogues-card'
-
-const when = (iso: string) => {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString()
-}
 
 function WorkspaceCard() {
   const workspace = useWorkspace()
@@ -257,7 +252,7 @@ function FeedCard() {
         {report && (
           <Stack gap={4} data-testid="feed-status">
             <Text size="sm">
-              Last synced {when(report.syncedAt)}: {describeSync(report)}.
+              Last synced {localTime(report.syncedAt)}: {describeSync(report)}.
             </Text>
             {report.snapshot?.refused && (
               <Alert color="yellow" title="The feed's snapshot was not used">
@@ -313,7 +308,7 @@ function ImportHistory() {
                 <Table.Td>
                   <bdi>{record.repository}</bdi>
                 </Table.Td>
-                <Table.Td>{when(record.at)}</Table.Td>
+                <Table.Td>{localTime(record.at)}</Table.Td>
                 <Table.Td>{describeChanges(record.changes)}</Table.Td>
               </Table.Tr>
             ))}

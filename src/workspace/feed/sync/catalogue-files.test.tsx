@@ -214,9 +214,7 @@ describe('a feed that carries the reference catalogues', () => {
         kind: 'kev',
         name: 'KEV catalogue',
         status: 'kept',
-        summary: expect.stringContaining(
-          'older than the one the workspace holds (version 2026.12.09), which is kept.',
-        ),
+        summary: expect.stringContaining('older than the one the workspace holds (version 2026.12.09), which is kept.'),
       },
     ])
     expect((await readCatalogues(database)).kev).toMatchObject({ catalogVersion: '2026.12.09', origin: 'file' })
