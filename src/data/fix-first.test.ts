@@ -1,6 +1,15 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { findingSeverities } from './findings'
 import type { KevView } from './findings'
-import { byFixFirst, fixFirstReasons, fixFirstScore, UNSCORED_EPSS, type FixFirstSubject } from './fix-first'
+import {
+  byFixFirst,
+  fixFirstKeys,
+  fixFirstReasons,
+  fixFirstScore,
+  UNSCORED_EPSS,
+  type FixFirstSubject,
+} from './fix-first'
 
 const kev = (marks: Partial<KevView> = {}): KevView => ({
   cve: 'CVE-2026-0001',
@@ -106,5 +115,37 @@ describe('fix first', () => {
     expect(
       fixFirstReasons(subject({ epss: 0.0345, exploit: { epss: { score: 0.0345, date: '2026-11-30' } } }))[0],
     ).toBe('EPSS 3.5% chance of exploitation in the next 30 days, as the scanner gave it (2026-11-30).')
+  })
+})
+
+describe('fix first as numbers', () => {
+  const subjects = fc.record({
+    severity: fc.constantFrom(...findingSeverities),
+    cvss: fc.option(fc.record({ score: fc.integer({ min: 0, max: 100 }).map((tenths) => tenths / 10) }), {
+      nil: undefined,
+    }),
+    epss: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+    exploit: fc.option(
+      fc.record({
+        knownExploited: fc.option(fc.boolean(), { nil: undefined }),
+        kev: fc.option(
+          fc.record({ cve: fc.constant('CVE-2026-1'), dateAdded: fc.constant('2026-01-01'), ransomware: fc.boolean() }),
+          {
+            nil: undefined,
+          },
+        ),
+      }),
+      { nil: undefined },
+    ),
+  })
+
+  it('orders as byFixFirst does', () => {
+    fc.assert(
+      fc.property(subjects, subjects, (a, b) => {
+        const [x, y] = [fixFirstKeys(a), fixFirstKeys(b)]
+        const byKeys = y[0] - x[0] || y[1] - x[1] || y[2] - x[2]
+        expect(Math.sign(byKeys)).toBe(Math.sign(byFixFirst(a, b)))
+      }),
+    )
   })
 })

@@ -46,6 +46,18 @@ export function byFixFirst(a: FixFirstSubject, b: FixFirstSubject): number {
   )
 }
 
+/**
+ * `byFixFirst` as three numbers to compare in turn, each higher first: made once per finding, so
+ * that sorting a million occurrences compares numbers, not findings.
+ */
+export function fixFirstKeys(subject: FixFirstSubject): [exploited: number, score: number, severity: number] {
+  return [
+    Number(isExploited(subject)) * 2 + Number(!!subject.exploit?.kev?.ransomware),
+    fixFirstScore(subject),
+    (findingSeverities.length - severityRank(subject.severity)) * 12 + (subject.cvss?.score ?? -1) + 1,
+  ]
+}
+
 /** The order in words, where it is offered. */
 export const fixFirstExplanation =
   "Fix first puts what attackers exploit today first: findings in CISA's Known Exploited Vulnerabilities catalogue (KEV), those used in ransomware campaigns before the others. The rest follow by expected harm: the chance of exploitation in the next 30 days (FIRST's EPSS) times the severity (the CVSS score out of 10, else the middle of the severity's band). A finding no EPSS source scores counts as 1%."

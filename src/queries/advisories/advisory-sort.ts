@@ -5,7 +5,8 @@ import {
   type AdvisoryGroup,
   type VulnerabilityOccurrences as Occurrences,
 } from '@/data/advisory-groups'
-import { byFixFirst, epssOf, type FixFirstSubject } from '@/data/fix-first'
+import { byFixFirst, epssOf, fixFirstKeys, type FixFirstSubject } from '@/data/fix-first'
+import type { Vulnerability } from '@/data/findings'
 import type { Repository } from '@/data/repositories'
 import { byDueDate, type SlaView } from '@/data/sla'
 
@@ -74,7 +75,7 @@ export function sortOccurrences(
       byDescending(finding(a).cvss?.score, finding(b).cvss?.score) ||
       text(finding(a).cve, finding(b).cve) ||
       text(name(a), name(b)),
-    'fix-first': (a, b) => byFixFirst(finding(a), finding(b)) || text(name(a), name(b)),
+    'fix-first': () => 0,
     cvss: (a, b) =>
       byDescending(finding(a).cvss?.score, finding(b).cvss?.score) ||
       severityRank(finding(a).severity) - severityRank(finding(b).severity) ||
@@ -87,5 +88,33 @@ export function sortOccurrences(
       severityRank(finding(a).severity) - severityRank(finding(b).severity) ||
       text(name(a), name(b)),
   }
+  if (sort === 'fix-first') return byFixFirstKeys(shown, finding, (a, b) => text(name(a), name(b)))
   return [...shown].sort(compare[sort])
+}
+
+/**
+ * The occurrences in fix-first order, their keys made once per distinct finding (`fixFirstKeys`):
+ * a comparison of findings made the scores again for each of a sort's million comparisons.
+ */
+function byFixFirstKeys(
+  shown: readonly number[],
+  finding: (index: number) => Vulnerability,
+  tie: (a: number, b: number) => number,
+): number[] {
+  const made = new Map<Vulnerability, ReturnType<typeof fixFirstKeys>>()
+  const exploited = new Float64Array(shown.length)
+  const score = new Float64Array(shown.length)
+  const severity = new Float64Array(shown.length)
+  for (let place = 0; place < shown.length; place++) {
+    const subject = finding(shown[place])
+    let keys = made.get(subject)
+    if (!keys) made.set(subject, (keys = fixFirstKeys(subject)))
+    ;[exploited[place], score[place], severity[place]] = keys
+  }
+  const places = Array.from({ length: shown.length }, (_, place) => place)
+  places.sort(
+    (a, b) =>
+      exploited[b] - exploited[a] || score[b] - score[a] || severity[b] - severity[a] || tie(shown[a], shown[b]),
+  )
+  return places.map((place) => shown[place])
 }
