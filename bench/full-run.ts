@@ -5,6 +5,8 @@ import { printReport } from './report'
 import { writeResults, type BenchResults } from './results'
 import { feedSync } from './scenarios/feed'
 import { importBench, writeScanFiles } from './scenarios/import'
+import { intelligenceBench } from './scenarios/intelligence'
+import { writeCatalogueFiles } from './catalogue-files'
 import { memoryAt100k } from './scenarios/memory'
 import { searchBench, sortByName } from './scenarios/search'
 import { startup } from './scenarios/startup'
@@ -18,6 +20,7 @@ import { rounds } from './settings'
 export async function runAll(): Promise<void> {
   buildBench()
   const scanFiles = writeScanFiles()
+  const catalogueFiles = writeCatalogueFiles()
   const size = {
     vigil: firstScreenSize(vigilDir, 'index.html'),
     bareReact: firstScreenSize(referenceDir, 'index.html'),
@@ -53,6 +56,9 @@ export async function runAll(): Promise<void> {
 
     // The JS heap and DOM with 100,000 repositories loaded.
     results.memory = await memoryAt100k(browser, vigil)
+
+    // The exploit intelligence: the catalogues' import, the large workspace with and without them, fix first.
+    results.intelligence = await intelligenceBench(browser, vigil, catalogueFiles)
     return results as BenchResults
   })
 

@@ -4,6 +4,7 @@ import type { BenchResults } from './results'
 import type { ApisViewResults } from './scenarios/apis'
 import type { FeedResults } from './scenarios/feed'
 import type { ImportRow } from './scenarios/import'
+import type { IntelligenceResults, Spread } from './scenarios/intelligence'
 import type { SearchRow, SortByNameResults } from './scenarios/search'
 import type { ViewAgainstReference } from './scenarios/vulnerabilities'
 import type { TriageResults } from './scenarios/triage'
@@ -78,6 +79,56 @@ export function printImportTable(rows: ImportRow[]): void {
   )
 }
 
+const spreadText = ({ min, max }: Spread) => `${min}–${max}`
+/** The Long Tasks API reports tasks of 50 ms or more: 0 is none of them. */
+const taskText = (ms: number) => (ms >= 50 ? ms : '< 50')
+
+/** The exploit intelligence's rows: the catalogues' import, the workspace's views with and without them, the sorts. */
+export function printIntelligenceTable({ catalogues, workspace, sort }: IntelligenceResults): void {
+  const rows: Record<string, Record<string, string | number>> = {}
+  for (const row of catalogues ?? [])
+    rows[`import ${row.file} (${row.entries.toLocaleString('en-US')}, ${row.megabytes} MB)`] = {
+      'median (ms)': row.importMs.median,
+      'spread (ms)': spreadText(row.importMs),
+      'floor (ms)': row.floorMs,
+      'longest task (ms)': taskText(row.longestTaskMs),
+      memory:
+        row.workerPeakHeapMb === undefined
+          ? 'not measured'
+          : `worker heap peak ${row.workerPeakHeapMb} MB, ${row.workerPeakWithBuffersMb ?? '?'} MB with buffers`,
+    }
+  for (const visit of workspace?.visits ?? [])
+    rows[`/vulnerabilities ${visit.view} fix-first, catalogues ${visit.catalogues}`] = {
+      'median (ms)': visit.readyMs.median,
+      'spread (ms)': spreadText(visit.readyMs),
+      'longest task (ms)': taskText(visit.longestTaskMs),
+      memory: `JS heap ${visit.jsHeapMb} MB, buffers ${visit.buffersMb} MB`,
+      rows: visit.rows,
+      'first row': `${visit.firstRow}${visit.firstRowKev ? ' (KEV)' : ''}`,
+    }
+  const sortRows = [
+    ...(sort?.grouped ?? []).map((row) => ({ ...row, view: 'grouped' })),
+    ...(sort?.flat ?? []).map((row) => ({ ...row, view: `flat, from ${sort?.flatFrom}` })),
+  ]
+  for (const row of sortRows)
+    rows[`sort (${row.view}) → ${row.sort}, 100,000 repositories`] = {
+      'median (ms)': row.switchMs.median,
+      'spread (ms)': spreadText(row.switchMs),
+      'first (ms)': row.firstMs ?? '–',
+      'to frame (ms)': row.frameMs,
+      'longest task (ms)': taskText(row.longestTaskMs),
+    }
+  if (workspace)
+    console.log(
+      `exploit intelligence in a workspace of ${workspace.repositories.toLocaleString('en-US')} repositories, ${workspace.findings.toLocaleString('en-US')} findings (${workspace.vulnerabilities.toLocaleString('en-US')} vulnerabilities), seeded in ${workspace.seedSeconds} s; both catalogues imported into it in ${workspace.importBothMs} ms`,
+    )
+  if (sort)
+    console.log(
+      `the sorts at 100,000 generated repositories: ${sort.advisories.toLocaleString('en-US')} advisories grouped, ${sort.findings.toLocaleString('en-US')} findings flat`,
+    )
+  console.table(rows)
+}
+
 /** The full run's report, printed once bench/results.json is written. */
 export function printReport(results: BenchResults): void {
   const { size, startup } = results
@@ -111,5 +162,6 @@ export function printReport(results: BenchResults): void {
   console.log(apisLine(results.apis))
   console.log(workspaceViewsLine(results.workspace.vulnerabilities))
   console.log(triageLine(results.workspace.triage))
+  printIntelligenceTable(results.intelligence)
   console.log('Wrote bench/results.json')
 }

@@ -5,6 +5,7 @@ import { root } from './paths'
 import type { ApisViewResults } from './scenarios/apis'
 import type { FeedResults } from './scenarios/feed'
 import type { ImportRow } from './scenarios/import'
+import type { IntelligenceResults } from './scenarios/intelligence'
 import type { MemoryResults } from './scenarios/memory'
 import type { SearchRow, SortByNameResults } from './scenarios/search'
 import type { StartupResults } from './scenarios/startup'
@@ -26,6 +27,7 @@ export interface BenchResults {
   apis: ApisViewResults
   workspace: WorkspaceResults
   memory: MemoryResults
+  intelligence: IntelligenceResults
 }
 
 /** Writes `results` as indented JSON to bench/`fileName`. */

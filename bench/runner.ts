@@ -5,6 +5,7 @@ import { runAll } from './full-run'
 import {
   apisLine,
   printImportTable,
+  printIntelligenceTable,
   signInLine,
   sortByNameLine,
   triageLine,
@@ -14,6 +15,8 @@ import {
 import { writeResults } from './results'
 import { feedSync } from './scenarios/feed'
 import { importBench, writeScanFiles } from './scenarios/import'
+import { intelligenceBench } from './scenarios/intelligence'
+import { writeCatalogueFiles } from './catalogue-files'
 import { searchBench, sortByName } from './scenarios/search'
 import { startup } from './scenarios/startup'
 import { generatedApisView, type ApisViewResults } from './scenarios/apis'
@@ -111,6 +114,21 @@ function feedOnly(): Promise<void> {
   })
 }
 
+/**
+ * `BENCH_ONLY=intelligence`: the exploit intelligence alone (the catalogues' import, the large
+ * workspace with and without them, the fix-first sort), written to bench/results-intelligence.json.
+ */
+function intelligenceOnly(): Promise<void> {
+  buildBench()
+  const catalogueFiles = writeCatalogueFiles()
+  return withServedBench(async ({ browser, vigil }) => {
+    const results = await intelligenceBench(browser, vigil, catalogueFiles)
+    console.log(JSON.stringify(results, null, 2))
+    printIntelligenceTable(results)
+    writeResults('results-intelligence.json', results)
+  })
+}
+
 const scenariosAlone = new Map<string, () => Promise<void>>([
   ['startup', startupOnly],
   ['search', searchOnly],
@@ -120,6 +138,7 @@ const scenariosAlone = new Map<string, () => Promise<void>>([
   ['workspace', workspaceOnly],
   ['triage', triageOnly],
   ['feed', feedOnly],
+  ['intelligence', intelligenceOnly],
 ])
 
 export function runBench(): Promise<void> {

@@ -2,7 +2,7 @@
 
 const env = process.env
 
-/** `BENCH_ONLY`: one scenario alone (startup, search, views, import, workspace, triage or feed); unset, all of them. */
+/** `BENCH_ONLY`: one scenario alone (startup, search, views, apis, import, workspace, triage, feed or intelligence); unset, all of them. */
 export const only = env.BENCH_ONLY
 /** `BENCH_ROUNDS`: start-up rounds, each a Vigil load and a bare React load, interleaved. */
 export const rounds = Number(env.BENCH_ROUNDS ?? 7)
@@ -33,3 +33,7 @@ export const workspaceFindings = Number(env.BENCH_WORKSPACE_FINDINGS ?? 100)
 export const workspaceHistoryDays = Number(env.BENCH_WORKSPACE_HISTORY ?? 365)
 /** `BENCH_VIEWS=generated`: `BENCH_ONLY=views` without the large workspace. */
 export const viewsOfGeneratedOnly = env.BENCH_VIEWS === 'generated'
+/** `BENCH_INTELLIGENCE_ROUNDS`: imports of each catalogue, and visits of each view with and without them (medians reported). */
+export const intelligenceRounds = Number(env.BENCH_INTELLIGENCE_ROUNDS ?? 3)
+/** `BENCH_INTELLIGENCE_PARTS`: which parts of the intelligence scenario run (`catalogues,workspace,sort`); unset, all. */
+export const intelligenceParts = (env.BENCH_INTELLIGENCE_PARTS ?? 'catalogues,workspace,sort').split(',')

@@ -52,12 +52,19 @@ export interface FeedResults {
 /**
  * The import worker's heap at its highest while `work` runs: the page's CDP session attaches to its
  * dedicated workers (not flattened, so messages go through Target.sendMessageToTarget) and asks
- * each for Runtime.getHeapUsage every 200 ms.
+ * each for Runtime.getHeapUsage every `intervalMs` (a worker busy in a long task answers after it).
+ * `peakWithBuffersMb`: the heap and the memory outside it that it holds (array buffers' contents,
+ * large strings made by the browser, such as a TextDecoder's), at its highest.
  */
-async function workerPeak<T>(page: Page, work: () => Promise<T>): Promise<{ value: T; peakMb?: number }> {
+export async function workerPeak<T>(
+  page: Page,
+  work: () => Promise<T>,
+  intervalMs = 200,
+): Promise<{ value: T; peakMb?: number; peakWithBuffersMb?: number }> {
   let session: CDPSession | undefined
   const workers = new Set<string>()
   let peak = 0
+  let peakWithBuffers = 0
   let id = 1
   try {
     session = await page.context().newCDPSession(page)
@@ -66,8 +73,11 @@ async function workerPeak<T>(page: Page, work: () => Promise<T>): Promise<{ valu
     })
     session.on('Target.detachedFromTarget', (event) => workers.delete(event.sessionId))
     session.on('Target.receivedMessageFromTarget', (event) => {
-      const message = JSON.parse(event.message) as { result?: { usedSize?: number } }
-      if (message.result?.usedSize !== undefined) peak = Math.max(peak, message.result.usedSize)
+      const message = JSON.parse(event.message) as { result?: { usedSize?: number; backingStorageSize?: number } }
+      const used = message.result?.usedSize
+      if (used !== undefined) peak = Math.max(peak, used)
+      const buffers = message.result?.backingStorageSize
+      if (used !== undefined && buffers !== undefined) peakWithBuffers = Math.max(peakWithBuffers, used + buffers)
     })
     await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false })
   } catch {
@@ -82,10 +92,14 @@ async function workerPeak<T>(page: Page, work: () => Promise<T>): Promise<{ valu
         })
         .catch(() => undefined)
     }
-  }, 200)
+  }, intervalMs)
   try {
     const value = await work()
-    return { value, peakMb: peak > 0 ? round(peak / 1024 / 1024) : undefined }
+    return {
+      value,
+      peakMb: peak > 0 ? round(peak / 1024 / 1024) : undefined,
+      peakWithBuffersMb: peakWithBuffers > 0 ? round(peakWithBuffers / 1024 / 1024) : undefined,
+    }
   } finally {
     clearInterval(timer)
     await session?.detach().catch(() => undefined)

@@ -26,7 +26,7 @@ export type ViewAgainstReference = VulnerabilityViewResults & { reference: Keyst
  * while another screen's code loads, the routes' Suspense keeps the last screen in the page, hidden.
  * Runs in the page.
  */
-function advisoriesReady(): boolean {
+export function advisoriesReady(): boolean {
   return (
     // At least 1,000 repositories affected: the five samples, shown while a large organisation
     // is still being generated or read after a reload, must not count as the view being ready.

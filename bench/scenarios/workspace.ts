@@ -29,11 +29,21 @@ export interface WorkspaceResults {
 /**
  * Signs in and fills the user's workspace with `BENCH_WORKSPACE_REPOS` × `BENCH_WORKSPACE_FINDINGS`
  * findings through the real store, then makes it the data source; returns the seconds it took.
+ * `historyDays` (`BENCH_WORKSPACE_HISTORY` unless given) of daily scans go into each repository's
+ * history; with `aliasPerAdvisory`, each CVE is an advisory of its own on /vulnerabilities (by
+ * default the seed's shared aliases merge them all into one: bench/seed/seed.ts).
  */
-export async function seedLargeWorkspace(page: Page, origin: string): Promise<number> {
+export async function seedLargeWorkspace(
+  page: Page,
+  origin: string,
+  {
+    historyDays = workspaceHistoryDays,
+    aliasPerAdvisory = false,
+  }: { historyDays?: number; aliasPerAdvisory?: boolean } = {},
+): Promise<number> {
   await signIn(page, origin)
   await page.goto(
-    `${origin}/bench-seed/index.html?repos=${workspaceRepositories}&findings=${workspaceFindings}&history=${workspaceHistoryDays}`,
+    `${origin}/bench-seed/index.html?repos=${workspaceRepositories}&findings=${workspaceFindings}&history=${historyDays}${aliasPerAdvisory ? '&aliases=advisory' : ''}`,
   )
   await page.waitForFunction(() => document.body.dataset.done || document.body.dataset.error, undefined, {
     timeout: 1_800_000,

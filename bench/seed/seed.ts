@@ -13,6 +13,12 @@ const repositories = Number(params.get('repos') ?? '10000')
 const perRepository = Number(params.get('findings') ?? '100')
 /** Days of daily scans each repository's history holds (1: the seeded import's own scan). */
 const historyDays = Number(params.get('history') ?? '1')
+/**
+ * `aliases=advisory`: each advisory's alias names its CVE, so that each CVE is an advisory of its
+ * own. By default a finding's alias follows its place in the repository (`GHSA-bench-<index>`), and
+ * aliases shared across CVEs merge every advisory of the workspace into one on /vulnerabilities.
+ */
+const aliasPerAdvisory = params.get('aliases') === 'advisory'
 const status = document.getElementById('status') as HTMLElement
 const severities = ['Critical', 'High', 'Medium', 'Low', 'Unknown'] as const
 
@@ -24,7 +30,7 @@ function findingsOf(repository: number): Finding[] {
         key: `CVE-2026-${(repository * 7 + index) % 9000}|pkg-${index % 40}@1.${index % 9}.0`,
         tool: 'Grype',
         advisoryId: `CVE-2026-${(repository * 7 + index) % 9000}`,
-        aliases: [`GHSA-bench-${index}`],
+        aliases: [`GHSA-bench-${aliasPerAdvisory ? `cve-${(repository * 7 + index) % 9000}` : index}`],
         title: `Advisory ${index} in pkg-${index % 40}`,
         description: 'A benchmark advisory with a description of ordinary length for a vulnerability.',
         severity: severities[(repository + index) % severities.length],
