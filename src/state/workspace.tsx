@@ -10,7 +10,7 @@ import {
   readKeptTimeline,
   saveAdvisoryIndex,
 } from '@/workspace/store/reads'
-import { readCatalogues } from '@/workspace/store/catalogue-records'
+import { catalogueReader } from '@/workspace/store/catalogue-records'
 import type { WorkspaceIndexes } from '@/workspace/source/workspace-indexes'
 import { recordDecisionEntries, type RecordOptions } from '@/workspace/store/decisions'
 import { readHistory } from '@/workspace/store/history-records'
@@ -140,7 +140,7 @@ export function WorkspaceProvider({ identity, children }: WorkspaceProviderProps
       digests: async () => (name ? listDigests(await open(name)) : { digests: [], generation: 0 }),
       generation: async () => (name ? readGeneration(await open(name)) : 0),
       storedAdvisories: async () => (name ? readAdvisoryIndex(await open(name)) : undefined),
-      catalogues: async () => (name ? readCatalogues(await open(name)) : {}),
+      catalogues: name ? catalogueReader(() => open(name)) : async () => ({}),
       saveAdvisories: async (index) => !!name && saveAdvisoryIndex(await open(name), index),
       history: async (repository) => (name ? readHistory(await open(name), repository) : emptyHistory),
       ...(name && typeof Worker !== 'undefined'

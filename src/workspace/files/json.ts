@@ -53,6 +53,15 @@ export function asIsoTime(value: unknown): string | undefined {
 }
 
 /** An own property only: a key such as `__proto__` in the file is data, never the prototype. */
+/**
+ * The day a date names, YYYY-MM-DD as written: `2025-02-25` and `2025-02-25T20:33:53-05:00` both
+ * give `2025-02-25`, the calendar day the writer meant, not the UTC one. Undefined for no date.
+ */
+export function asIsoDay(value: unknown): string | undefined {
+  const text = asText(value)
+  return text && asIsoTime(text) ? text.slice(0, 10) : undefined
+}
+
 export function own(object: JsonObject, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CatalogueError } from './catalogues'
-import { cveKey, epssOf, looksLikeEpss, readEpssScores, scoreDateFromFileName } from './epss-scores'
+import { cveKey } from './cve-key'
+import { epssOf, looksLikeEpss, readEpssScores, scoreDateFromFileName } from './epss-scores'
 
 const METADATA = '#model_version:v2025.03.14,score_date:2026-03-20T00:00:00+0000'
 const HEADER = 'cve,epss,percentile'

@@ -4,7 +4,8 @@
  * scored CVE. The rows are packed into typed arrays sorted by CVE, and looked up by binary search.
  */
 
-import { asIsoTime, plural } from '@/workspace/files/json'
+import { asIsoDay, plural } from '@/workspace/files/json'
+import { cveKey, keyIn } from './cve-key'
 import { CatalogueError, type EpssTable } from './catalogues'
 
 /**
@@ -24,55 +25,7 @@ const COLUMNS = ['cve', 'epss', 'percentile'] as const
 
 const FILE = "FIRST's daily EPSS scores (epss_scores-YYYY-MM-DD.csv, from first.org/epss/data_stats)"
 
-/** A CVE's number is below this: the year is the key's digits above it. */
-const NUMBER_SPAN = 1e8
-
 const isPad = (code: number) => code === 32 || code === 9 || code === 34 // space, tab, double quote
-
-const isDigit = (code: number) => code >= 48 && code <= 57
-
-/**
- * The key of the CVE id in `text` from `start` to `end`, or -1: `CVE-` in any case, a four-digit
- * year, `-`, then four to eight digits with no leading zero beyond four (`CVE-2021-0123`, never
- * `CVE-2021-01234`), so that each id has one key and each key one id.
- */
-function keyIn(text: string, start: number, end: number): number {
-  const length = end - start
-  if (length < 13 || length > 17) return -1
-  // `| 32` lowers an ASCII letter: c v e.
-  if (
-    (text.charCodeAt(start) | 32) !== 99 ||
-    (text.charCodeAt(start + 1) | 32) !== 118 ||
-    (text.charCodeAt(start + 2) | 32) !== 101 ||
-    text.charCodeAt(start + 3) !== 45 ||
-    text.charCodeAt(start + 8) !== 45
-  )
-    return -1
-  if (length > 13 && text.charCodeAt(start + 9) === 48) return -1
-  let year = 0
-  for (let index = start + 4; index < start + 8; index++) {
-    const code = text.charCodeAt(index)
-    if (!isDigit(code)) return -1
-    year = year * 10 + code - 48
-  }
-  let number = 0
-  for (let index = start + 9; index < end; index++) {
-    const code = text.charCodeAt(index)
-    if (!isDigit(code)) return -1
-    number = number * 10 + code - 48
-  }
-  return year * NUMBER_SPAN + number
-}
-
-/**
- * A CVE id as a number, `CVE-2021-44228` → 2021 * 1e8 + 44228, in any case and with surrounding
- * space; undefined for anything else, a number of more than eight digits among it.
- */
-export function cveKey(id: string): number | undefined {
-  const text = id.trim()
-  const key = keyIn(text, 0, text.length)
-  return key < 0 ? undefined : key
-}
 
 /** A probability from 0 to 1 in `text` from `start` to `end` (spaces and quotes around it allowed), or NaN. */
 function probabilityIn(text: string, start: number, end: number): number {
@@ -121,15 +74,9 @@ export function looksLikeEpss(text: string): boolean {
   return !!first && (/^#\s*model_version\b/i.test(first.line) || isEpssHeader(first.line))
 }
 
-/** The day a date names, YYYY-MM-DD as written (`2025-03-20T00:00:00+0000` → `2025-03-20`). */
-function dayOf(text: string | undefined): string | undefined {
-  const trimmed = text?.trim()
-  return trimmed && asIsoTime(trimmed) ? trimmed.slice(0, 10) : undefined
-}
-
 /** The score date FIRST's file name carries, `epss_scores-2025-03-20.csv` → `2025-03-20`; else undefined. */
 export function scoreDateFromFileName(name: string): string | undefined {
-  return dayOf(/epss_scores-(\d{4}-\d{2}-\d{2})(?!\d)/i.exec(name)?.[1])
+  return asIsoDay(/epss_scores-(\d{4}-\d{2}-\d{2})(?!\d)/i.exec(name)?.[1])
 }
 
 /** The `key:value` pairs of the `#` lines (`#model_version:v2025.03.14,score_date:2025-03-20T00:00:00+0000`). */
@@ -299,9 +246,9 @@ export function readEpssScores(text: string, fallbackDate?: string): EpssReading
 
   const metadata = metadataOf(comments)
   const warnings: string[] = []
-  let scoreDate = dayOf(metadata.get('score_date'))
+  let scoreDate = asIsoDay(metadata.get('score_date'))
   if (!scoreDate) {
-    scoreDate = dayOf(fallbackDate)
+    scoreDate = asIsoDay(fallbackDate)
     if (!scoreDate)
       throw new CatalogueError(
         'This EPSS file does not say the day of its scores: its first line, #model_version:…,score_date:…, is missing, and its name is not epss_scores-YYYY-MM-DD.csv. Import the file as FIRST publishes it, or under the name it had.',
@@ -348,7 +295,11 @@ const asWritten = (value: number) => Number(value.toPrecision(7))
 /** A CVE's score and percentile in the table, by binary search; undefined when the table has none. */
 export function epssOf(table: EpssTable, cve: string): { score: number; percentile: number } | undefined {
   const key = cveKey(cve)
-  if (key === undefined) return undefined
+  return key === undefined ? undefined : epssAt(table, key)
+}
+
+/** `epssOf` for a CVE already made a key (`cveKey`). */
+export function epssAt(table: EpssTable, key: number): { score: number; percentile: number } | undefined {
   let low = 0
   let high = table.keys.length - 1
   while (low <= high) {

@@ -6,6 +6,7 @@
 
 import {
   asArray,
+  asIsoDay,
   asIsoTime,
   asNumber,
   asText,
@@ -18,6 +19,7 @@ import {
 } from '@/workspace/files/json'
 import { normaliseAdvisoryId } from '@/workspace/model/advisory-ids'
 import { CatalogueError, type KevCatalogue, type KevEntry } from './catalogues'
+import { cveKey } from './cve-key'
 
 /**
  * A KEV catalogue as read: the catalogue, how many of the file's entries were left out (no CVE id,
@@ -33,9 +35,6 @@ export interface KevReading {
 /** How the catalogue names itself in its `title` ("CISA Catalog of Known Exploited Vulnerabilities"). */
 const KEV_TITLE = /known exploited vulnerabilities/i
 
-/** A CVE id as Vigil spells it; the schema allows 4 to 19 digits after the year. */
-const CVE_ID = /^CVE-\d{4}-\d{4,}$/
-
 /** The catalogue's version is the day it was released, `2025.02.25`, sometimes with a serial after it. */
 const CATALOG_VERSION = /^\d{4}\.\d{1,2}\.\d{1,2}(?:\.\d+)?$/
 
@@ -49,15 +48,6 @@ export function isKevDocument(document: unknown): boolean {
   if (!isObject(document) || !Array.isArray(own(document, 'vulnerabilities'))) return false
   const title = own(document, 'title')
   return own(document, 'catalogVersion') !== undefined || (typeof title === 'string' && KEV_TITLE.test(title))
-}
-
-/**
- * The day a date of the catalogue names, YYYY-MM-DD as written: `2025-02-25` and
- * `2025-02-25T20:33:53Z` both give `2025-02-25`, the calendar day CISA meant, not the UTC one.
- */
-function dayOf(value: unknown): string | undefined {
-  const text = asText(value)
-  return text && asIsoTime(text) ? text.slice(0, 10) : undefined
 }
 
 /** CWE ids, upper case and once each: a list as the schema has it, or ids written in one string. */
@@ -86,7 +76,7 @@ function entryOf(object: JsonObject, cve: string, dateAdded: string): KevEntry {
     const text = asText(own(object, field))
     if (text !== undefined) entry[field] = text
   }
-  const dueDate = dayOf(own(object, 'dueDate'))
+  const dueDate = asIsoDay(own(object, 'dueDate'))
   if (dueDate) entry.dueDate = dueDate
   const cwes = cwesOf(own(object, 'cwes'))
   if (cwes) entry.cwes = cwes
@@ -159,12 +149,13 @@ export function readKevDocument(document: unknown): KevReading {
     const object = isObject(item) ? item : {}
     const id = own(object, 'cveID')
     const cve = typeof id === 'string' ? normaliseAdvisoryId(id) : ''
-    if (!CVE_ID.test(cve)) {
+    // Only an id that has a key (`cveKey`) can be looked up: one the EPSS table and the findings share.
+    if (cveKey(cve) === undefined) {
       notCve += 1
       if (firstNotCve === undefined && typeof id === 'string' && id.trim()) firstNotCve = id.trim()
       continue
     }
-    const dateAdded = dayOf(own(object, 'dateAdded'))
+    const dateAdded = asIsoDay(own(object, 'dateAdded'))
     if (!dateAdded) {
       undated += 1
       continue

@@ -6,7 +6,7 @@ import { sameItems } from '@/lib/same-list'
 import { timeSlices, yieldToEverything } from '@/lib/yield'
 import { DigestReader, type IssueDigest, type RepositoryDigest } from './digest'
 import { decidableIssue, decidableVulnerability } from './triage-summary'
-import { exploitIntelligence, joinVulnerability } from '@/workspace/intelligence/exploit-join'
+import { exploitIntelligence, joinerOf } from '@/workspace/intelligence/exploit-join'
 import type { HeldCatalogues } from '@/workspace/intelligence/stored-catalogue'
 import { emptyApiSummary, type RepositorySummary } from '@/workspace/model/repository-records'
 import type { DecisionEntry } from '@/workspace/triage/decision-log'
@@ -224,7 +224,7 @@ export async function policyFactPartsOf(
   const covers = new Map<string, Tally>()
   // EPSS is left out: the checks read no score, and joining one made an object per scored finding.
   const intelligence = catalogues.kev ? exploitIntelligence({ kev: catalogues.kev }) : undefined
-  const reader = new DigestReader(intelligence && ((finding) => joinVulnerability(finding, intelligence)))
+  const reader = new DigestReader(joinerOf(intelligence))
   const reading: VulnerabilityReading = { reader, facts: new Map(), today: now.toISOString().slice(0, 10) }
   const repositories: RepositoryFacts[] = []
   const slices = timeSlices(yieldToEverything)

@@ -9,7 +9,7 @@ import { DigestReader, type RepositoryDigest } from '@/workspace/projections/dig
 import type { RepositorySummary } from '@/workspace/model/repository-records'
 import { visibilityOfSummary } from '@/workspace/model/scan-coverage'
 import type { WorkspaceIndexes } from './workspace-indexes'
-import { joinAdvisory, joinVulnerability, type ExploitIntelligence } from '@/workspace/intelligence/exploit-join'
+import { joinAdvisories, joinerOf, type ExploitIntelligence } from '@/workspace/intelligence/exploit-join'
 
 /**
  * Every vulnerability and endpoint of the digests, one entry per repository × finding in the
@@ -22,7 +22,7 @@ export async function occurrencesFromDigests(
 ) {
   const indexOf = new Map(repositories.map((repository, index) => [repository.name, index]))
   // Each distinct finding is joined to the catalogues once, as it is first read.
-  const reader = new DigestReader(intelligence && ((finding) => joinVulnerability(finding, intelligence)))
+  const reader = new DigestReader(joinerOf(intelligence))
   const vulnerabilities = { repository: [] as number[], finding: [] as Vulnerability[] }
   const endpoints = { repository: [] as number[], endpoint: [] as ApiEndpoint[] }
   const ordered = digests
@@ -107,7 +107,7 @@ export function digestIndexes(
     const index = stored && fromStoredAdvisoryIndex(stored, repositories)
     if (!index) return undefined
     const known = await intelligence()
-    for (const group of index.groups) joinAdvisory(group, known)
+    joinAdvisories(index.groups, known)
     return { index, generation: stored.generation }
   })
   return {
@@ -128,7 +128,7 @@ export function digestIndexes(
         console.warn('The advisory index was not kept for the next visit', error)
       })
       const known = await intelligence()
-      for (const group of index.groups) joinAdvisory(group, known)
+      joinAdvisories(index.groups, known)
       entry.index = index
       return index
     }),

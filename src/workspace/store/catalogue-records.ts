@@ -8,6 +8,7 @@ import {
   type StoredCatalogue,
 } from '@/workspace/intelligence/stored-catalogue'
 import { countChange } from './counters'
+import { readGeneration } from './reads'
 import type { WorkspaceDatabase } from './records'
 import { writeWhole } from './write-transaction'
 
@@ -50,11 +51,36 @@ export async function saveCatalogue(
   })
 }
 
-/** The catalogues the workspace holds. */
-export async function readCatalogues(database: WorkspaceDatabase): Promise<HeldCatalogues> {
-  const [kev, epss] = await Promise.all([database.get('catalogues', 'kev'), database.get('catalogues', 'epss')])
+/** The catalogues the workspace holds: both, or those named (the policy's checks read KEV alone). */
+export async function readCatalogues(
+  database: WorkspaceDatabase,
+  kinds: readonly StoredCatalogue['kind'][] = ['kev', 'epss'],
+): Promise<HeldCatalogues> {
+  const [kev, epss] = await Promise.all([
+    kinds.includes('kev') ? database.get('catalogues', 'kev') : undefined,
+    kinds.includes('epss') ? database.get('catalogues', 'epss') : undefined,
+  ])
   return {
     ...(kev?.kind === 'kev' ? { kev } : {}),
     ...(epss?.kind === 'epss' ? { epss } : {}),
+  }
+}
+
+/**
+ * The catalogues, read again only when the workspace changed since (its findings' generation,
+ * which a saved catalogue counts too): a decision makes a new data source, not new catalogues.
+ */
+export function catalogueReader(open: () => Promise<WorkspaceDatabase>): () => Promise<HeldCatalogues> {
+  let kept: { generation: number; held: Promise<HeldCatalogues> } | undefined
+  return async () => {
+    const database = await open()
+    const generation = await readGeneration(database)
+    if (kept?.generation !== generation) {
+      const held = readCatalogues(database)
+      kept = { generation, held }
+      // A failed read is not kept: the next one tries again.
+      held.catch(() => (kept = undefined))
+    }
+    return kept.held
   }
 }

@@ -49,7 +49,7 @@ scope.onmessage = async ({ data }: MessageEvent<PolicyFactsRequest>) => {
       const [{ digests }, decisions, catalogues] = await Promise.all([
         listDigests(database, { onRead }),
         readLog(database, undefined, { recordsPerRead: LOG_RECORDS_PER_READ }).then((read) => read.log),
-        readCatalogues(database),
+        readCatalogues(database, ['kev']),
       ])
       scope.postMessage({ progress: { read: total, total } } satisfies PolicyFactsReply)
       const { repositories, scanners, kevCatalogue } = await policyFactPartsOf(
