@@ -16,28 +16,6 @@ export interface SlaView {
   deadline?: 'kev'
 }
 
-const DAY = 86_400_000
-
-/**
- * A known-exploited finding is due at the earlier of its SLA and KEV's `dueDate` (the end of that
- * day, UTC), and is overdue after it. A clock that ended (fixed, decided) stays as it is.
- */
-export function withKevDueDate(view: SlaView, kevDueDate: string | undefined, now: number): SlaView {
-  if (!kevDueDate || view.clock === 'ended') return view
-  const kevDue = Date.parse(`${kevDueDate}T00:00:00Z`) + DAY
-  if (!Number.isFinite(kevDue)) return view
-  if (view.dueAt !== undefined && Date.parse(view.dueAt) <= kevDue) return view
-  const overdue = view.clock === 'running' && kevDue <= now
-  return {
-    ...view,
-    dueAt: new Date(kevDue).toISOString(),
-    daysLeft: Math.trunc((kevDue - now) / DAY),
-    overdue,
-    dueSoon: view.clock === 'running' && !overdue && kevDue - now < 7 * DAY,
-    deadline: 'kev',
-  }
-}
-
 /** The lists' filter by due date. */
 export type DueFilter = 'all' | 'overdue' | 'due-soon'
 

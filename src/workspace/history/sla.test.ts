@@ -5,7 +5,7 @@ import { defaultSla, type SlaSettings } from '@/data/policy-sla'
 import type { DecisionState } from '@/workspace/triage/decision'
 import type { DecisionEvent } from './decision-timeline'
 import { toSeconds } from './finding-history'
-import { oldestOpen, overdueBySeverity, slaStatus, type SlaFinding } from './sla'
+import { kevDueAtOf, oldestOpen, overdueBySeverity, slaStatus, type SlaFinding } from './sla'
 
 const day = (n: number, hour = 0) => new Date(Date.UTC(2026, 0, 1 + n, hour)).toISOString()
 const t = (n: number) => toSeconds(day(n))
@@ -211,5 +211,50 @@ describe('SLA', () => {
         },
       ),
     )
+  })
+
+  describe("KEV's due date as a deadline", () => {
+    // Day n is 2026-01-(n+1): KEV's 2026-01-05 runs out at the end of that day, day 5.
+    const kev = (severity: FindingSeverity, dueDate: string, decisions?: DecisionEvent[]): SlaFinding => ({
+      ...finding(severity, since(0), decisions),
+      kevDueAt: kevDueAtOf(dueDate),
+    })
+
+    it('makes a finding due at KEV’s due date when it comes before the days to fix, and overdue after it', () => {
+      expect(slaStatus(kev('High', '2026-01-05'), defaultSla, at(6))).toMatchObject({
+        dueAt: day(5),
+        overdue: true,
+        dueSoon: false,
+        dueBy: 'kev',
+      })
+    })
+
+    it('keeps the days to fix when they come first, and gives a deadline to a severity without one', () => {
+      const critical = slaStatus(kev('Critical', '2026-01-30'), defaultSla, at(3))
+      expect(critical).toMatchObject({ dueAt: day(7), dueSoon: true })
+      expect(critical.dueBy).toBeUndefined()
+      expect(slaStatus(kev('Unknown', '2026-01-10'), defaultSla, at(6))).toMatchObject({
+        dueAt: day(10),
+        dueSoon: true,
+        overdue: false,
+        dueBy: 'kev',
+      })
+    })
+
+    it('leaves a closed finding closed, never overdue', () => {
+      const fixed: DecisionEvent[] = [{ at: day(2), state: 'fixed' }]
+      expect(slaStatus(kev('High', '2026-01-05'), defaultSla, at(6))).toMatchObject({ overdue: true })
+      expect(slaStatus(kev('High', '2026-01-05', fixed), defaultSla, at(6))).toMatchObject({
+        clock: 'ended',
+        overdue: false,
+        dueSoon: false,
+      })
+    })
+
+    it('reads no deadline from no date', () => {
+      expect(kevDueAtOf(undefined)).toBeUndefined()
+      expect(kevDueAtOf('not a day')).toBeUndefined()
+      expect(kevDueAtOf('2026-01-05')).toBe(t(5))
+    })
   })
 })

@@ -17,6 +17,11 @@ export interface SlaFinding {
   stretches: readonly number[]
   /** Its decisions, oldest first. */
   decisions?: readonly DecisionEvent[]
+  /**
+   * A deadline from outside the policy, in seconds: CISA's KEV due date (the end of that day) for a
+   * known-exploited finding. The finding is due at the earlier of it and its days to fix.
+   */
+  kevDueAt?: number
 }
 
 export type SlaClock = 'running' | 'paused' | 'ended'
@@ -42,6 +47,8 @@ export interface SlaStatus {
   overdue: boolean
   /** The clock runs and less than `soonDays` (7) of the days to fix are left. */
   dueSoon: boolean
+  /** `kev` when the due date is KEV's (`SlaFinding.kevDueAt`), earlier than the days to fix. */
+  dueBy?: 'kev'
 }
 
 const DAY = 86_400
@@ -121,6 +128,8 @@ export function slaClock(finding: SlaFinding, settings: SlaSettings, now: Date, 
       }
     } else dueAt = endedAt + (limit - clockSeconds)
   }
+  const byKev = finding.kevDueAt !== undefined && (dueAt === undefined || finding.kevDueAt < dueAt)
+  if (byKev) dueAt = finding.kevDueAt
   const overdue = clock === 'running' && dueAt !== undefined && dueAt <= at
   return {
     severity,
@@ -133,7 +142,15 @@ export function slaClock(finding: SlaFinding, settings: SlaSettings, now: Date, 
     ...(dueAt !== undefined ? { dueAt } : {}),
     overdue,
     dueSoon: clock === 'running' && !overdue && dueAt !== undefined && dueAt - at < soonDays * DAY,
+    ...(byKev ? { dueBy: 'kev' as const } : {}),
   }
+}
+
+/** KEV's due date (YYYY-MM-DD) as the end of that day, UTC, in seconds; undefined for none. */
+export function kevDueAtOf(dueDate: string | undefined): number | undefined {
+  if (!dueDate) return undefined
+  const start = Date.parse(`${dueDate}T00:00:00Z`)
+  return Number.isFinite(start) ? start / 1000 + DAY : undefined
 }
 
 /** The open finding first seen longest ago (the first of them in the list, on a tie). */

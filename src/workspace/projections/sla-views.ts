@@ -3,7 +3,7 @@ import { defaultSla, type SlaSettings } from '@/data/policy-sla'
 import type { SlaView } from '@/data/sla'
 import type { DecisionEvent } from '@/workspace/history/decision-timeline'
 import { repositoryStretches, toIso, type HistoryState } from '@/workspace/history/finding-history'
-import { slaClock, type SlaClockState } from '@/workspace/history/sla'
+import { kevDueAtOf, slaClock, type SlaClockState } from '@/workspace/history/sla'
 import { isClosedByVex, type Finding } from '@/workspace/model/model'
 
 export interface SlaSubject {
@@ -13,6 +13,8 @@ export interface SlaSubject {
   decisions?: readonly DecisionEvent[]
   /** A VEX statement in the scan closed it (not affected, or fixed). */
   closedByVex?: boolean
+  /** KEV's due date (YYYY-MM-DD), when CISA's catalogue lists it: a deadline besides its days to fix. */
+  kevDueDate?: string
 }
 
 /**
@@ -47,12 +49,16 @@ export function slaClockOf(
       : subject.closedByVex
         ? [{ at: toIso(stretches[0]), state: 'not-affected' }]
         : []
-  return slaClock({ severity: subject.severity, stretches, decisions }, settings, now)
+  return slaClock(
+    { severity: subject.severity, stretches, decisions, kevDueAt: kevDueAtOf(subject.kevDueDate) },
+    settings,
+    now,
+  )
 }
 
 /** The screens' view of a clock; `iso` writes a time in seconds (a cache of it, for many findings). */
 export function slaViewFromClock(
-  clock: Pick<SlaClockState, 'firstSeen' | 'ageDays' | 'dueAt' | 'overdue' | 'dueSoon' | 'clock'>,
+  clock: Pick<SlaClockState, 'firstSeen' | 'ageDays' | 'dueAt' | 'overdue' | 'dueSoon' | 'clock' | 'dueBy'>,
   nowMs: number,
   iso: (seconds: number) => string,
 ): SlaView {
@@ -65,10 +71,14 @@ export function slaViewFromClock(
     overdue: clock.overdue,
     dueSoon: clock.dueSoon,
     clock: clock.clock,
+    ...(clock.dueBy ? { deadline: clock.dueBy } : {}),
   }
 }
 
-/** Each vulnerability's and policy issue's days to fix in one repository, by key. */
+/**
+ * Each vulnerability's and policy issue's days to fix in one repository, by key; `kevDueDates`
+ * gives each known-exploited finding's KEV due date by key, where the catalogue lists it.
+ */
 export function slaViewsOf(
   history: HistoryState,
   repository: string,
@@ -76,6 +86,7 @@ export function slaViewsOf(
   timelines: ReadonlyMap<string, readonly DecisionEvent[]> | undefined,
   now: Date,
   settings: SlaSettings = defaultSla,
+  kevDueDates?: ReadonlyMap<string, string>,
 ): ReadonlyMap<string, SlaView> | undefined {
   if (!history.repositories.has(repository)) return undefined
   const views = new Map<string, SlaView>()
@@ -89,6 +100,7 @@ export function slaViewsOf(
         severity: finding.severity,
         decisions: timelines?.get(finding.key),
         closedByVex: isClosedByVex(finding),
+        kevDueDate: kevDueDates?.get(finding.key),
       },
       now,
       settings,

@@ -82,6 +82,7 @@ const DAY = 86_400
 const clocks = ['running', 'paused', 'ended'] as const
 const OVERDUE = 1
 const DUE_SOON = 2
+const DUE_BY_KEV = 4
 
 export async function workspaceTimes(input: WorkspaceTimesInput): Promise<WorkspaceTimes> {
   const { history, occurrences, repositories, now, settings } = input
@@ -129,6 +130,7 @@ export async function workspaceTimes(input: WorkspaceTimesInput): Promise<Worksp
         severity: finding.severity,
         decisions: timeline,
         closedByVex: isVulnerabilityClosedByVex(finding),
+        kevDueDate: finding.exploit?.kev?.dueDate,
       },
       now,
       settings,
@@ -139,7 +141,8 @@ export async function workspaceTimes(input: WorkspaceTimesInput): Promise<Worksp
     sla.ageDays[occurrence] = clock.ageDays
     if (clock.dueAt !== undefined) sla.dueAt[occurrence] = clock.dueAt
     sla.clock[occurrence] = clocks.indexOf(clock.clock)
-    sla.flags[occurrence] = (clock.overdue ? OVERDUE : 0) | (clock.dueSoon ? DUE_SOON : 0)
+    sla.flags[occurrence] =
+      (clock.overdue ? OVERDUE : 0) | (clock.dueSoon ? DUE_SOON : 0) | (clock.dueBy === 'kev' ? DUE_BY_KEV : 0)
     if (clock.clock === 'ended') continue
     if (clock.clock === 'running' && clock.dueAt !== undefined && clock.dueAt > seconds)
       validUntil = Math.min(validUntil, clock.dueAt)
@@ -200,6 +203,7 @@ export async function slaViewsFromColumns(columns: SlaColumns, nowMs: number): P
         overdue: (columns.flags[row] & OVERDUE) !== 0,
         dueSoon: (columns.flags[row] & DUE_SOON) !== 0,
         clock: clocks[columns.clock[row]],
+        ...((columns.flags[row] & DUE_BY_KEV) !== 0 ? { dueBy: 'kev' as const } : {}),
       },
       nowMs,
       iso,

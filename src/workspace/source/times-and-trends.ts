@@ -14,7 +14,6 @@ import {
   type WorkspaceTimesRequest,
 } from '@/workspace/projections/workspace-times'
 import type { WorkspaceIndexes } from './workspace-indexes'
-import { occurrencesWithKevDeadlines } from './kev-deadlines'
 
 /**
  * Every vulnerability's days to fix and the dashboard's trends, while the workspace keeps history:
@@ -67,7 +66,7 @@ export function withTimes<T extends Pick<DataSource, 'vulnerabilityIndex'>>(
     ])
     // None tracked, or the workspace changed between the two reads: the next read brings them.
     if (!computed?.tracked || computed.sla.firstSeen.length !== index.occurrences.finding.length) return undefined
-    return occurrencesWithKevDeadlines(await slaViewsFromColumns(computed.sla, now), index.occurrences.finding, now)
+    return slaViewsFromColumns(computed.sla, now)
   })
   return {
     ...indexes,

@@ -17,7 +17,6 @@ import { withTimes } from './times-and-trends'
 import type { WorkspaceIndexes } from './workspace-indexes'
 import { exploitIntelligence, joinVulnerability } from '@/workspace/intelligence/exploit-join'
 import { heldCatalogueStatuses } from '@/workspace/intelligence/stored-catalogue'
-import { withKevDeadlines } from './kev-deadlines'
 
 /** The workspace as a data source: summaries up front, findings read from storage when opened. */
 export function workspaceDataSource(
@@ -57,11 +56,15 @@ export function workspaceDataSource(
       ])
       const findings = uniqueFindings(stored)
       const decided = decisionsOf(repository.name, findings, decisions, now)
-      const due = history && slaViewsOf(history, repository.name, findings, decided?.timelines, new Date(now), sla)
       const views = findingViews(findings)
-      for (const vulnerability of views.vulnerabilities) joinVulnerability(vulnerability, known)
-      const deadlines = due && withKevDeadlines(due, views.vulnerabilities, now)
-      return { ...views, decisions: decided?.views, ...(deadlines ? { sla: deadlines } : {}) }
+      const kevDueDates = new Map<string, string>()
+      for (const vulnerability of views.vulnerabilities) {
+        const due = joinVulnerability(vulnerability, known).exploit?.kev?.dueDate
+        if (due && vulnerability.key) kevDueDates.set(vulnerability.key, due)
+      }
+      const days =
+        history && slaViewsOf(history, repository.name, findings, decided?.timelines, new Date(now), sla, kevDueDates)
+      return { ...views, decisions: decided?.views, ...(days ? { sla: days } : {}) }
     },
     ...withTimes(
       withDecisions(digestIndexes(sorted, repositories, indexes, intelligence), repositories, decisions, now),

@@ -4,6 +4,8 @@ import { LOG_RECORDS_PER_READ, readLog } from '@/workspace/store/decisions'
 import { readHistory } from '@/workspace/store/history-records'
 import { openWorkspace } from '@/workspace/store/open'
 import { occurrencesFromDigests } from '@/workspace/source/occurrence-indexes'
+import { readCatalogues } from '@/workspace/store/catalogue-records'
+import { exploitIntelligence } from '@/workspace/intelligence/exploit-join'
 import {
   keptTimelineOf,
   slaBuffers,
@@ -30,13 +32,15 @@ scope.onmessage = async ({ data }: MessageEvent<TimesRequest>) => {
   try {
     const database = await openWorkspace(data.database)
     try {
-      const [history, { digests, generation }, decisions] = await Promise.all([
+      const [history, { digests, generation }, decisions, catalogues] = await Promise.all([
         readHistory(database),
         listDigests(database),
         readLog(database, undefined, { recordsPerRead: LOG_RECORDS_PER_READ }).then((read) => read.log),
+        // KEV's due dates are deadlines: the scores are not read.
+        readCatalogues(database, ['kev']),
       ])
       const repositories = data.repositories.map((name) => ({ name }))
-      const { vulnerabilities } = await occurrencesFromDigests(digests, repositories)
+      const { vulnerabilities } = await occurrencesFromDigests(digests, repositories, exploitIntelligence(catalogues))
       const times = await workspaceTimes({
         history,
         occurrences: vulnerabilities,
