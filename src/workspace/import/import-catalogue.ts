@@ -1,10 +1,15 @@
 import { CatalogueError, type Catalogue } from '@/workspace/intelligence/catalogues'
-import { readEpssScores, scoreDateFromFileName } from '@/workspace/intelligence/epss-scores'
-import { readKevDocument } from '@/workspace/intelligence/kev-catalogue'
-import { catalogueNames, catalogueSize, catalogueVersion } from '@/workspace/intelligence/stored-catalogue'
+import { readEpssScores, scoreDateFromFileName, type EpssReading } from '@/workspace/intelligence/epss-scores'
+import { readKevCatalogue, readKevDocument, type KevReading } from '@/workspace/intelligence/kev-catalogue'
+import {
+  catalogueEntriesText,
+  catalogueNames,
+  catalogueSize,
+  catalogueVersion,
+  skippedText,
+} from '@/workspace/intelligence/stored-catalogue'
 import { saveCatalogue } from '@/workspace/store/catalogue-records'
 import type { WorkspaceDatabase } from '@/workspace/store/records'
-import { plural } from '@/lib/format'
 
 /** What importing a catalogue did: kept (new or newer), or not (older, the same), with why. */
 export interface CatalogueOutcome {
@@ -19,14 +24,24 @@ export interface CatalogueOutcome {
   warnings: string[]
 }
 
-/** The catalogue a file's text holds: EPSS's CSV when `csv`, else the parsed KEV document. */
-export function readCatalogueFile(
-  name: string,
-  source: { csv: string } | { document: unknown },
-): { catalogue: Catalogue; skipped: number; warnings: string[] } {
-  return 'csv' in source
-    ? readEpssScores(source.csv, scoreDateFromFileName(name.split(/[\\/]/).pop() ?? name))
-    : readKevDocument(source.document)
+/** Where a catalogue's text comes from: FIRST's CSV, CISA's JSON as text, or that JSON already parsed. */
+export type CatalogueSource = { csv: string } | { kevText: string } | { document: unknown }
+
+/**
+ * The catalogue a file holds, read as Vigil's readers read it: an EPSS file whose first line is
+ * missing takes its day from its name (`epss_scores-YYYY-MM-DD.csv`). Throws `CatalogueError`
+ * for a file that is no catalogue of the kind, or holds no entries.
+ */
+export function readCatalogueFile(name: string, source: CatalogueSource): KevReading | EpssReading {
+  const reading =
+    'csv' in source
+      ? readEpssScores(source.csv, scoreDateFromFileName(name.split(/[\\/]/).pop() ?? name))
+      : 'kevText' in source
+        ? readKevCatalogue(source.kevText)
+        : readKevDocument(source.document)
+  if (catalogueSize(reading.catalogue) === 0)
+    throw new CatalogueError(`This file holds ${catalogueNames[reading.catalogue.kind]} with no entries.`)
+  return reading
 }
 
 /**
@@ -36,19 +51,17 @@ export function readCatalogueFile(
 export async function importCatalogue(
   database: () => Promise<WorkspaceDatabase>,
   file: { name: string; origin: 'file' | 'feed'; importedAt: string },
-  source: { csv: string } | { document: unknown },
+  source: CatalogueSource,
 ): Promise<CatalogueOutcome> {
   const { catalogue, skipped, warnings } = readCatalogueFile(file.name, source)
   const formatName = catalogueNames[catalogue.kind]
-  const size = catalogueSize(catalogue)
-  if (size === 0) throw new CatalogueError(`This file holds ${formatName} with no entries: nothing was kept.`)
   const saving = await saveCatalogue(await database(), catalogue, {
     file: file.name,
     origin: file.origin,
     importedAt: file.importedAt,
     skipped,
   })
-  const what = `${catalogue.kind === 'kev' ? plural(size, 'vulnerability', 'vulnerabilities') : plural(size, 'CVE score')}, ${catalogueVersion(catalogue)}`
+  const what = `${catalogueEntriesText(catalogue)}, ${catalogueVersion(catalogue)}`
   const summary =
     saving.status === 'kept' ? saving.note : `${what}${saving.replaced ? `: replaces ${saving.replaced}` : ''}.`
   return {
@@ -58,6 +71,6 @@ export async function importCatalogue(
     kind: catalogue.kind,
     saved: saving.status === 'saved',
     summary,
-    warnings: [...(skipped > 0 ? [`${plural(skipped, 'entry', 'entries')} left out, unreadable.`] : []), ...warnings],
+    warnings: [...(skipped > 0 ? [`${skippedText(skipped)}.`] : []), ...warnings],
   }
 }

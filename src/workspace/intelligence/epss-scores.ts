@@ -18,6 +18,8 @@ export interface EpssReading {
   /** Rows left out; a CVE scored twice is not counted here (its last row is kept). */
   skipped: number
   warnings: string[]
+  /** The file gave no score date: its day is the `fallbackDate` given with it. */
+  datedByFallback?: true
 }
 
 /** The columns the reader needs, by their names in FIRST's header. */
@@ -286,6 +288,9 @@ export function readEpssScores(text: string, fallbackDate?: string): EpssReading
     },
     skipped: unread,
     warnings,
+    ...(metadata.get('score_date') === undefined || !asIsoDay(metadata.get('score_date'))
+      ? { datedByFallback: true as const }
+      : {}),
   }
 }
 

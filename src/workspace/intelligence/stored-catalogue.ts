@@ -1,4 +1,5 @@
 import type { CatalogueStatus } from '@/data/catalogue-status'
+import { plural } from '@/workspace/files/json'
 import type { Catalogue, EpssTable, KevCatalogue } from './catalogues'
 
 /** Where a catalogue came from and when it landed, kept beside it. */
@@ -35,6 +36,15 @@ export const catalogueDate = (catalogue: Catalogue): string =>
 /** How many entries a catalogue holds. */
 export const catalogueSize = (catalogue: Catalogue): number =>
   catalogue.kind === 'kev' ? catalogue.entries.length : catalogue.keys.length
+
+/** What a catalogue holds, in words: `1,482 vulnerabilities`, `250,000 CVE scores`. */
+export const catalogueEntriesText = (catalogue: Catalogue): string =>
+  catalogue.kind === 'kev'
+    ? plural(catalogueSize(catalogue), 'vulnerability', 'vulnerabilities')
+    : plural(catalogueSize(catalogue), 'CVE score')
+
+/** The warning for entries or rows a reader left out. */
+export const skippedText = (skipped: number) => `${plural(skipped, 'entry', 'entries')} left out, unreadable`
 
 /** The catalogue's version as it names it: KEV's `catalogVersion`, EPSS's model and score date. */
 export const catalogueVersion = (catalogue: Catalogue): string =>

@@ -6,10 +6,15 @@ import { scanOf } from '@/workspace/history/scan-of'
 import { CATALOGUE_FOLDER, catalogueFileNames, pathInRepositoryFolder } from '@/workspace/feed/format/names'
 import { bytesOf } from '@/workspace/import/import-file'
 import { CatalogueError } from '@/workspace/intelligence/catalogues'
-import { looksLikeEpss, readEpssScores, scoreDateFromFileName } from '@/workspace/intelligence/epss-scores'
-import { isKevDocument, readKevCatalogue } from '@/workspace/intelligence/kev-catalogue'
-import { catalogueDate, catalogueNames, catalogueSize } from '@/workspace/intelligence/stored-catalogue'
-import { plural } from '@/lib/format'
+import { looksLikeEpss } from '@/workspace/intelligence/epss-scores'
+import { isKevDocument } from '@/workspace/intelligence/kev-catalogue'
+import {
+  catalogueDate,
+  catalogueEntriesText,
+  catalogueNames,
+  skippedText,
+} from '@/workspace/intelligence/stored-catalogue'
+import { readCatalogueFile } from '@/workspace/import/import-catalogue'
 import { formatNames, ReaderError, type ReadResult } from '@/workspace/model/model'
 import { readDecisionsFile } from '@/workspace/triage/decisions-file'
 
@@ -242,26 +247,18 @@ export async function buildCatalogue(input: CatalogueInput): Promise<BuiltCatalo
   const other = givenAsTheOther(input.kind, text)
   if (other)
     throw new CatalogueError(`This file is ${catalogueNames[other]}, not ${name}: give it with ${flags[other]}.`)
+  const reading = readCatalogueFile(input.name, input.kind === 'kev' ? { kevText: text } : { csv: text })
+  const { catalogue, warnings } = reading
   let bytes = input.bytes
-  let reading
   if (input.kind === 'kev') {
-    reading = readKevCatalogue(text)
     // Published as plain JSON, under a name that says so.
     if (isGzip(input.bytes)) bytes = new TextEncoder().encode(text)
   } else {
-    const fromName = scoreDateFromFileName(input.name.split(/[\\/]/).pop() ?? input.name)
-    try {
-      reading = readEpssScores(text)
-    } catch (error) {
-      if (!(error instanceof CatalogueError) || !fromName) throw error
-      reading = readEpssScores(text, fromName)
-      bytes = new TextEncoder().encode(`#score_date:${reading.catalogue.scoreDate}\n${text.replace(/^\uFEFF/, '')}`)
-    }
+    // A browser reads it under the feed's name: the day its name gave is written in, as FIRST's first line.
+    if ('datedByFallback' in reading && reading.datedByFallback)
+      bytes = new TextEncoder().encode(`#score_date:${catalogueDate(catalogue)}\n${text.replace(/^\uFEFF/, '')}`)
     if (!isGzip(bytes)) bytes = await gzip(bytes)
   }
-  const { catalogue, warnings } = reading
-  const size = catalogueSize(catalogue)
-  if (size === 0) throw new CatalogueError(`This file holds ${name} with no entries: a feed would carry nothing.`)
   const version = catalogue.kind === 'kev' ? catalogue.catalogVersion : catalogue.modelVersion
   return {
     entry: {
@@ -273,10 +270,7 @@ export async function buildCatalogue(input: CatalogueInput): Promise<BuiltCatalo
       date: catalogueDate(catalogue),
     },
     bytes,
-    summary: `${name}${version ? ` ${version}` : ''} of ${catalogueDate(catalogue)}: ${catalogue.kind === 'kev' ? plural(size, 'vulnerability', 'vulnerabilities') : plural(size, 'CVE score')}`,
-    warnings: [
-      ...(reading.skipped > 0 ? [`${plural(reading.skipped, 'entry', 'entries')} left out, unreadable`] : []),
-      ...warnings,
-    ],
+    summary: `${name}${version ? ` ${version}` : ''} of ${catalogueDate(catalogue)}: ${catalogueEntriesText(catalogue)}`,
+    warnings: [...(reading.skipped > 0 ? [skippedText(reading.skipped)] : []), ...warnings],
   }
 }

@@ -1,16 +1,14 @@
-import { sha256Hex } from '@/lib/sha256'
 import { FeedError, type FeedCatalogue, type FeedManifest } from '@/workspace/feed/format/manifest'
-import { bodyWithin, megabytes } from '@/workspace/files/read-within'
 import { importCatalogue } from '@/workspace/import/import-catalogue'
 import { bytesOf } from '@/workspace/import/import-file'
 import { CatalogueError } from '@/workspace/intelligence/catalogues'
-import { readKevCatalogue } from '@/workspace/intelligence/kev-catalogue'
 import { catalogueNames } from '@/workspace/intelligence/stored-catalogue'
 import { ReaderError } from '@/workspace/model/model'
 import { decodeText } from '@/workspace/readers/detect'
 import type { CatalogueFileState, WorkspaceDatabase } from '@/workspace/store/records'
 import { StorageFullError } from '@/workspace/store/write-transaction'
 import type { Conditional } from './feed-client'
+import { checkedBody } from './scan-file-fetch'
 
 type Get = (url: string, what: string, conditional: Conditional) => Promise<Response>
 
@@ -48,42 +46,6 @@ export interface CatalogueFilesOutcome {
 
 const shortNames: Record<FeedCatalogue['kind'], string> = { kev: 'KEV catalogue', epss: 'EPSS scores' }
 
-/** Thrown by a catalogue's read past its cap. */
-class TooLarge extends Error {}
-
-/**
- * The KEV catalogue's JSON document; for text that is not JSON, the KEV reader's sentence (a web
- * page, the catalogue's CSV edition, anything else).
- */
-function kevDocumentOf(text: string): unknown {
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''))
-  } catch {
-    readKevCatalogue(text)
-    throw new CatalogueError("This file is not JSON, so it is not CISA's KEV catalogue.")
-  }
-}
-
-/** The bytes of a catalogue's answer, checked against the size and hash the manifest gives. */
-async function checkedBody(response: Response, catalogue: FeedCatalogue, limit: number): Promise<Uint8Array> {
-  // Never more than the manifest says (one byte more tells it is larger), nor than the cap.
-  const cap = Math.min(limit, catalogue.size === undefined ? Infinity : catalogue.size + 1)
-  let bytes: Uint8Array
-  try {
-    bytes = await bodyWithin(response, cap, () => new TooLarge())
-  } catch (error) {
-    if (!(error instanceof TooLarge)) throw error
-    throw new FeedError(
-      catalogue.size !== undefined && catalogue.size < limit
-        ? `the file is larger than the ${catalogue.size} bytes the manifest says; it was not read.`
-        : `the file is larger than ${megabytes(limit)}, and Vigil reads catalogues up to ${megabytes(limit)}; it was not read.`,
-    )
-  }
-  if (catalogue.size !== undefined && bytes.byteLength !== catalogue.size)
-    throw new FeedError(`the file has ${bytes.byteLength} bytes, the manifest says ${catalogue.size}; it was not read.`)
-  return bytes
-}
-
 /**
  * Reads the reference catalogues a feed's manifest lists (CISA's KEV catalogue, FIRST's EPSS
  * scores), after its scan files: each is asked for only when its hash in the manifest is not the
@@ -114,12 +76,9 @@ export async function syncCatalogueFiles(options: CatalogueFilesOptions): Promis
         continue
       }
       if (!response.ok) throw new FeedError(`the feed answered HTTP ${response.status} for ${what}.`)
-      const bytes = await checkedBody(response, catalogue, options.limit)
-      const sha256 = await sha256Hex(bytes)
-      if (catalogue.sha256 && sha256 !== catalogue.sha256)
-        throw new FeedError(
-          `its SHA-256 hash does not match the manifest's (the file was changed or damaged); it was not read.`,
-        )
+      const checked = await checkedBody(response, catalogue, options.limit, { files: 'catalogues', notDone: 'read' })
+      if ('problem' in checked) throw new FeedError(checked.problem)
+      const { bytes, sha256 } = checked
       const state: CatalogueFileState = {
         url,
         kind,
@@ -135,7 +94,7 @@ export async function syncCatalogueFiles(options: CatalogueFilesOptions): Promis
       const imported = await importCatalogue(
         () => Promise.resolve(options.database),
         { name: url, origin: 'feed', importedAt: options.now },
-        kind === 'kev' ? { document: kevDocumentOf(text) } : { csv: text },
+        kind === 'kev' ? { kevText: text } : { csv: text },
       )
       outcome.states.push(state)
       outcome.catalogues.push({ kind, name, status: imported.saved ? 'updated' : 'kept', summary: imported.summary })

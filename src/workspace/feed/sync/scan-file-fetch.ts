@@ -12,6 +12,42 @@ const retryWaitMs = (failures: number) => Math.min(15 * 60_000 * 4 ** (failures 
 /** Thrown by a file's read past its cap: that file is a problem, the sync goes on. */
 class FileTooLarge extends Error {}
 
+/**
+ * A feed file's bytes, read within the size the manifest gives (one byte more tells it is larger)
+ * and `limit`, with their hash checked against the manifest's; else the problem, in a sentence
+ * that says what was not done (`words`: what Vigil reads up to the limit, and the verb).
+ */
+export async function checkedBody(
+  response: Response,
+  expected: { size?: number; sha256?: string },
+  limit: number,
+  words: { files: string; notDone: string },
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; sha256: string } | { problem: string }> {
+  const cap = Math.min(limit, expected.size === undefined ? Infinity : expected.size + 1)
+  let bytes: Uint8Array<ArrayBuffer>
+  try {
+    bytes = (await bodyWithin(response, cap, () => new FileTooLarge())) as Uint8Array<ArrayBuffer>
+  } catch (error) {
+    if (!(error instanceof FileTooLarge)) throw error
+    return {
+      problem:
+        expected.size !== undefined && expected.size < limit
+          ? `the file is larger than the ${expected.size} bytes the manifest says; it was not ${words.notDone}.`
+          : `the file is larger than ${megabytes(limit)}, and Vigil reads ${words.files} up to ${megabytes(limit)}; it was not ${words.notDone}.`,
+    }
+  }
+  const sha256 = await sha256Hex(bytes)
+  if (expected.size !== undefined && bytes.byteLength !== expected.size)
+    return {
+      problem: `the file has ${bytes.byteLength} bytes, the manifest says ${expected.size}; it was not ${words.notDone}.`,
+    }
+  if (expected.sha256 && sha256 !== expected.sha256)
+    return {
+      problem: `its SHA-256 hash does not match the manifest's (the file was changed or damaged); it was not ${words.notDone}.`,
+    }
+  return { bytes, sha256 }
+}
+
 /** The files of a manifest, each with its repository. */
 export const filesOf = (manifest: FeedManifest) =>
   manifest.repositories.flatMap((repository) => repository.files.map((file) => ({ file, repository })))
@@ -74,38 +110,9 @@ export async function fetchFile(
   if (!response.ok) {
     return { ...item, outcome: { kind: 'problem', text: `${file.url}: the feed answered HTTP ${response.status}.` } }
   }
-  // Never more than the manifest says (one byte more tells it is larger), nor than the cap.
-  const limit = Math.min(fileLimit, file.size === undefined ? Infinity : file.size + 1)
-  let bytes: Uint8Array<ArrayBuffer>
-  try {
-    bytes = (await bodyWithin(response, limit, () => new FileTooLarge())) as Uint8Array<ArrayBuffer>
-  } catch (error) {
-    if (!(error instanceof FileTooLarge)) throw error
-    const text =
-      file.size !== undefined && file.size < fileLimit
-        ? `${file.url}: the file is larger than the ${file.size} bytes the manifest says; it was not imported.`
-        : `${file.url}: the file is larger than ${megabytes(fileLimit)}, and Vigil reads feed files up to ${megabytes(fileLimit)}; it was not imported.`
-    return { ...item, outcome: { kind: 'problem', text } }
-  }
-  const sha256 = await sha256Hex(bytes)
-  if (file.size !== undefined && bytes.byteLength !== file.size) {
-    return {
-      ...item,
-      outcome: {
-        kind: 'problem',
-        text: `${file.url}: the file has ${bytes.byteLength} bytes, the manifest says ${file.size}; it was not imported.`,
-      },
-    }
-  }
-  if (file.sha256 && sha256 !== file.sha256) {
-    return {
-      ...item,
-      outcome: {
-        kind: 'problem',
-        text: `${file.url}: its SHA-256 hash does not match the manifest's (the file was changed or damaged); it was not imported.`,
-      },
-    }
-  }
+  const checked = await checkedBody(response, file, fileLimit, { files: 'feed files', notDone: 'imported' })
+  if ('problem' in checked) return { ...item, outcome: { kind: 'problem', text: `${file.url}: ${checked.problem}` } }
+  const { bytes, sha256 } = checked
   if (state?.sha256 === sha256) return { ...item, outcome: { kind: 'unchanged' } }
   return {
     ...item,
