@@ -62,6 +62,13 @@ export function asIsoDay(value: unknown): string | undefined {
   return text && asIsoTime(text) ? text.slice(0, 10) : undefined
 }
 
+/** The object without its unset fields, so that what is kept serialises and compares cleanly. */
+export function compact<T extends object>(value: T): T {
+  const kept: Record<string, unknown> = {}
+  for (const [key, field] of Object.entries(value)) if (field !== undefined) kept[key] = field
+  return kept as T
+}
+
 export function own(object: JsonObject, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined
 }

@@ -1,3 +1,4 @@
+import { compact } from '@/workspace/files/json'
 import type { FindingSeverity } from '@/data/findings'
 import { scopeKey, type Decision, type DecisionState } from './decision'
 
@@ -99,13 +100,6 @@ const decisionOf = (entry: DecisionEntry | Decision): Decision => ({
 
 const sameDecision = (a: DecisionEntry, b: DecisionEntry) =>
   JSON.stringify(decisionOf(a)) === JSON.stringify(decisionOf(b))
-
-/** Drops the fields a decision left unset, so that entries compare and serialise cleanly. */
-function compact<T extends object>(value: T): T {
-  const kept: Record<string, unknown> = {}
-  for (const [key, field] of Object.entries(value)) if (field !== undefined) kept[key] = field
-  return kept as T
-}
 
 /**
  * The entries that log these decisions, to be appended to the log: each notes its scope's state

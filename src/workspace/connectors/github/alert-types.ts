@@ -13,6 +13,8 @@
  */
 
 /** `simple-user`, as far as Vigil reads it. */
+import type { FindingSource } from '@/workspace/model/model'
+
 export interface GitHubUser {
   login: string
   /** Stable across renames of the login. */
@@ -34,22 +36,22 @@ export interface GitHubRepositoryRef {
 }
 
 /** `low` … `critical`: GitHub's severity of an advisory, and code scanning's security severity level. */
-export type GitHubSeverity = 'low' | 'medium' | 'high' | 'critical'
+type GitHubSeverity = 'low' | 'medium' | 'high' | 'critical'
 
 // Dependabot ------------------------------------------------------------------------------------
 
-export type DependabotAlertState = 'auto_dismissed' | 'dismissed' | 'fixed' | 'open'
+type DependabotAlertState = 'auto_dismissed' | 'dismissed' | 'fixed' | 'open'
 
 export type DependabotDismissedReason = 'fix_started' | 'inaccurate' | 'no_bandwidth' | 'not_used' | 'tolerable_risk'
 
 /** `dependabot-alert-package`: GitHub's ecosystem names (`npm`, `pip`, `maven`, `rust`, `actions`…). */
-export interface DependabotPackage {
+interface DependabotPackage {
   ecosystem: string
   name: string
 }
 
 /** `dependabot-alert-security-vulnerability`: one vulnerable range of the advisory. */
-export interface DependabotVulnerability {
+interface DependabotVulnerability {
   package: DependabotPackage
   severity: GitHubSeverity
   /** `>= 2.9.0, < 2.9.18`, as GitHub writes it. */
@@ -58,7 +60,7 @@ export interface DependabotVulnerability {
 }
 
 /** `cvss-severities`: the CVSS 3 and CVSS 4 vectors and scores of an advisory. */
-export interface CvssSeverities {
+interface CvssSeverities {
   cvss_v3?: { vector_string: string | null; score: number | null } | null
   cvss_v4?: { vector_string: string | null; score: number | null } | null
 }
@@ -67,13 +69,13 @@ export interface CvssSeverities {
  * `security-advisory-epss`: FIRST's EPSS. The description names both fields 0–100; GitHub's
  * responses give fractions (0.00045, a percentile of 0.16). Read either way (`map-alerts.ts`).
  */
-export interface SecurityAdvisoryEpss {
+interface SecurityAdvisoryEpss {
   percentage?: number
   percentile?: number
 }
 
 /** `dependabot-alert-security-advisory`. */
-export interface DependabotAdvisory {
+interface DependabotAdvisory {
   ghsa_id: string
   cve_id: string | null
   summary: string
@@ -123,13 +125,13 @@ export interface DependabotAlert {
 
 // Code scanning ---------------------------------------------------------------------------------
 
-export type CodeScanningAlertState = 'open' | 'dismissed' | 'fixed'
+type CodeScanningAlertState = 'open' | 'dismissed' | 'fixed'
 
 /** `code-scanning-alert-dismissed-reason`, spaces and apostrophe as GitHub writes them. */
 export type CodeScanningDismissedReason = 'false positive' | "won't fix" | 'used in tests' | 'mitigated'
 
 /** `code-scanning-alert-rule-summary`. */
-export interface CodeScanningRule {
+interface CodeScanningRule {
   id: string | null
   name?: string
   /** The tool's level, as SARIF's: none, note, warning, error. */
@@ -144,7 +146,7 @@ export interface CodeScanningRule {
 }
 
 /** `code-scanning-alert-location`. */
-export interface CodeScanningLocation {
+interface CodeScanningLocation {
   path?: string
   start_line?: number
   end_line?: number
@@ -153,7 +155,7 @@ export interface CodeScanningLocation {
 }
 
 /** `code-scanning-alert-instance`: where the alert was last seen. */
-export interface CodeScanningInstance {
+interface CodeScanningInstance {
   ref?: string
   analysis_key?: string
   environment?: string
@@ -189,7 +191,7 @@ export interface CodeScanningAlert {
 
 // Secret scanning -------------------------------------------------------------------------------
 
-export type SecretScanningAlertState = 'open' | 'resolved'
+type SecretScanningAlertState = 'open' | 'resolved'
 
 /**
  * Why a secret scanning alert was resolved. The alert schema lists the first four, which a
@@ -200,7 +202,7 @@ export type SecretScanningResolution =
   'false_positive' | 'wont_fix' | 'revoked' | 'used_in_tests' | 'pattern_edited' | 'pattern_deleted'
 
 /** `secret-scanning-location-commit` (and `-wiki-commit`, which has `page_url` for `commit_url`'s page). */
-export interface SecretScanningFileLocation {
+interface SecretScanningFileLocation {
   path: string
   start_line: number
   end_line: number
@@ -218,7 +220,7 @@ export interface SecretScanningFileLocation {
  * issue, pull request or discussion (its title, body, comment or review: one `…_url` field and
  * `html_url`).
  */
-export type SecretScanningFirstLocation = SecretScanningFileLocation | Record<string, string | undefined>
+type SecretScanningFirstLocation = SecretScanningFileLocation | Record<string, string | undefined>
 
 /**
  * `organization-secret-scanning-alert`: one alert of `GET /orgs/{org}/secret-scanning/alerts`.
@@ -255,4 +257,4 @@ export interface SecretScanningAlert {
 }
 
 /** The three kinds of alert, as Vigil names them (`FindingSource.kind`). */
-export type AlertKind = 'dependabot' | 'code-scanning' | 'secret-scanning'
+export type AlertKind = FindingSource['kind']

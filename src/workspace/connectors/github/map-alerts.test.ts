@@ -10,16 +10,7 @@ import type {
   GitHubUser,
   SecretScanningAlert,
 } from './alert-types'
-import {
-  ecosystemNames,
-  epssOf,
-  mapAlerts,
-  mapCodeScanningAlerts,
-  mapDependabotAlerts,
-  mapSecretScanningAlerts,
-  skippedSummary,
-  type AlertPage,
-} from './map-alerts'
+import { ecosystemNames, epssOf, mapAlerts, skippedSummary, type AlertPage } from './map-alerts'
 
 // Fixtures written from GitHub's OpenAPI description of the three list operations: a made-up
 // organisation (acme-test), its repositories, people and advisories (GHSA ids in GitHub's format).
@@ -198,7 +189,7 @@ const policyIssues = (page: AlertPage) => page.current.map((alert) => alert.find
 
 describe('Dependabot alerts', () => {
   it('become package vulnerabilities with the ids, package, manifest, range, fix, CVSS, EPSS, CWEs and page of the alert', () => {
-    const page = mapDependabotAlerts([dependabotAlert()])
+    const page = mapAlerts('dependabot', [dependabotAlert()])
     expect(page.skipped).toEqual([])
     expect(page.repositories).toEqual([
       {
@@ -261,14 +252,14 @@ describe('Dependabot alerts', () => {
     ['actions', 'acme-test/setup-tool', 'github/acme-test/setup-tool'],
   ])("name GitHub's ecosystem %s as the readers do", (ecosystem, name, identity) => {
     const alert = dependabotAlert({ dependency: { package: { ecosystem, name }, manifest_path: 'm' } })
-    const [finding] = vulnerabilities(mapDependabotAlerts([alert]))
+    const [finding] = vulnerabilities(mapAlerts('dependabot', [alert]))
     expect(finding.key).toBe(`package|${CVE}|${identity}@|m`)
     expect(finding.ecosystem).toBe(ecosystemNames.get(ecosystem))
   })
 
   it('keep an ecosystem GitHub adds later as GitHub writes it', () => {
     const alert = dependabotAlert({ dependency: { package: { ecosystem: 'conda', name: 'numpy' } } })
-    const [finding] = vulnerabilities(mapDependabotAlerts([alert]))
+    const [finding] = vulnerabilities(mapAlerts('dependabot', [alert]))
     expect(finding).toMatchObject({ ecosystem: 'conda', key: `package|${CVE}|conda/numpy@|` })
   })
 
@@ -284,7 +275,7 @@ describe('Dependabot alerts', () => {
       },
       security_vulnerability: { ...dependabotAlert().security_vulnerability, severity: 'medium' },
     })
-    const [old, word] = vulnerabilities(mapDependabotAlerts([onlyOld, none]))
+    const [old, word] = vulnerabilities(mapAlerts('dependabot', [onlyOld, none]))
     expect(old.cvss).toMatchObject({ version: '3.1', score: 7.5 })
     expect(old.severity).toBe('High')
     expect(word.cvss).toBeUndefined()
@@ -300,14 +291,14 @@ describe('Dependabot alerts', () => {
     expect(epssOf({ percentile: 0.5 })).toBeUndefined()
     const advisory = dependabotAlert().security_advisory
     const [finding] = vulnerabilities(
-      mapDependabotAlerts([dependabotAlert({ security_advisory: { ...advisory, epss: null } })]),
+      mapAlerts('dependabot', [dependabotAlert({ security_advisory: { ...advisory, epss: null } })]),
     )
     expect(finding.exploit).toBeUndefined()
     expect(finding.epss).toBeUndefined()
   })
 
   it('keep a dismissal with who, when, why and the comment; fixed and auto-dismissed alerts are history', () => {
-    const page = mapDependabotAlerts([
+    const page = mapAlerts('dependabot', [
       dependabotAlert({
         number: 4,
         state: 'dismissed',
@@ -371,7 +362,7 @@ describe('Dependabot alerts', () => {
 
     it('get the same key once the installed version is known (the version OSV-Scanner reported)', () => {
       expect(osv.key).toBe(`package|${CVE}|npm/left-trim@2.3.0|services/web/package-lock.json`)
-      const page = mapDependabotAlerts([dependabotAlert()], {
+      const page = mapAlerts('dependabot', [dependabotAlert()], {
         installedVersion: (query) =>
           osvResult.findings.find(
             (finding): finding is VulnerabilityFinding =>
@@ -391,7 +382,7 @@ describe('Dependabot alerts', () => {
     })
 
     it('differ only in the version GitHub leaves out otherwise, and count once in the repository', () => {
-      const [dependabot] = vulnerabilities(mapDependabotAlerts([dependabotAlert()]))
+      const [dependabot] = vulnerabilities(mapAlerts('dependabot', [dependabotAlert()]))
       expect(dependabot.key).toBe(osv.key.replace('@2.3.0|', '@|'))
       expect(uniqueFindings([osv, dependabot])).toEqual([osv])
       expect(uniqueFindings([dependabot, osv])).toEqual([dependabot])
@@ -401,7 +392,7 @@ describe('Dependabot alerts', () => {
 
 describe('code scanning alerts', () => {
   it("become code findings: tool, rule, security severity, the latest instance's place and message, help link", () => {
-    const page = mapCodeScanningAlerts([codeScanningAlert()])
+    const page = mapAlerts('code-scanning', [codeScanningAlert()])
     expect(page.skipped).toEqual([])
     const [finding] = policyIssues(page)
     expect(finding).toEqual({
@@ -436,8 +427,8 @@ describe('code scanning alerts', () => {
       ...moved.most_recent_instance,
       location: { path: 'src/db/orders.js', start_line: 90, end_line: 92 },
     }
-    const [before] = policyIssues(mapCodeScanningAlerts([codeScanningAlert()]))
-    const [after] = policyIssues(mapCodeScanningAlerts([moved]))
+    const [before] = policyIssues(mapAlerts('code-scanning', [codeScanningAlert()]))
+    const [after] = policyIssues(mapAlerts('code-scanning', [moved]))
     expect(after.key).toBe(before.key)
     expect(after.location).toEqual({ file: 'src/db/orders.js', line: 90, endLine: 92 })
   })
@@ -447,7 +438,7 @@ describe('code scanning alerts', () => {
       rule: { id: 'js/unused-local-variable', severity: 'note', security_severity_level: null, tags: null },
       tool: {},
     })
-    const [finding] = policyIssues(mapCodeScanningAlerts([alert]))
+    const [finding] = policyIssues(mapAlerts('code-scanning', [alert]))
     expect(finding).toMatchObject({
       tool: 'GitHub code scanning',
       // As the SARIF reader: the rule's description, else the message's first line.
@@ -460,7 +451,7 @@ describe('code scanning alerts', () => {
   })
 
   it('keep a dismissal; a fixed alert is history', () => {
-    const page = mapCodeScanningAlerts([
+    const page = mapAlerts('code-scanning', [
       codeScanningAlert({
         number: 8,
         state: 'dismissed',
@@ -481,7 +472,7 @@ describe('code scanning alerts', () => {
 
 describe('secret scanning alerts', () => {
   it('become secret findings with the type, its name, validity, the push protection bypass and the first place', () => {
-    const page = mapSecretScanningAlerts([secretAlert()])
+    const page = mapAlerts('secret-scanning', [secretAlert()])
     expect(page.skipped).toEqual([])
     const [finding] = policyIssues(page)
     expect(finding).toMatchObject({
@@ -526,7 +517,7 @@ describe('secret scanning alerts', () => {
       }),
       { ...secretAlert({ number: 14 }), secret_with_context: `token=${SECRET_VALUE}` },
     ]
-    const page = mapSecretScanningAlerts(alerts)
+    const page = mapAlerts('secret-scanning', alerts)
     expect(page.current.length + page.history.length).toBe(4)
     const written = JSON.stringify(page)
     expect(written).not.toContain(SECRET_VALUE)
@@ -543,7 +534,7 @@ describe('secret scanning alerts', () => {
       has_more_locations: true,
       push_protection_bypassed: false,
     })
-    const [finding] = policyIssues(mapSecretScanningAlerts([alert]))
+    const [finding] = policyIssues(mapAlerts('secret-scanning', [alert]))
     expect(finding.location).toBeUndefined()
     expect(finding.key).toMatch(/^secret\|github_personal_access_token\|\|ctx:/)
     expect(finding.source?.secret).toMatchObject({
@@ -554,7 +545,7 @@ describe('secret scanning alerts', () => {
   })
 
   it("tell a person's resolution from GitHub's own (a custom pattern edited or deleted)", () => {
-    const page = mapSecretScanningAlerts([
+    const page = mapAlerts('secret-scanning', [
       secretAlert({
         number: 21,
         state: 'resolved',
@@ -593,7 +584,7 @@ describe('one repository per GitHub repository', () => {
 describe('an alert of a shape the mapping does not know', () => {
   it('is counted and skipped with its reason; the others land', () => {
     const good = dependabotAlert({ number: 1 })
-    const page = mapDependabotAlerts([
+    const page = mapAlerts('dependabot', [
       good,
       'not an alert',
       { ...dependabotAlert({ number: 2 }), state: 'reopened' },
@@ -629,12 +620,12 @@ describe('an alert of a shape the mapping does not know', () => {
   })
 
   it('is skipped for each kind: a code scanning alert without state or rule, a secret without type', () => {
-    const code = mapCodeScanningAlerts([
+    const code = mapAlerts('code-scanning', [
       codeScanningAlert({ number: 1, state: null }),
       codeScanningAlert({ number: 2, rule: { id: null } }),
     ])
     expect(code.skipped.map((skipped) => skipped.reason)).toEqual(['no state', 'no rule id (rule.id)'])
-    const secrets = mapSecretScanningAlerts([
+    const secrets = mapAlerts('secret-scanning', [
       { ...secretAlert({ number: 1 }), state: 'closed' },
       { ...secretAlert({ number: 2 }), secret_type: '' },
     ])
@@ -650,7 +641,7 @@ describe('an alert of a shape the mapping does not know', () => {
   })
 
   it('is never thrown on, whatever the response holds', () => {
-    expect(mapSecretScanningAlerts({ message: 'Not Found' }).skipped).toEqual([
+    expect(mapAlerts('secret-scanning', { message: 'Not Found' }).skipped).toEqual([
       { kind: 'secret-scanning', index: -1, reason: 'the response is not a list of alerts' },
     ])
     const kinds = fc.constantFrom('dependabot' as const, 'code-scanning' as const, 'secret-scanning' as const)

@@ -8,7 +8,7 @@ import {
   isObject,
   own,
   plural,
-  unique,
+  compact,
   type JsonObject,
 } from '@/workspace/files/json'
 import { canonicalAdvisory } from '@/workspace/model/advisory-ids'
@@ -37,11 +37,11 @@ import type { AlertKind } from './alert-types'
  */
 
 /** The tool a Dependabot finding names. */
-export const DEPENDABOT = 'Dependabot'
+const DEPENDABOT = 'Dependabot'
 /** The tool a secret scanning finding names. */
-export const SECRET_SCANNING = 'GitHub secret scanning'
+const SECRET_SCANNING = 'GitHub secret scanning'
 /** The tool a code scanning finding names when the alert does not name its own (CodeQL, Semgrep…). */
-export const CODE_SCANNING = 'GitHub code scanning'
+const CODE_SCANNING = 'GitHub code scanning'
 
 /**
  * GitHub's ecosystem names (`dependabot-alert-package.ecosystem`) → the names the readers write
@@ -63,7 +63,7 @@ export const ecosystemNames: ReadonlyMap<string, string> = new Map([
   ['actions', 'GitHub Actions'],
 ])
 
-export const ecosystemOf = (github: string): string => ecosystemNames.get(github.trim().toLowerCase()) ?? github.trim()
+const ecosystemOf = (github: string): string => ecosystemNames.get(github.trim().toLowerCase()) ?? github.trim()
 
 /** A GitHub repository as Vigil keeps it: one Vigil repository per GitHub repository. */
 export interface GitHubRepository {
@@ -181,13 +181,6 @@ const kindNames: Record<AlertKind, string> = {
   'secret-scanning': 'secret scanning alert',
 }
 
-/** Drops unset fields, so that what is kept serialises and compares cleanly. */
-function compact<T extends object>(value: T): T {
-  const kept: Record<string, unknown> = {}
-  for (const [key, field] of Object.entries(value)) if (field !== undefined) kept[key] = field
-  return kept as T
-}
-
 const positiveInteger = (value: unknown): number | undefined => {
   const number = asNumber(value)
   return number !== undefined && Number.isInteger(number) && number > 0 ? number : undefined
@@ -227,6 +220,33 @@ interface AlertBase {
   updatedAt?: string
 }
 
+/** The alert's source as a finding keeps it. */
+const sourceOf = (kind: FindingSource['kind'], base: AlertBase): FindingSource => ({
+  provider: 'github',
+  kind,
+  number: base.number,
+  url: base.url,
+  repository: base.repository.fullName,
+})
+
+/** When a Dependabot or code scanning alert closed (by its status's time field), and its dismissal. */
+function closingOf(alert: JsonObject, status: AlertStatus): Pick<MappedAlert, 'closedAt' | 'dismissal'> {
+  const closedField = { dismissed: 'dismissed_at', fixed: 'fixed_at', 'auto-dismissed': 'auto_dismissed_at' }
+  return {
+    closedAt:
+      status in closedField ? asIsoTime(own(alert, closedField[status as keyof typeof closedField])) : undefined,
+    dismissal:
+      status === 'dismissed'
+        ? dismissalOf(alert, {
+            reason: 'dismissed_reason',
+            comment: 'dismissed_comment',
+            by: 'dismissed_by',
+            at: 'dismissed_at',
+          })
+        : undefined,
+  }
+}
+
 function dismissalOf(alert: JsonObject, fields: { reason: string; comment: string; by: string; at: string }) {
   return compact<GitHubDismissal>({
     reason: asText(own(alert, fields.reason)),
@@ -251,11 +271,6 @@ export function epssOf(value: unknown): EpssScore | undefined {
   if (score === undefined) return undefined
   const percentile = fractionOf(own(entry, 'percentile'))
   return percentile === undefined ? { score } : { score, percentile }
-}
-
-const cweId = (text: string | undefined) => {
-  const match = text ? /^cwe[-_ ]?0*(\d{1,5})$/i.exec(text.trim()) : null
-  return match ? `CWE-${match[1]}` : undefined
 }
 
 type Mapped = Omit<MappedAlert, 'kind' | 'repository' | 'createdAt' | 'updatedAt'>
@@ -310,13 +325,7 @@ function mapDependabot(alert: JsonObject, base: AlertBase, options: MapOptions):
         ? severityOfScore(givenScore)
         : severityOfWord(word)
   const epss = epssOf(own(advisory, 'epss'))
-  const source: FindingSource = {
-    provider: 'github',
-    kind: 'dependabot',
-    number: base.number,
-    url: base.url,
-    repository: base.repository.fullName,
-  }
+  const source = sourceOf('dependabot', base)
   const finding: VulnerabilityFinding = compact({
     kind: 'vulnerability' as const,
     key: findingKey({
@@ -335,11 +344,7 @@ function mapDependabot(alert: JsonObject, base: AlertBase, options: MapOptions):
     cvss,
     epss: epss?.score,
     exploit: epss ? { epss } : undefined,
-    cwes: unique(
-      asObjects(own(advisory, 'cwes'))
-        .map((cwe) => cweId(asText(own(cwe, 'cwe_id'))))
-        .filter((id): id is string => id !== undefined),
-    ),
+    cwes: cwesOf(asObjects(own(advisory, 'cwes')).map((cwe) => own(cwe, 'cwe_id'))),
     packageName,
     packageVersion,
     ecosystem,
@@ -349,37 +354,15 @@ function mapDependabot(alert: JsonObject, base: AlertBase, options: MapOptions):
     url: base.url,
     source,
   })
-  return compact({
-    status,
-    finding,
-    closedAt:
-      status === 'dismissed'
-        ? asIsoTime(own(alert, 'dismissed_at'))
-        : status === 'fixed'
-          ? asIsoTime(own(alert, 'fixed_at'))
-          : status === 'auto-dismissed'
-            ? asIsoTime(own(alert, 'auto_dismissed_at'))
-            : undefined,
-    dismissal:
-      status === 'dismissed'
-        ? dismissalOf(alert, {
-            reason: 'dismissed_reason',
-            comment: 'dismissed_comment',
-            by: 'dismissed_by',
-            at: 'dismissed_at',
-          })
-        : undefined,
-  })
+  return compact({ status, finding, ...closingOf(alert, status) })
 }
-
-const lineOf = (value: unknown) => positiveInteger(value)
 
 /**
  * The fingerprint that keys a code scanning alert. GitHub's API gives no SARIF fingerprint: the
  * alert's number is GitHub's identity of the result (GitHub matches each analysis's results to
  * alerts by their fingerprints), so it plays the part `partialFingerprints` plays in a SARIF key.
  */
-export const alertFingerprint = (number: number) => `github-alert=${number}`
+const alertFingerprint = (number: number) => `github-alert=${number}`
 
 function mapCodeScanning(alert: JsonObject, base: AlertBase): Mapped | string {
   const state = asText(own(alert, 'state'))
@@ -409,38 +392,18 @@ function mapCodeScanning(alert: JsonObject, base: AlertBase): Mapped | string {
     cwes: cwesOf(asArray(own(rule, 'tags'))),
     helpUri: asText(own(rule, 'help_uri')),
     location: file
-      ? compact({ file, line: lineOf(own(location, 'start_line')), endLine: lineOf(own(location, 'end_line')) })
+      ? compact({
+          file,
+          line: positiveInteger(own(location, 'start_line')),
+          endLine: positiveInteger(own(location, 'end_line')),
+        })
       : undefined,
     category: 'code' as const,
     securitySeverity,
     fingerprint,
-    source: {
-      provider: 'github' as const,
-      kind: 'code-scanning' as const,
-      number: base.number,
-      url: base.url,
-      repository: base.repository.fullName,
-    },
+    source: sourceOf('code-scanning', base),
   })
-  return compact({
-    status,
-    finding,
-    closedAt:
-      status === 'dismissed'
-        ? asIsoTime(own(alert, 'dismissed_at'))
-        : status === 'fixed'
-          ? asIsoTime(own(alert, 'fixed_at'))
-          : undefined,
-    dismissal:
-      status === 'dismissed'
-        ? dismissalOf(alert, {
-            reason: 'dismissed_reason',
-            comment: 'dismissed_comment',
-            by: 'dismissed_by',
-            at: 'dismissed_at',
-          })
-        : undefined,
-  })
+  return compact({ status, finding, ...closingOf(alert, status) })
 }
 
 const validities = new Set(['active', 'inactive', 'unknown'])
@@ -452,7 +415,8 @@ const validities = new Set(['active', 'inactive', 'unknown'])
 function firstLocationOf(value: unknown): { file?: string; line?: number; endLine?: number; url?: string } {
   if (!isObject(value)) return {}
   const file = asText(own(value, 'path'))
-  if (file) return { file, line: lineOf(own(value, 'start_line')), endLine: lineOf(own(value, 'end_line')) }
+  if (file)
+    return { file, line: positiveInteger(own(value, 'start_line')), endLine: positiveInteger(own(value, 'end_line')) }
   const url =
     asText(own(value, 'html_url')) ??
     Object.keys(value)
@@ -516,14 +480,7 @@ function mapSecretScanning(alert: JsonObject, base: AlertBase): Mapped | string 
     cwes: [],
     location: first.file ? compact({ file: first.file, line: first.line, endLine: first.endLine }) : undefined,
     category: 'secret' as const,
-    source: {
-      provider: 'github' as const,
-      kind: 'secret-scanning' as const,
-      number: base.number,
-      url: base.url,
-      repository: base.repository.fullName,
-      ...(Object.keys(facts).length ? { secret: facts } : {}),
-    },
+    source: { ...sourceOf('secret-scanning', base), ...(Object.keys(facts).length ? { secret: facts } : {}) },
   })
   return compact({
     status,
@@ -590,10 +547,6 @@ export function mapAlerts(kind: AlertKind, page: unknown, options: MapOptions = 
   result.repositories = [...repositories.values()]
   return result
 }
-
-export const mapDependabotAlerts = (page: unknown, options?: MapOptions) => mapAlerts('dependabot', page, options)
-export const mapCodeScanningAlerts = (page: unknown) => mapAlerts('code-scanning', page)
-export const mapSecretScanningAlerts = (page: unknown) => mapAlerts('secret-scanning', page)
 
 /** The skipped alerts in plain words, one line per reason: "2 Dependabot alerts skipped: unknown state "x"". */
 export function skippedSummary(skipped: readonly SkippedAlert[]): string[] {

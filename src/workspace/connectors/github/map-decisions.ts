@@ -138,7 +138,7 @@ export type DecisionImport = { imported: ImportedDecision } | { skipped: string 
 const GHOST = 'ghost'
 
 /** The issuer of a GitHub person: the origin of the alert's page (github.com or a GitHub Enterprise Server). */
-export function gitHubIssuerOf(url: string): string {
+function gitHubIssuerOf(url: string): string {
   try {
     return new URL(url).origin
   } catch {
@@ -234,20 +234,14 @@ export type GitHubWrite =
 /** What of a decision GitHub can take. */
 export type WritableDecision = Pick<Decision, 'state' | 'reason' | 'justification' | 'usedInTests' | 'expiresOn'>
 
-const alertPaths: Record<AlertKind, string> = {
-  dependabot: 'dependabot',
-  'code-scanning': 'code-scanning',
-  'secret-scanning': 'secret-scanning',
-}
-
 /** `/repos/{owner}/{repo}/{kind}/alerts/{number}`, relative to the API's base URL. */
-export function alertPath(source: FindingSource): string {
+function alertPath(source: FindingSource): string {
   const [owner, name] = source.repository.split('/')
-  return `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name ?? '')}/${alertPaths[source.kind]}/alerts/${source.number}`
+  return `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name ?? '')}/${source.kind}/alerts/${source.number}`
 }
 
 /** The decision in a comment GitHub keeps: the reason, the justification, the expiry; 280 characters at most. */
-export function commentOf(decision: WritableDecision): string | undefined {
+function commentOf(decision: WritableDecision): string | undefined {
   const parts = [
     decision.reason.trim(),
     decision.state === 'not-affected' && decision.justification
@@ -264,6 +258,15 @@ const NO_EXPIRY = 'GitHub keeps no expiry: the day is in the comment, and nothin
 const NOT_AFFECTED_AS_FALSE_POSITIVE =
   'GitHub has no "not affected" for this kind of alert: "false positive" is its nearest; the justification is in the comment.'
 
+/** The PATCH of one alert, with what the decision loses on the way. */
+const patch = (source: FindingSource, body: GitHubAlertPatch, loss?: string): GitHubWrite => ({
+  write: true,
+  method: 'PATCH',
+  path: alertPath(source),
+  body,
+  ...(loss ? { loss } : {}),
+})
+
 function dismissed(
   source: FindingSource,
   reason: DependabotDismissedReason | CodeScanningDismissedReason,
@@ -271,13 +274,11 @@ function dismissed(
   loss?: string,
 ): GitHubWrite {
   const comment = commentOf(decision)
-  return {
-    write: true,
-    method: 'PATCH',
-    path: alertPath(source),
-    body: { state: 'dismissed', dismissed_reason: reason, ...(comment ? { dismissed_comment: comment } : {}) },
-    ...(loss ? { loss } : {}),
-  }
+  return patch(
+    source,
+    { state: 'dismissed', dismissed_reason: reason, ...(comment ? { dismissed_comment: comment } : {}) },
+    loss,
+  )
 }
 
 function resolved(
@@ -287,22 +288,10 @@ function resolved(
   loss?: string,
 ): GitHubWrite {
   const comment = commentOf(decision)
-  return {
-    write: true,
-    method: 'PATCH',
-    path: alertPath(source),
-    body: { state: 'resolved', resolution, ...(comment ? { resolution_comment: comment } : {}) },
-    ...(loss ? { loss } : {}),
-  }
+  return patch(source, { state: 'resolved', resolution, ...(comment ? { resolution_comment: comment } : {}) }, loss)
 }
 
-const reopen = (source: FindingSource, loss?: string): GitHubWrite => ({
-  write: true,
-  method: 'PATCH',
-  path: alertPath(source),
-  body: { state: 'open' },
-  ...(loss ? { loss } : {}),
-})
+const reopen = (source: FindingSource, loss?: string): GitHubWrite => patch(source, { state: 'open' }, loss)
 
 /**
  * What writing a Vigil decision back to the GitHub alert a finding came from would send: the
