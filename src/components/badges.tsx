@@ -13,7 +13,7 @@ export const neutralBadgeClass = `${classes.badge} ${classes.neutral}`
 export const visibilityClass = classes.visibility
 
 /** A count badge's grade: good / warning / danger (the CSS module's colours), or neutral where nothing looked. */
-export type CountBadgeLevel = BadgeLevel | 'unscanned'
+type CountBadgeLevel = BadgeLevel | 'unscanned'
 
 export interface CountBadgeState {
   text: string

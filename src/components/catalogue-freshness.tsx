@@ -1,7 +1,13 @@
 import { Alert, Text } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { useState } from 'react'
-import { catalogueAge, isStale, refreshAdvice, type CatalogueStatus } from '@/data/catalogue-status'
+import {
+  CATALOGUE_IMPORT_HOW,
+  catalogueAge,
+  isStale,
+  refreshAdvice,
+  type CatalogueStatus,
+} from '@/data/catalogue-status'
 import { plural } from '@/lib/format'
 
 const shortNames: Record<CatalogueStatus['kind'], string> = { kev: 'CISA KEV', epss: 'FIRST EPSS' }
@@ -14,14 +20,13 @@ const described = (status: CatalogueStatus) =>
  * Where the list's exploitation comes from and how fresh it is: the catalogues' versions and
  * dates, a warning for each one older than a week, and what is unknown without them.
  */
-export function CatalogueFreshness({ catalogues, now: given }: { catalogues: CatalogueStatus[]; now?: number }) {
-  const [drawnAt] = useState(() => Date.now())
-  const now = given ?? drawnAt
+export function CatalogueFreshness({ catalogues }: { catalogues: CatalogueStatus[] }) {
+  const [now] = useState(() => Date.now())
   if (catalogues.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        Exploitation is known only where a scanner reported it: import CISA's KEV catalogue and FIRST's EPSS scores
-        (Data &gt; Import scan files..., or the team's feed) to see it for every finding.
+        Exploitation is known only where a scanner reported it: import CISA's KEV catalogue and FIRST's EPSS scores (
+        {CATALOGUE_IMPORT_HOW}) to see it for every finding.
       </Text>
     )
   }

@@ -15,8 +15,11 @@ export interface CatalogueStatus {
   importedAt: string
 }
 
+/** Where the catalogues are brought in, in the screens' words. */
+export const CATALOGUE_IMPORT_HOW = "Data > Import scan files..., or the team's feed"
+
 /** A catalogue older than this many days is stale: the screens say how to refresh it. */
-export const CATALOGUE_STALE_DAYS = 7
+const CATALOGUE_STALE_DAYS = 7
 
 /** How many whole days old a catalogue is at `now`. */
 export const catalogueAge = (status: Pick<CatalogueStatus, 'date'>, now: number): number =>

@@ -72,8 +72,6 @@ export interface KevView {
   /** The catalogue says the vulnerability is known to be used in ransomware campaigns. */
   ransomware: boolean
   requiredAction?: string
-  notes?: string
-  vulnerabilityName?: string
 }
 
 /**

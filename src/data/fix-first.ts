@@ -22,7 +22,8 @@ export const epssOf = (subject: Pick<FixFirstSubject, 'exploit' | 'epss'>): numb
 export const isExploited = (subject: Pick<FixFirstSubject, 'exploit'>): boolean =>
   !!subject.exploit?.kev || !!subject.exploit?.knownExploited
 
-const impactOf = (subject: Pick<FixFirstSubject, 'severity' | 'cvss'>) =>
+/** The severity's weight, 0–1: the CVSS score out of 10, else the middle of the severity's band. */
+export const impactOf = (subject: Pick<FixFirstSubject, 'severity' | 'cvss'>) =>
   subject.cvss ? Math.min(Math.max(subject.cvss.score, 0), 10) / 10 : bandImpact[subject.severity]
 
 /** The expected harm: the chance of exploitation in the next 30 days times the severity, 0–1. */
@@ -62,10 +63,29 @@ export function fixFirstKeys(subject: FixFirstSubject): [exploited: number, scor
 export const fixFirstExplanation =
   "Fix first puts what attackers exploit today first: findings in CISA's Known Exploited Vulnerabilities catalogue (KEV), those used in ransomware campaigns before the others. The rest follow by expected harm: the chance of exploitation in the next 30 days (FIRST's EPSS) times the severity (the CVSS score out of 10, else the middle of the severity's band). A finding no EPSS source scores counts as 1%."
 
-const percent = (value: number) => `${(value * 100).toFixed(value >= 0.1 ? 0 : value >= 0.01 ? 1 : 2)}%`
+/** An EPSS score as a percentage: `94%`, `3.5%`, `0.21%`. */
+export const epssPercent = (value: number) => `${(value * 100).toFixed(value >= 0.1 ? 0 : value >= 0.01 ? 1 : 2)}%`
+
+/** A percentile as a whole percent, never rounded up: 0.99957 is above 99%, not all, of the scored. */
+const wholePercent = (percentile: number) => Math.floor(percentile * 100 + 1e-9)
+
+/** A percentile in words: `more likely than 99% of advisories`. */
+export const percentileText = (percentile: number) => `more likely than ${wholePercent(percentile)}% of advisories`
+
+/**
+ * The scanner's own EPSS, where it is to be shown beside the catalogue's: when the catalogue has
+ * none, or the two differ in what is shown (three decimals).
+ */
+export function scannerEpssBeside(subject: Pick<FixFirstSubject, 'exploit' | 'epss'>): number | undefined {
+  const scanner = subject.epss ?? subject.exploit?.epss?.score
+  const catalogue = subject.exploit?.catalogueEpss?.score
+  return scanner !== undefined && (catalogue === undefined || Math.abs(catalogue - scanner) >= 0.0005)
+    ? scanner
+    : undefined
+}
 
 const ordinal = (value: number) => {
-  const n = Math.floor(value * 100)
+  const n = wholePercent(value)
   const suffix =
     n % 100 >= 11 && n % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th')
   return `${n}${suffix}`
@@ -87,15 +107,15 @@ export function fixFirstReasons(subject: FixFirstSubject): string[] {
   const epss = epssOf(subject)
   if (catalogue) {
     reasons.push(
-      `EPSS ${percent(catalogue.score)} chance of exploitation in the next 30 days (${ordinal(catalogue.percentile)} percentile, scored ${catalogue.date}).`,
+      `EPSS ${epssPercent(catalogue.score)} chance of exploitation in the next 30 days (${ordinal(catalogue.percentile)} percentile, scored ${catalogue.date}).`,
     )
   } else if (epss !== undefined) {
     const date = subject.exploit?.epss?.date
     reasons.push(
-      `EPSS ${percent(epss)} chance of exploitation in the next 30 days, as the scanner gave it${date ? ` (${date})` : ''}.`,
+      `EPSS ${epssPercent(epss)} chance of exploitation in the next 30 days, as the scanner gave it${date ? ` (${date})` : ''}.`,
     )
   } else {
-    reasons.push(`No EPSS score: counted as a ${percent(UNSCORED_EPSS)} chance of exploitation.`)
+    reasons.push(`No EPSS score: counted as a ${epssPercent(UNSCORED_EPSS)} chance of exploitation.`)
   }
   reasons.push(
     subject.cvss

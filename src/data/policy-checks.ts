@@ -1,3 +1,4 @@
+import { CATALOGUE_IMPORT_HOW } from './catalogue-status'
 import { formatCount } from '@/lib/format'
 import type { EndpointAuth } from './endpoints'
 import type { FindingSeverity } from './findings'
@@ -85,11 +86,10 @@ export interface CheckContext {
 }
 
 /** Where the KEV catalogue comes from, for the sentences that say it is missing. */
-const KEV_IMPORT = "Data > Import scan files..., or the team's feed"
 
 /** /policies' sentence for the lines the missing KEV catalogue leaves unchecked. */
 export const kevCatalogueMissing = (lines: number) =>
-  `${lines === 1 ? 'A rule line with a KEV check is' : `${formatCount(lines)} rule lines with a KEV check are`} not checked: CISA's KEV catalogue is not imported (${KEV_IMPORT}).`
+  `${lines === 1 ? 'A rule line with a KEV check is' : `${formatCount(lines)} rule lines with a KEV check are`} not checked: CISA's KEV catalogue is not imported (${CATALOGUE_IMPORT_HOW}).`
 
 /** An API check's failure as a policy issue: one per endpoint and rule line. */
 export interface PolicyCheckIssue {
@@ -155,11 +155,11 @@ function categories(endpoint: CheckedEndpoint): string {
 
 function summaryOf(passing: number, checked: number, missing?: CheckedLine['missing']): string {
   if (missing === 'kev-catalogue' && checked === 0)
-    return `No repository is checked: CISA's KEV catalogue is not imported. Import it (${KEV_IMPORT}) to check this line.`
+    return `No repository is checked: CISA's KEV catalogue is not imported. Import it (${CATALOGUE_IMPORT_HOW}) to check this line.`
   if (checked === 0) return 'No repository is checked: none was scanned by a tool that covers this rule.'
   const rate = `${formatCount(passing)} of ${formatCount(checked)} ${checked === 1 ? 'repository' : 'repositories'} ${passing === 1 ? 'passes' : 'pass'}`
   return missing === 'kev-catalogue'
-    ? `${rate}; the others are not checked: CISA's KEV catalogue is not imported (${KEV_IMPORT}).`
+    ? `${rate}; the others are not checked: CISA's KEV catalogue is not imported (${CATALOGUE_IMPORT_HOW}).`
     : rate
 }
 

@@ -5,7 +5,6 @@
  * draws what `securityContext` returns. docs/intelligence.md ("Security Context") says why each
  * factor has its value.
  */
-import type { CatalogueStatus } from './catalogue-status'
 import type { RepositoryFindings } from './data-source'
 import { passesDecisionFilter } from './decisions'
 import type { ApiEndpoint, DataCategory } from './endpoints'
@@ -17,7 +16,8 @@ import {
   type PolicyViolation,
   type Vulnerability,
 } from './findings'
-import { byFixFirst, epssOf, fixFirstReasons, fixFirstScore, isExploited, type FixFirstSubject } from './fix-first'
+import { byFixFirst, epssOf, fixFirstReasons, impactOf, isExploited, type FixFirstSubject } from './fix-first'
+import { CATALOGUE_IMPORT_HOW, type CatalogueStatus } from './catalogue-status'
 import type { RepositoryVisibility } from './repositories'
 import { byDueDate, dueText, type SlaView } from './sla'
 import { plural } from '@/lib/format'
@@ -111,13 +111,9 @@ const dataWords: Record<DataCategory, string> = { phi: 'health data', pci: 'paym
 /** The most sensitive first: an endpoint is grouped under the first of its categories. */
 const categoryOrder: DataCategory[] = ['phi', 'pci', 'pii']
 const kindOrder: RiskKind[] = ['exploited', 'likely-exploited', 'secret', 'exposure', 'overdue']
-const IMPORT_HOW = "(Data > Import scan files..., or the team's feed)"
+const IMPORT_HOW = `(${CATALOGUE_IMPORT_HOW})`
 /** How many endpoints or findings a reason names before "and N more". */
 const NAMED = 5
-
-/** Fix first's impact (CVSS out of 10, else the middle of the band): its expected harm were exploitation certain. */
-const impactOf = (subject: { severity: FindingSeverity; cvss?: { score: number } }) =>
-  fixFirstScore({ severity: subject.severity, cvss: subject.cvss, epss: 1 })
 
 const round = (score: number) => Math.round(score * 10) / 10
 
@@ -357,6 +353,14 @@ function overdueRisk(kind: 'vulnerabilities' | 'policy-issues', overdue: Overdue
 }
 
 /** The sentences of what is not known: no scan of a kind, no catalogue of exploitation. */
+/** The catalogues the data source holds, or that a finding shows it holds (joined to it). */
+function cataloguesHeld({ catalogues, findings }: SecurityContextInput): Set<CatalogueStatus['kind']> {
+  const held = new Set(catalogues?.map((catalogue) => catalogue.kind))
+  if (findings.vulnerabilities.some((each) => each.exploit?.kev)) held.add('kev')
+  if (findings.vulnerabilities.some((each) => each.exploit?.catalogueEpss)) held.add('epss')
+  return held
+}
+
 function unknownsOf(input: SecurityContextInput, exposure: Exposure): string[] {
   const { findings, scanned, catalogues } = input
   const unknowns: string[] = []
@@ -368,9 +372,7 @@ function unknownsOf(input: SecurityContextInput, exposure: Exposure): string[] {
   if (!scanned.policyIssues && findings.violations.length === 0)
     unknowns.push('No code or secret scan imported: whether secrets leaked into its code is unknown.')
   if (catalogues !== undefined) {
-    const held = new Set(catalogues.map((catalogue) => catalogue.kind))
-    if (findings.vulnerabilities.some((each) => each.exploit?.kev)) held.add('kev')
-    if (findings.vulnerabilities.some((each) => each.exploit?.catalogueEpss)) held.add('epss')
+    const held = cataloguesHeld(input)
     if (!held.has('kev') && !held.has('epss'))
       unknowns.push(
         `Exploitation is unknown until CISA's KEV catalogue and FIRST's EPSS scores are imported ${IMPORT_HOW}: until then only what the scanners say counts.`,
@@ -469,8 +471,9 @@ export function securityContext(input: SecurityContextInput): SecurityContext {
   )
 
   const vulnerabilitiesKnown = scanned.vulnerabilities || findings.vulnerabilities.length > 0
-  const held = new Set(input.catalogues?.map((catalogue) => catalogue.kind))
-  const kevKnown = held.has('kev') || findings.vulnerabilities.some((each) => each.exploit?.kev)
+  const held = cataloguesHeld(input)
+  const kevKnown = held.has('kev')
+  // A scanner's own EPSS tells the chance too, where no catalogue is held.
   const epssKnown = held.has('epss') || findings.vulnerabilities.some((each) => epssOf(each) !== undefined)
   const known = (count: number, when: boolean): Known => (count > 0 || when ? count : 'unknown')
   return {

@@ -8,8 +8,14 @@ import { epssScores, kevCatalogue, kevEntry } from './catalogue-fixtures'
 
 const DAY = 86_400_000
 
-/** The day `daysAgo` days before now (UTC), YYYY-MM-DD. */
-export const dayAgo = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10)
+/**
+ * The test run's now, taken once: a fixture dated from it and an assertion naming the same day
+ * agree even when a test runs across midnight.
+ */
+const testNow = Date.now()
+
+/** The day `daysAgo` days before the test run's now (UTC), YYYY-MM-DD. */
+export const dayAgo = (daysAgo: number) => new Date(testNow - daysAgo * DAY).toISOString().slice(0, 10)
 
 export interface TestKevEntry {
   cve: string

@@ -15,9 +15,7 @@ export const slaColumns = <T>(of: (row: T) => SlaView | undefined): CsvColumn<T>
 const score = (value: number | undefined, digits: number) => (value === undefined ? '' : value.toFixed(digits))
 
 /** What CISA's KEV and FIRST's EPSS catalogues say of the row, where the workspace holds them. */
-export const exploitColumns = <T>(
-  of: (row: T) => Pick<ExploitView, 'kev' | 'catalogueEpss'> | undefined,
-): CsvColumn<T>[] => [
+const exploitColumns = <T>(of: (row: T) => Pick<ExploitView, 'kev' | 'catalogueEpss'> | undefined): CsvColumn<T>[] => [
   ['In KEV', (row) => (of(row)?.kev ? 'yes' : '')],
   ['KEV date added', (row) => of(row)?.kev?.dateAdded ?? ''],
   ['KEV due date', (row) => of(row)?.kev?.dueDate ?? ''],

@@ -69,13 +69,12 @@ export function sortOccurrences(
   const name = (index: number) => repositories[occurrences.repository[index]]?.name ?? ''
   const finding = (index: number) => occurrences.finding[index]
   const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-  const compare: Record<OccurrenceSort, (a: number, b: number) => number> = {
+  const compare: Record<Exclude<OccurrenceSort, 'fix-first'>, (a: number, b: number) => number> = {
     severity: (a, b) =>
       severityRank(finding(a).severity) - severityRank(finding(b).severity) ||
       byDescending(finding(a).cvss?.score, finding(b).cvss?.score) ||
       text(finding(a).cve, finding(b).cve) ||
       text(name(a), name(b)),
-    'fix-first': () => 0,
     cvss: (a, b) =>
       byDescending(finding(a).cvss?.score, finding(b).cvss?.score) ||
       severityRank(finding(a).severity) - severityRank(finding(b).severity) ||

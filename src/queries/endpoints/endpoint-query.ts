@@ -103,7 +103,6 @@ export function sortEndpoints(
   return [...shown].sort(compare[sort])
 }
 
-/** How many endpoints handle sensitive data with no authentication. */
 /** The headline of `/apis`: endpoints, the sensitive ones and those of them anyone can call, or whose scheme Vigil cannot read. */
 export interface EndpointHeadline extends EndpointExposure {
   /** Sensitive endpoints whose auth is Unknown: a security scheme Vigil cannot read. */

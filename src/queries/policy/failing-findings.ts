@@ -25,6 +25,21 @@ export function failingFiltersFromQuery(query: string): FailingFilters {
   return readFilters(failingFilterFields, query)
 }
 
+/**
+ * A repository's Vulnerabilities or Policy Issues tab, filtered to the advisories or rules named:
+ * none named past `MAX_NAMED` (the tab then shows all of them).
+ */
+export function repositoryTabHref(
+  repository: string,
+  tab: 'vulnerabilities' | 'policy-issues',
+  named: readonly string[],
+): string {
+  const shown = named.length <= MAX_NAMED ? [...named] : []
+  const filters = tab === 'vulnerabilities' ? { rules: [], advisories: shown } : { rules: shown, advisories: [] }
+  const query = writeFilters(failingFilterFields, filters)
+  return `/repository/${encodeURIComponent(repository)}?tab=${tab}${query && `&${query}`}`
+}
+
 export function failingFindingsHref(failure: RepositoryFailure): string {
   const ids = (kind: 'vulnerability' | 'policy-issue') => [
     ...new Set(
@@ -38,8 +53,5 @@ export function failingFindingsHref(failure: RepositoryFailure): string {
   const tab = onlyVulnerabilities ? 'vulnerabilities' : 'policy-issues'
   const named = onlyVulnerabilities ? ids('vulnerability') : rules
   // API failures show at the top of the tab whatever the filter: scanners' issues are named only beside none.
-  const shown = named.length <= MAX_NAMED && failure.endpoints.length === 0 ? named : []
-  const filters = onlyVulnerabilities ? { rules: [], advisories: shown } : { rules: shown, advisories: [] }
-  const query = writeFilters(failingFilterFields, filters)
-  return `/repository/${encodeURIComponent(failure.repository)}?tab=${tab}${query && `&${query}`}`
+  return repositoryTabHref(failure.repository, tab, failure.endpoints.length === 0 ? named : [])
 }

@@ -72,6 +72,18 @@ describe('All Repositories', () => {
       .toHaveAttribute('data-level', 'danger')
   })
 
+  // SPEC.md: "Private with a lock, or Public with a globe": each row draws the three icons, and shows one.
+  it.each([
+    ['aurora-dashboard', 'Private', [true, false, false]],
+    ['atlas-storefront', 'Public', [false, true, false]],
+  ])('shows %s as %s with its icon alone', async (name, label, shown) => {
+    await renderScreen()
+    const row = page.getByRole('row', { name })
+    await expect.element(row).toHaveTextContent(label)
+    const icons = [...row.element().querySelectorAll('[data-visibility] svg')]
+    expect(icons.map((icon) => getComputedStyle(icon).display !== 'none')).toEqual(shown)
+  })
+
   it('draws its rows filled, with the table’s row count, in the first frame that shows them', async () => {
     const firstFrame = inFirstFrameOfRows((first) => ({
       name: first.querySelector('td p')?.textContent,

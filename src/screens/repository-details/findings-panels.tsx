@@ -11,7 +11,14 @@ import {
   type KevView,
   type VexView,
 } from '@/data/findings'
-import { byFixFirst, fixFirstExplanation, fixFirstReasons } from '@/data/fix-first'
+import {
+  byFixFirst,
+  epssPercent,
+  fixFirstExplanation,
+  fixFirstReasons,
+  percentileText,
+  scannerEpssBeside,
+} from '@/data/fix-first'
 import {
   epssFilterOptions,
   exploitedFilterOptions,
@@ -162,8 +169,6 @@ function VexStatement({ vex }: { vex: VexView }) {
   )
 }
 
-const percent = (value: number) => `${(value * 100).toFixed(value >= 0.1 ? 0 : 1)}%`
-
 /**
  * EPSS from the catalogue (with its date) and the scanner's where it differs, known exploitation
  * and the tool's risk score.
@@ -171,8 +176,7 @@ const percent = (value: number) => `${(value * 100).toFixed(value >= 0.1 ? 0 : 1
 function ExploitSignals({ vulnerability }: { vulnerability: Vulnerability }) {
   const { exploit } = vulnerability
   const catalogue = exploit?.catalogueEpss
-  const scanner = vulnerability.epss ?? exploit?.epss?.score
-  const scannerDiffers = scanner !== undefined && (!catalogue || Math.abs(catalogue.score - scanner) >= 0.0005)
+  const scanner = scannerEpssBeside(vulnerability)
   return (
     <>
       {exploit?.knownExploited && !exploit.kev && (
@@ -182,15 +186,13 @@ function ExploitSignals({ vulnerability }: { vulnerability: Vulnerability }) {
       )}
       {catalogue && (
         <Text size="sm">
-          EPSS {percent(catalogue.score)}, more likely than {(catalogue.percentile * 100).toFixed(0)}% of advisories
-          (FIRST, {catalogue.date})
+          EPSS {epssPercent(catalogue.score)}, {percentileText(catalogue.percentile)} (FIRST, {catalogue.date})
         </Text>
       )}
-      {scannerDiffers && (
+      {scanner !== undefined && (
         <Text size="sm">
-          {catalogue ? "Scanner's EPSS" : 'EPSS'} {percent(scanner)}
-          {exploit?.epss?.percentile !== undefined &&
-            `, more likely than ${(exploit.epss.percentile * 100).toFixed(0)}% of advisories`}
+          {catalogue ? "Scanner's EPSS" : 'EPSS'} {epssPercent(scanner)}
+          {exploit?.epss?.percentile !== undefined && `, ${percentileText(exploit.epss.percentile)}`}
           {exploit?.epss?.date && ` (${exploit.epss.date})`}
         </Text>
       )}
@@ -289,19 +291,21 @@ export function VulnerabilitiesPanel({
               <FilterSelect label="EPSS" data={epssFilterOptions} value={epss} onChange={setEpss} w={170} />
             </>
           )}
-          {(dated || vulnerabilities.length > 1) && (
-            <Text size="sm" c="dimmed" role="status">
-              {shown.length === vulnerabilities.length
-                ? plural(vulnerabilities.length, 'vulnerability', 'vulnerabilities')
-                : `${shown.length} of ${plural(vulnerabilities.length, 'vulnerability', 'vulnerabilities')}`}
-            </Text>
-          )}
+          <Text size="sm" c="dimmed" role="status">
+            {shown.length === vulnerabilities.length
+              ? plural(vulnerabilities.length, 'vulnerability', 'vulnerabilities')
+              : `${shown.length} of ${plural(vulnerabilities.length, 'vulnerability', 'vulnerabilities')}`}
+          </Text>
         </Group>
       )}
       {order === 'fix-first' && <Text size="sm">{fixFirstExplanation}</Text>}
       {shown.length === 0 && (
         <EmptyState
-          text={due !== 'all' ? 'No vulnerability matches this due date' : 'No vulnerability matches these filters'}
+          text={
+            exploited === 'all' && epss === 'all'
+              ? 'No vulnerability matches this due date'
+              : 'No vulnerability matches these filters'
+          }
         />
       )}
       {shown.map((vulnerability) => (

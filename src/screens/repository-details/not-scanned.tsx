@@ -3,7 +3,7 @@ import { IconFileImport, IconHelpCircle } from '@tabler/icons-react'
 import { useImportDialog } from '@/state/import'
 
 /** What a tab says where no source of its kind reported on the repository. */
-export const notScannedTexts = {
+const notScannedTexts = {
   'policy-issues': "Not scanned for policy issues yet: no code scanner's results were imported for this repository.",
   vulnerabilities:
     "Not scanned for vulnerabilities yet: no dependency scanner's results were imported for this repository.",

@@ -3,8 +3,7 @@ import { IconArrowRight, IconHelpCircle } from '@tabler/icons-react'
 import { useId, useMemo } from 'react'
 import { Link } from 'wouter'
 import { NeutralBadge, SeverityBadge } from '@/components/badges'
-import { useLastSettled, watched } from '@/components/use-last-settled'
-import type { CatalogueStatus } from '@/data/catalogue-status'
+import { useCatalogues } from '@/components/use-catalogues'
 import type { RepositoryFindings } from '@/data/data-source'
 import { scannedFor, visibilityOf, type Repository } from '@/data/repositories'
 import {
@@ -17,8 +16,7 @@ import {
   type SecurityContextSummary,
 } from '@/data/security-context'
 import { plural } from '@/lib/format'
-import { failingFilterFields, MAX_NAMED } from '@/queries/policy/failing-findings'
-import { writeFilters } from '@/queries/filter-fields'
+import { repositoryTabHref } from '@/queries/policy/failing-findings'
 import { useDataSource } from '@/state/data-source'
 
 const kindNames: Record<RiskKind, string> = {
@@ -35,18 +33,11 @@ const tabNames: Record<RiskTarget['tab'], string> = {
   'api-surface': 'API Surface',
 }
 
-/** The repository's tab where a risk is acted on, with the advisories or rules it names (none past `MAX_NAMED`). */
-function targetHref(repository: string, target: RiskTarget): string {
-  const path = `/repository/${encodeURIComponent(repository)}?tab=${target.tab}`
-  if (target.tab === 'api-surface') return path
-  const ids = target.tab === 'vulnerabilities' ? target.advisories : target.rules
-  const named = ids.length <= MAX_NAMED ? ids : []
-  const query = writeFilters(
-    failingFilterFields,
-    target.tab === 'vulnerabilities' ? { rules: [], advisories: named } : { rules: named, advisories: [] },
-  )
-  return query ? `${path}&${query}` : path
-}
+/** The repository's tab where a risk is acted on, with the advisories or rules it names. */
+const targetHref = (repository: string, target: RiskTarget): string =>
+  target.tab === 'api-surface'
+    ? `/repository/${encodeURIComponent(repository)}?tab=api-surface`
+    : repositoryTabHref(repository, target.tab, target.tab === 'vulnerabilities' ? target.advisories : target.rules)
 
 /** The link's words: what it opens, and in which tab. */
 function targetText(risk: RiskItem): string {
@@ -112,15 +103,6 @@ function RiskCard({ risk, repository }: { risk: RiskItem; repository: string }) 
   )
 }
 
-/** The catalogues the data source holds; undefined until they are read (a failed read holds none). */
-function useCatalogues(): CatalogueStatus[] | undefined {
-  const { source } = useDataSource()
-  const promise = useMemo(() => watched(source.catalogues?.() ?? Promise.resolve([])), [source])
-  const settled = useLastSettled(promise)
-  if (!settled) return undefined
-  return settled.result.status === 'ready' ? settled.result.value : []
-}
-
 /**
  * A workspace repository's Security Context tab: its risks in context, most pressing first, each
  * with its level, its reasons in words and a link to where to act; what is not known is said, never
@@ -133,7 +115,8 @@ export function SecurityContextPanel({
   repository: Repository
   findings: RepositoryFindings
 }) {
-  const catalogues = useCatalogues()
+  const { source } = useDataSource()
+  const catalogues = useCatalogues(source)
   const headingId = useId()
   const risksId = useId()
   const unknownId = useId()

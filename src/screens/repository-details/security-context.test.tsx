@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { axeViolations } from '@tests/helpers/axe'
 import { renderWithProviders } from '@tests/helpers/render'
+import { importCatalogues, kevCatalogueText } from '@tests/helpers/catalogues'
 import { deleteTestWorkspacesAfterEach, workspaceWithFiles } from '@tests/helpers/workspace'
 import type { RepositoryFindings } from '@/data/data-source'
 import type { ApiEndpoint } from '@/data/endpoints'
@@ -199,7 +200,20 @@ describe('the Security Context tab', () => {
     const workspace = await workspaceWithFiles([
       { name: 'grype.json', text: grype, repository: 'records' },
       { name: 'openapi.json', text: openapi, repository: 'records' },
-      { name: 'known_exploited_vulnerabilities.json', text: kevCatalogue, repository: 'records' },
+    ])
+    await importCatalogues(workspace, [
+      {
+        name: 'known_exploited_vulnerabilities.json',
+        text: kevCatalogueText([
+          {
+            cve: 'CVE-2021-44228',
+            dateAdded: '2021-12-10',
+            dueDate: '2021-12-24',
+            ransomware: true,
+            requiredAction: 'Apply updates per vendor instructions.',
+          },
+        ]),
+      },
     ])
     await renderWithProviders(<RepositoryDetailsScreen repoName="records" />, {
       path: '/repository/records?tab=security-context',
@@ -211,6 +225,9 @@ describe('the Security Context tab', () => {
     await expect.element(first).toHaveTextContent('with no authentication: it can be reached')
     await expect.element(first).toHaveTextContent("CISA's required action: Apply updates per vendor instructions.")
     expect(riskTitles()[0]).toBe('CVE-2021-44228 in log4j-core')
+    // KEV is held, EPSS is not: only the missing one is named.
+    await expect.element(page.getByText(/^FIRST's EPSS scores are not imported/)).toBeVisible()
+    expect(page.getByText(/^CISA's KEV catalogue is not imported/).elements()).toHaveLength(0)
     expect(page.getByText(/^Exploitation is unknown/).elements()).toHaveLength(0)
   })
 
@@ -272,25 +289,4 @@ const openapi = JSON.stringify({
       },
     },
   },
-})
-
-const kevCatalogue = JSON.stringify({
-  title: 'CISA Catalog of Known Exploited Vulnerabilities',
-  catalogVersion: '2026.11.20',
-  dateReleased: '2026-11-20T12:00:00.000Z',
-  count: 1,
-  vulnerabilities: [
-    {
-      cveID: 'CVE-2021-44228',
-      vendorProject: 'Apache',
-      product: 'Log4j2',
-      vulnerabilityName: 'Apache Log4j2 Remote Code Execution Vulnerability',
-      dateAdded: '2021-12-10',
-      shortDescription: 'Apache Log4j2 JNDI features do not protect against attacker-controlled LDAP endpoints.',
-      requiredAction: 'Apply updates per vendor instructions.',
-      dueDate: '2021-12-24',
-      knownRansomwareCampaignUse: 'Known',
-      notes: '',
-    },
-  ],
 })

@@ -366,7 +366,7 @@ const ViewChoices = memo(function ViewChoices({
         w={240}
       />
       {(view === 'flat' ? flatSort : sort) === 'fix-first' && (
-        <Text size="sm" maw={720} id="fix-first-explanation">
+        <Text size="sm" maw={720}>
           {fixFirstExplanation}
         </Text>
       )}
