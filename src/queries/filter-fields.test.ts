@@ -181,7 +181,11 @@ function readsBackWhatItWrites<Filters>(fields: FilterFields<Filters>) {
   // Words the screens' choices use, beside any text, so that choices are met as often as refused.
   const value = fc.oneof(
     fc.string(),
-    fc.constantFrom('asc', 'desc', 'flat', 'grouped', 'private', 'public', 'yes', 'no', '30', '90', '365', 'GET'),
+    fc.constantFrom(
+      ...['asc', 'desc', 'flat', 'grouped', 'private', 'public', 'yes', 'no', '30', '90', '365', 'GET'],
+      // The exploitation filters' choices.
+      ...['kev', 'ransomware', '1', '10', '50'],
+    ),
   )
   const query = fc
     .array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 8 })

@@ -46,7 +46,7 @@ export function CataloguesCard() {
         </Text>
         {catalogues && catalogues.length > 0 && (
           <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs">
+            <Table verticalSpacing="xs" aria-labelledby="catalogues-heading">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Catalogue</Table.Th>
@@ -73,6 +73,11 @@ export function CataloguesCard() {
           </Table.ScrollContainer>
         )}
         {catalogues && <CatalogueFreshness catalogues={catalogues} />}
+        {settled?.result.status === 'failed' && (
+          <Text size="sm" c="red.8" role="alert">
+            The catalogues the workspace holds could not be read: reload the page to try again.
+          </Text>
+        )}
         <Group>
           <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => open()}>
             Import a catalogue...

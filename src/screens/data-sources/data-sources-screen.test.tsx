@@ -46,7 +46,9 @@ describe('data sources', () => {
     await dialog().getByRole('button', { name: 'Done' }).click()
     await expect.element(status()).toHaveTextContent('3 repositories from 9 imports')
     const catalogues = page.getByRole('region', { name: 'Exploit intelligence' })
-    await expect.element(catalogues.getByRole('row')).toHaveLength(3)
+    await expect
+      .element(catalogues.getByRole('table', { name: 'Exploit intelligence' }).getByRole('row'))
+      .toHaveLength(3)
     await expect.element(catalogues).toHaveTextContent('version 2026.12.04')
     const history = page.getByRole('table', { name: 'Import history' })
     await expect.element(history.getByRole('row')).toHaveLength(10)

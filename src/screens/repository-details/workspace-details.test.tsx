@@ -39,6 +39,12 @@ const directorySwagger = JSON.stringify({
 })
 
 describe('repository details on workspace data', () => {
+  // SPEC.md: the Source Graph tab says it is coming soon; a workspace repository has no graph yet either.
+  it('says the Source Graph is coming soon for a workspace repository too', async () => {
+    await renderImported('payments-api', '?tab=source-graph')
+    await expect.element(page.getByText('Source Graph visualization coming soon')).toBeVisible()
+  })
+
   it('groups policy issues by rule with every file:line, the help link and CWE', async () => {
     await renderImported('atlas-web')
     await expect.element(page.getByRole('heading', { level: 1, name: 'atlas-web' })).toBeVisible()
